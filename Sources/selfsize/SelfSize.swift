@@ -1,0 +1,6 @@
+import ArgumentParser
+
+@main
+struct SelfSize: ParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "selfsize")
+}
