@@ -67,6 +67,10 @@ bool cshims_is_extended_pictographic(uint32_t code_point) {
   return u_hasBinaryProperty((UChar32)code_point, UCHAR_EXTENDED_PICTOGRAPHIC);
 }
 
+bool cshims_is_emoji_presentation(uint32_t code_point) {
+  return u_hasBinaryProperty((UChar32)code_point, UCHAR_EMOJI_PRESENTATION);
+}
+
 int32_t cshims_east_asian_width(uint32_t code_point) {
   return u_getIntPropertyValue((UChar32)code_point, UCHAR_EAST_ASIAN_WIDTH);
 }

@@ -40,6 +40,8 @@ int32_t cshims_line_break_class(uint32_t code_point);
 bool cshims_is_default_ignorable(uint32_t code_point);
 /// True for Extended_Pictographic (emoji-like) code points.
 bool cshims_is_extended_pictographic(uint32_t code_point);
+/// True for Emoji_Presentation code points (shown as emoji without VS16).
+bool cshims_is_emoji_presentation(uint32_t code_point);
 /// East_Asian_Width property value (UEastAsianWidth) of a code point.
 int32_t cshims_east_asian_width(uint32_t code_point);
 /// General category (UCharCategory) of a code point.

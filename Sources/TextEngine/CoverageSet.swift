@@ -1,0 +1,19 @@
+/// The set of Unicode scalars a font's cmap covers, as a bit set over the code space.
+struct CoverageSet: Sendable, Hashable {
+  private var words: [UInt64] = []
+
+  init() {}
+
+  mutating func insert(_ scalar: UInt32) {
+    let word = Int(scalar >> 6)
+    if word >= words.count { words.append(contentsOf: repeatElement(0, count: word + 1 - words.count)) }
+    words[word] |= 1 << UInt64(scalar & 63)
+  }
+
+  func contains(_ scalar: UInt32) -> Bool {
+    let word = Int(scalar >> 6)
+    return word < words.count && words[word] & (1 << UInt64(scalar & 63)) != 0
+  }
+
+  var count: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
+}

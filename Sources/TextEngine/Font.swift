@@ -1,0 +1,72 @@
+import Synchronization
+
+/// A font face loaded from an OTF, TTF or TTC/OTC file.
+///
+/// Thread safety: the FreeType and HarfBuzz handles live in a non-copyable value behind a
+/// `Mutex`, so every C call on them is serialized; everything else (metrics, cmap coverage,
+/// names) is read once at load time into immutable values. A `Font` can therefore be shared
+/// freely between threads and tasks.
+public final class Font: Sendable {
+  /// The file the face was loaded from.
+  public let path: String
+  /// The face index inside the file (0 for single-face files).
+  public let faceIndex: Int
+  /// The family name from the `name` table ("Noto Sans CJK SC").
+  public let familyName: String
+  /// The style name from the `name` table ("Regular", "Bold").
+  public let styleName: String
+  /// Vertical metrics in design units.
+  public let metrics: FontMetrics
+  /// True for colour (emoji) fonts: clusters asking for emoji presentation prefer them.
+  public let hasColorGlyphs: Bool
+  let coverage: CoverageSet
+  private let native: Mutex<NativeFont>
+
+  /// Loads face `faceIndex` of the font file at `path`.
+  /// - Throws: `FontError` naming the file when it is missing, unreadable, not a font, damaged,
+  ///   or has no such face.
+  public init(path: String, faceIndex: Int = 0) throws(FontError) {
+    let native = try NativeFont(path: path, faceIndex: faceIndex)
+    self.path = path
+    self.faceIndex = faceIndex
+    self.familyName = native.familyName
+    self.styleName = native.styleName
+    self.metrics = native.readMetrics()
+    self.hasColorGlyphs = native.hasColorGlyphs
+    self.coverage = native.collectCoverage()
+    self.native = Mutex(native)
+  }
+
+  /// Design units per em.
+  public var unitsPerEm: Int { metrics.unitsPerEm }
+
+  /// Vertical metrics at a point size.
+  public func metrics(atPointSize pointSize: Double) -> ScaledFontMetrics {
+    metrics.scaled(toPointSize: pointSize)
+  }
+
+  /// True when the face's cmap maps the scalar to a glyph.
+  public func covers(_ scalar: Unicode.Scalar) -> Bool { coverage.contains(scalar.value) }
+
+  /// The number of Unicode scalars the cmap maps.
+  public var coveredScalarCount: Int { coverage.count }
+
+  /// Renders a glyph at a pixel size (FreeType; colour bitmaps for emoji fonts).
+  public func rasterize(glyphID: UInt32, pixelSize: Double) -> GlyphBitmap? {
+    native.withLock { $0.rasterize(glyphID: glyphID, pixelSize: pixelSize) }
+  }
+
+  /// Shapes `scalars[range]` with the rest of `scalars` as context, in design units.
+  func shape(_ scalars: [UInt32], range: Range<Int>, properties: RunProperties) -> [ShapedGlyph] {
+    native.withLock { $0.shape(scalars, range: range, properties: properties) }
+  }
+}
+
+extension Font: Hashable {
+  public static func == (lhs: Font, rhs: Font) -> Bool { lhs === rhs }
+  public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+extension Font: CustomStringConvertible {
+  public var description: String { "\(familyName) \(styleName) (\(path)#\(faceIndex))" }
+}

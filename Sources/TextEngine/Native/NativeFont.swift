@@ -1,0 +1,274 @@
+import CFreeType
+import CHarfBuzz
+import Foundation
+
+/// One shaped glyph in font design units. `cluster` is the index of the first Unicode scalar of
+/// the glyph's cluster in the shaped scalar buffer.
+struct ShapedGlyph: Sendable, Hashable {
+  var glyphID: UInt32
+  var cluster: UInt32
+  var xAdvance: Int32
+  var xOffset: Int32
+  var yOffset: Int32
+}
+
+/// The properties HarfBuzz needs to shape one run, given explicitly rather than guessed.
+struct RunProperties: Sendable, Hashable {
+  /// ISO 15924 tag such as "Latn", "Hani", "Zyyy".
+  var scriptTag: String
+  var isRightToLeft: Bool
+  /// BCP 47 language such as "en", "zh-Hans"; empty for none.
+  var language: String
+}
+
+/// A rasterized glyph: an 8-bit coverage mask or premultiplied BGRA colour bitmap.
+public struct GlyphBitmap: Sendable, Hashable {
+  /// Pixel layout of `pixels`.
+  public enum Format: Sendable, Hashable {
+    /// One byte of coverage per pixel.
+    case gray
+    /// Four bytes per pixel, premultiplied blue, green, red, alpha (colour emoji).
+    case bgra
+  }
+  public var width: Int
+  public var height: Int
+  /// Offset from the pen position to the bitmap's left edge, in pixels.
+  public var left: Int
+  /// Offset from the baseline up to the bitmap's top edge, in pixels.
+  public var top: Int
+  public var format: Format
+  /// Rows top to bottom, `width * (format == .gray ? 1 : 4)` bytes each.
+  public var pixels: [UInt8]
+  /// Scale to apply when drawing (colour bitmap strikes are fixed-size and must be scaled).
+  public var drawScale: Double
+}
+
+/// The C handles of one font face: a FreeType library and face (tables, rasterization) and a
+/// HarfBuzz blob, face, font and reusable buffer (shaping with HarfBuzz's own OpenType
+/// functions, in design units). Non-copyable; `Font` keeps it behind a mutex, so no two threads
+/// ever touch these handles at once.
+struct NativeFont: ~Copyable {
+  private let library: FT_Library
+  private let ftFace: FT_Face
+  private let hbBlob: OpaquePointer
+  private let hbFace: OpaquePointer
+  private let hbFont: OpaquePointer
+  private let hbBuffer: OpaquePointer
+  let unitsPerEm: Int32
+
+  /// Opens face `faceIndex` of the file at `path`, mapping every failure to a `FontError`.
+  init(path: String, faceIndex: Int) throws(FontError) {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw FontError(.fileNotFound, path: path, message: "no such font file")
+    }
+    if isDirectory.boolValue {
+      throw FontError(.unreadable, path: path, message: "is a directory, not a font file")
+    }
+    guard FileManager.default.isReadableFile(atPath: path) else {
+      throw FontError(.unreadable, path: path, message: "font file is not readable")
+    }
+    guard faceIndex >= 0 else {
+      throw FontError(.faceIndexOutOfRange, path: path, message: "face index \(faceIndex) is negative")
+    }
+    var library: FT_Library?
+    guard FT_Init_FreeType(&library) == 0, let library else {
+      throw FontError(.unreadable, path: path, message: "FreeType could not be initialised")
+    }
+    // Face index -1 only counts the faces and validates the format.
+    var probe: FT_Face?
+    let probeError = FT_New_Face(library, path, -1, &probe)
+    guard probeError == 0, let probe else {
+      FT_Done_FreeType(library)
+      throw FontError(
+        .invalidFont, path: path,
+        message: "not a supported font file (FreeType error \(probeError): \(Self.freeTypeErrorName(probeError)))")
+    }
+    let faceCount = Int(probe.pointee.num_faces)
+    FT_Done_Face(probe)
+    guard faceIndex < faceCount else {
+      FT_Done_FreeType(library)
+      throw FontError(
+        .faceIndexOutOfRange, path: path,
+        message: "face index \(faceIndex) out of range: the file has \(faceCount) face\(faceCount == 1 ? "" : "s")")
+    }
+    var face: FT_Face?
+    let faceError = FT_New_Face(library, path, FT_Long(faceIndex), &face)
+    guard faceError == 0, let face else {
+      FT_Done_FreeType(library)
+      throw FontError(
+        .invalidFont, path: path,
+        message: "face \(faceIndex) cannot be loaded (FreeType error \(faceError): \(Self.freeTypeErrorName(faceError)))")
+    }
+    guard face.pointee.units_per_EM > 0, face.pointee.num_glyphs > 0 else {
+      FT_Done_Face(face)
+      FT_Done_FreeType(library)
+      throw FontError(.invalidFont, path: path, message: "face \(faceIndex) has no scalable outlines or glyphs")
+    }
+    guard let blob = hb_blob_create_from_file_or_fail(path) else {
+      FT_Done_Face(face)
+      FT_Done_FreeType(library)
+      throw FontError(.unreadable, path: path, message: "HarfBuzz could not read the file")
+    }
+    let hbFace = hb_face_create(blob, UInt32(faceIndex))!
+    let hbFont = hb_font_create(hbFace)!
+    let upem = Int32(hb_face_get_upem(hbFace))
+    hb_font_set_scale(hbFont, upem, upem)
+    hb_font_make_immutable(hbFont)
+    self.library = library
+    self.ftFace = face
+    self.hbBlob = blob
+    self.hbFace = hbFace
+    self.hbFont = hbFont
+    self.hbBuffer = hb_buffer_create()!
+    self.unitsPerEm = upem
+  }
+
+  deinit {
+    hb_buffer_destroy(hbBuffer)
+    hb_font_destroy(hbFont)
+    hb_face_destroy(hbFace)
+    hb_blob_destroy(hbBlob)
+    FT_Done_Face(ftFace)
+    FT_Done_FreeType(library)
+  }
+
+  static func freeTypeErrorName(_ error: FT_Error) -> String {
+    FT_Error_String(error).map { String(cString: $0) } ?? "unknown error"
+  }
+
+  // MARK: Tables
+
+  var familyName: String { ftFace.pointee.family_name.map { String(cString: $0) } ?? "" }
+  /// True for colour fonts (CBDT/sbix/COLR), i.e. emoji fonts.
+  var hasColorGlyphs: Bool { (ftFace.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR)) != 0 }
+  var styleName: String { ftFace.pointee.style_name.map { String(cString: $0) } ?? "" }
+
+  func readMetrics() -> FontMetrics {
+    let face = ftFace
+    var metrics = FontMetrics(
+      unitsPerEm: Int(face.pointee.units_per_EM), ascender: Int(face.pointee.ascender),
+      descender: Int(face.pointee.descender), lineGap: 0, useTypoMetrics: false,
+      glyphCount: Int(face.pointee.num_glyphs))
+    if let raw = FT_Get_Sfnt_Table(face, FT_SFNT_HHEA) {
+      let hhea = raw.assumingMemoryBound(to: TT_HoriHeader.self).pointee
+      metrics.ascender = Int(hhea.Ascender)
+      metrics.descender = Int(hhea.Descender)
+      metrics.lineGap = Int(hhea.Line_Gap)
+    } else {
+      metrics.lineGap = Int(face.pointee.height) - metrics.ascender + metrics.descender
+    }
+    if let raw = FT_Get_Sfnt_Table(face, FT_SFNT_OS2) {
+      let os2 = raw.assumingMemoryBound(to: TT_OS2.self).pointee
+      if os2.version != 0xFFFF {
+        metrics.typoAscender = Int(os2.sTypoAscender)
+        metrics.typoDescender = Int(os2.sTypoDescender)
+        metrics.typoLineGap = Int(os2.sTypoLineGap)
+        metrics.winAscent = Int(os2.usWinAscent)
+        metrics.winDescent = Int(os2.usWinDescent)
+        metrics.useTypoMetrics = (os2.fsSelection & (1 << 7)) != 0
+        if os2.version >= 2 {
+          metrics.capHeight = Int(os2.sCapHeight)
+          metrics.xHeight = Int(os2.sxHeight)
+        }
+      }
+    }
+    return metrics
+  }
+
+  /// Every Unicode scalar the face's cmap maps to a glyph.
+  func collectCoverage() -> CoverageSet {
+    let set = hb_set_create()!
+    defer { hb_set_destroy(set) }
+    hb_face_collect_unicodes(hbFace, set)
+    var coverage = CoverageSet()
+    var codePoint = hb_codepoint_t.max  // HB_SET_VALUE_INVALID
+    while hb_set_next(set, &codePoint) != 0 {
+      coverage.insert(codePoint)
+    }
+    return coverage
+  }
+
+  // MARK: Shaping
+
+  /// Shapes `scalars[range]` (with the whole array as context) and returns the glyphs, with
+  /// clusters relative to `range.lowerBound`.
+  func shape(_ scalars: [UInt32], range: Range<Int>, properties: RunProperties) -> [ShapedGlyph] {
+    var glyphs: [ShapedGlyph] = []
+    let buffer = hbBuffer
+    hb_buffer_clear_contents(buffer)
+    scalars.withUnsafeBufferPointer {
+      hb_buffer_add_utf32(buffer, $0.baseAddress, Int32($0.count), UInt32(range.lowerBound), Int32(range.count))
+    }
+    hb_buffer_set_direction(buffer, properties.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+    hb_buffer_set_script(buffer, hb_script_from_string(properties.scriptTag, -1))
+    if !properties.language.isEmpty {
+      hb_buffer_set_language(buffer, hb_language_from_string(properties.language, -1))
+    }
+    hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
+    hb_shape(hbFont, buffer, nil, 0)
+    var count: UInt32 = 0
+    let infos = hb_buffer_get_glyph_infos(buffer, &count)
+    let positions = hb_buffer_get_glyph_positions(buffer, &count)
+    guard let infos, let positions else { return [] }
+    glyphs.reserveCapacity(Int(count))
+    let base = UInt32(range.lowerBound)
+    for index in 0..<Int(count) {
+      glyphs.append(
+        ShapedGlyph(
+          glyphID: infos[index].codepoint, cluster: infos[index].cluster - base,
+          xAdvance: positions[index].x_advance, xOffset: positions[index].x_offset,
+          yOffset: positions[index].y_offset))
+    }
+    return glyphs
+  }
+
+  /// The advance of one glyph in design units, without shaping.
+  func advance(ofGlyph glyphID: UInt32) -> Int32 {
+    hb_font_get_glyph_h_advance(hbFont, glyphID)
+  }
+
+  /// The nominal glyph of a scalar, or nil when the cmap lacks it.
+  func nominalGlyph(_ scalar: UInt32) -> UInt32? {
+    var glyph: hb_codepoint_t = 0
+    return hb_font_get_nominal_glyph(hbFont, scalar, &glyph) != 0 ? glyph : nil
+  }
+
+  // MARK: Rasterization
+
+  /// Renders a glyph at a pixel size with FreeType (anti-aliased; colour bitmaps for emoji).
+  func rasterize(glyphID: UInt32, pixelSize: Double) -> GlyphBitmap? {
+    let face = ftFace
+    var drawScale = 1.0
+    if face.pointee.num_fixed_sizes > 0 && (face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE)) == 0 {
+      // Bitmap-only (CBDT) fonts: select the strike and scale it at draw time.
+      guard FT_Select_Size(face, 0) == 0 else { return nil }
+      let strike = Double(face.pointee.available_sizes[0].y_ppem) / 64.0
+      drawScale = strike > 0 ? pixelSize / strike : 1
+    } else {
+      guard FT_Set_Char_Size(face, 0, FT_F26Dot6((pixelSize * 64).rounded()), 72, 72) == 0 else { return nil }
+    }
+    let flags = Int32(FT_LOAD_COLOR) | Int32(FT_LOAD_NO_HINTING)
+    guard FT_Load_Glyph(face, glyphID, flags) == 0 else { return nil }
+    guard FT_Render_Glyph(face.pointee.glyph, FT_RENDER_MODE_NORMAL) == 0 else { return nil }
+    let slot = face.pointee.glyph!.pointee
+    let bitmap = slot.bitmap
+    let width = Int(bitmap.width)
+    let height = Int(bitmap.rows)
+    let isColour = bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue)
+    let bytesPerPixel = isColour ? 4 : 1
+    var pixels = [UInt8](repeating: 0, count: width * height * bytesPerPixel)
+    if width > 0, height > 0, let source = bitmap.buffer {
+      let pitch = Int(bitmap.pitch)
+      for row in 0..<height {
+        let sourceRow = pitch >= 0 ? source + row * pitch : source + (height - 1 - row) * -pitch
+        for column in 0..<(width * bytesPerPixel) {
+          pixels[row * width * bytesPerPixel + column] = sourceRow[column]
+        }
+      }
+    }
+    return GlyphBitmap(
+      width: width, height: height, left: Int(slot.bitmap_left), top: Int(slot.bitmap_top),
+      format: isColour ? .bgra : .gray, pixels: pixels, drawScale: drawScale)
+  }
+}

@@ -1,0 +1,85 @@
+/// A paragraph with all width-independent work done: segmented at line-break opportunities,
+/// shaped, and measured per grapheme cluster. Laying it out at a width is arithmetic over these
+/// widths: no shaping, and `measure(width:)` allocates nothing.
+public struct PreparedText: Sendable, Hashable {
+  /// One line-break segment: the text from one break opportunity to the next.
+  struct Segment: Sendable, Hashable {
+    var scalarStart: Int32
+    var scalarEnd: Int32
+    /// First grapheme of the segment in the flat grapheme arrays.
+    var graphemeStart: Int32
+    var graphemeCount: Int32
+    /// Graphemes that are not trailing whitespace.
+    var contentGraphemeCount: Int32
+    /// Width without trailing (hanging) whitespace, in points.
+    var contentWidth: Double
+    /// Width including trailing whitespace, in points.
+    var totalWidth: Double
+    /// A mandatory break follows the segment (`\n`, `\r\n`, U+2028, U+2029...).
+    var hardBreakAfter: Bool
+  }
+
+  /// The text's Unicode scalars.
+  public let scalars: [Unicode.Scalar]
+  /// The style it was prepared with.
+  public let style: TextStyle
+  /// The height of one line in points.
+  public let lineHeight: Double
+  /// Scalars no font in the chain covers (each drawn as the primary font's .notdef).
+  public let missingGlyphs: Int
+  /// Width of the truncation ellipsis "…" in points.
+  public let ellipsisWidth: Double
+  /// The primary font's ascender at the font size (baseline offset of the first line).
+  public let ascender: Double
+
+  let segments: [Segment]
+  /// Advance of every grapheme cluster in points, letter spacing included.
+  let graphemeWidths: [Double]
+  /// Scalar offset where each grapheme cluster ends.
+  let graphemeEnds: [Int32]
+
+  init(
+    scalars: [Unicode.Scalar], style: TextStyle, lineHeight: Double, missingGlyphs: Int,
+    ellipsisWidth: Double, ascender: Double, segments: [Segment], graphemeWidths: [Double],
+    graphemeEnds: [Int32]
+  ) {
+    self.scalars = scalars
+    self.style = style
+    self.lineHeight = lineHeight
+    self.missingGlyphs = missingGlyphs
+    self.ellipsisWidth = ellipsisWidth
+    self.ascender = ascender
+    self.segments = segments
+    self.graphemeWidths = graphemeWidths
+    self.graphemeEnds = graphemeEnds
+  }
+
+  /// The text as a string.
+  public var text: String {
+    var string = String.UnicodeScalarView()
+    string.append(contentsOf: scalars)
+    return String(string)
+  }
+
+  /// The width of the text on one line (no wrapping), without trailing whitespace.
+  public var unconstrainedWidth: Double {
+    var width = 0.0
+    var lineWidth = 0.0
+    for segment in segments {
+      width = max(width, lineWidth + segment.contentWidth)
+      lineWidth += segment.totalWidth
+      if segment.hardBreakAfter { lineWidth = 0 }
+    }
+    return width
+  }
+
+  /// The total height of `lineCount` lines: line heights plus line spacing between them,
+  /// rounded up to the pixel grid when the style has a pixel scale.
+  public func height(ofLineCount lineCount: Int) -> Double {
+    guard lineCount > 0 else { return 0 }
+    let height = Double(lineCount) * lineHeight + Double(lineCount - 1) * style.lineSpacing
+    guard let scale = style.pixelScale else { return height }
+    // A tiny epsilon keeps exact multiples (e.g. 21 * 3 at 2x) from rounding up.
+    return (height * scale - 1e-9).rounded(.up) / scale
+  }
+}

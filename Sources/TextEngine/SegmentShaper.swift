@@ -1,0 +1,143 @@
+/// Shapes one line-break segment on a cache miss: splits it into grapheme clusters (ICU),
+/// picks a font per cluster from the chain, groups clusters into runs of one font and script,
+/// shapes each run with HarfBuzz and sums glyph advances per cluster.
+struct SegmentShaper {
+  let chain: FontChain
+  let graphemeBreakers: BreakIteratorPool
+  let language: String
+
+  func shape(_ scalars: UnsafeBufferPointer<UInt32>, isRightToLeft: Bool) -> ShapedSegment {
+    let graphemeEnds = graphemeBoundaries(scalars)
+    var widths = [Double](repeating: 0, count: graphemeEnds.count)
+    var missing = 0
+
+    // Scalars handed to HarfBuzz: tabs shape as spaces; hard breaks and controls as ZWSP
+    // (default-ignorable, so zero advance).
+    var shapingScalars = Array(scalars)
+    for index in shapingScalars.indices {
+      let scalar = shapingScalars[index]
+      if scalar == 0x09 {
+        shapingScalars[index] = 0x20
+      } else if UnicodeProperties.isHardBreak(scalar) || UnicodeProperties.isZeroWidthControl(scalar) {
+        shapingScalars[index] = 0x200B
+      }
+    }
+
+    // Font per grapheme cluster.
+    var fontOfGrapheme = [Int](repeating: 0, count: graphemeEnds.count)
+    var start = 0
+    for (grapheme, end) in graphemeEnds.enumerated() {
+      let cluster = shapingScalars[start..<Int(end)]
+      if let index = chain.fontIndex(coveringCluster: cluster) {
+        fontOfGrapheme[grapheme] = index
+      } else {
+        fontOfGrapheme[grapheme] = 0
+        for scalar in cluster where !UnicodeProperties.isDefaultIgnorable(scalar) {
+          if !chain.fonts.contains(where: { $0.coverage.contains(scalar) }) { missing += 1 }
+        }
+      }
+      start = Int(end)
+    }
+
+    // Runs of one font and one script; Common/Inherited scalars join their neighbours.
+    let scripts = resolvedScripts(shapingScalars)
+    do {
+      var runStartGrapheme = 0
+      while runStartGrapheme < graphemeEnds.count {
+        let runStart = runStartGrapheme == 0 ? 0 : Int(graphemeEnds[runStartGrapheme - 1])
+        let font = fontOfGrapheme[runStartGrapheme]
+        let script = scripts[runStart]
+        var runEndGrapheme = runStartGrapheme + 1
+        while runEndGrapheme < graphemeEnds.count, fontOfGrapheme[runEndGrapheme] == font,
+          scripts[Int(graphemeEnds[runEndGrapheme - 1])] == script
+        {
+          runEndGrapheme += 1
+        }
+        let runEnd = Int(graphemeEnds[runEndGrapheme - 1])
+        let properties = RunProperties(scriptTag: script, isRightToLeft: isRightToLeft, language: language)
+        let glyphs = chain.fonts[font].shape(shapingScalars, range: runStart..<runEnd, properties: properties)
+        let unitsPerEm = Double(chain.fonts[font].unitsPerEm)
+        for glyph in glyphs {
+          let grapheme = graphemeIndex(ofScalar: runStart + Int(glyph.cluster), in: graphemeEnds, from: runStartGrapheme)
+          widths[grapheme] += Double(glyph.xAdvance) / unitsPerEm
+        }
+        runStartGrapheme = runEndGrapheme
+      }
+    }
+
+    var trailing = 0
+    var end = scalars.count
+    for grapheme in stride(from: graphemeEnds.count - 1, through: 0, by: -1) {
+      let begin = grapheme == 0 ? 0 : Int(graphemeEnds[grapheme - 1])
+      let isWhitespace = scalars[begin..<end].allSatisfy {
+        UnicodeProperties.isHangingSpace($0) || UnicodeProperties.isHardBreak($0)
+      }
+      guard isWhitespace else { break }
+      trailing += 1
+      end = begin
+    }
+    return ShapedSegment(
+      scalars: Array(scalars), graphemeWidthsEm: widths, graphemeEnds: graphemeEnds,
+      trailingWhitespaceGraphemes: trailing, missingGlyphs: missing)
+  }
+
+  private func graphemeIndex(ofScalar scalar: Int, in ends: [Int32], from first: Int) -> Int {
+    var index = first
+    while index < ends.count - 1, Int(ends[index]) <= scalar { index += 1 }
+    // Clusters may run backwards (RTL): search from the start when we overshot.
+    if index > 0, Int(ends[index - 1]) > scalar {
+      index = 0
+      while index < ends.count - 1, Int(ends[index]) <= scalar { index += 1 }
+    }
+    return index
+  }
+
+  /// Scalar offsets (exclusive ends) of the grapheme clusters of `scalars`, from ICU.
+  private func graphemeBoundaries(_ scalars: UnsafeBufferPointer<UInt32>) -> [Int32] {
+    var utf16: [UInt16] = []
+    utf16.reserveCapacity(scalars.count)
+    var scalarOfUTF16: [Int32] = []
+    for (index, scalar) in scalars.enumerated() {
+      if scalar > 0xFFFF {
+        let value = scalar - 0x10000
+        utf16.append(UInt16(0xD800 + (value >> 10)))
+        utf16.append(UInt16(0xDC00 + (value & 0x3FF)))
+        scalarOfUTF16.append(Int32(index))
+        scalarOfUTF16.append(Int32(index))
+      } else {
+        utf16.append(UInt16(scalar))
+        scalarOfUTF16.append(Int32(index))
+      }
+    }
+    scalarOfUTF16.append(Int32(scalars.count))
+    let ends: [Int32]? = utf16.withUnsafeBufferPointer { buffer in
+      graphemeBreakers.withIterator(over: buffer) { iterator in
+        var ends: [Int32] = []
+        while let boundary = iterator.next() {
+          if boundary > 0 { ends.append(scalarOfUTF16[boundary]) }
+        }
+        return ends
+      }
+    }
+    // Without ICU, fall back to one cluster per scalar.
+    return ends ?? (1...max(1, scalars.count)).map { Int32($0) }
+  }
+
+  /// The script of each scalar with Common and Inherited resolved to the surrounding script.
+  private func resolvedScripts(_ scalars: [UInt32]) -> [String] {
+    var scripts = scalars.map { UnicodeProperties.scriptTag($0) }
+    var previous: String? = nil
+    for index in scripts.indices {
+      if scripts[index] == "Zyyy" || scripts[index] == "Zinh" {
+        if let previous { scripts[index] = previous }
+      } else {
+        previous = scripts[index]
+      }
+    }
+    // Leading Common scalars take the first real script after them.
+    if let firstReal = scripts.firstIndex(where: { $0 != "Zyyy" && $0 != "Zinh" }) {
+      for index in 0..<firstReal { scripts[index] = scripts[firstReal] }
+    }
+    return scripts
+  }
+}

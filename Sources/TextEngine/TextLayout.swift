@@ -1,0 +1,43 @@
+/// The result of laying out a prepared text at a width.
+public struct TextLayout: Sendable, Hashable {
+  /// One laid-out line.
+  public struct Line: Sendable, Hashable {
+    /// Scalar offsets of the line's text in the paragraph, trailing spaces included but not
+    /// the hard-break characters that end it.
+    public var scalarRange: Range<Int>
+    /// The line's width in points without trailing (hanging) whitespace; includes the ellipsis
+    /// on a truncated last line.
+    public var width: Double
+    /// True for the last visible line of truncated text: it is followed by "…".
+    public var isTruncated: Bool
+  }
+
+  /// The width the text was laid out at.
+  public var width: Double
+  /// The lines, in order (at most `maxLines`).
+  public var lines: [Line]
+  /// Total height in points (see `PreparedText.height(ofLineCount:)`).
+  public var height: Double
+  /// True when `maxLines` cut the text.
+  public var truncated: Bool
+  /// Scalars no font covers.
+  public var missingGlyphs: Int
+
+  /// The number of lines.
+  public var lineCount: Int { lines.count }
+
+  /// Scalar offsets where lines 2...n start (the contract's `breaks`).
+  public var breaks: [Int] { lines.dropFirst().map(\.scalarRange.lowerBound) }
+}
+
+/// The allocation-free summary of a layout: what a cell needs to size itself.
+public struct TextMeasurement: Sendable, Hashable {
+  /// The number of visible lines.
+  public var lineCount: Int
+  /// Total height in points.
+  public var height: Double
+  /// True when `maxLines` cut the text.
+  public var truncated: Bool
+  /// The widest line in points (without hanging whitespace).
+  public var maxLineWidth: Double
+}

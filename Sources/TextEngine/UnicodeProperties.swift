@@ -1,0 +1,71 @@
+import CShims
+
+/// Unicode character properties from ICU, through the C shims.
+enum UnicodeProperties {
+  static func isDefaultIgnorable(_ scalar: UInt32) -> Bool {
+    // Fast path for the common ranges that are never default-ignorable.
+    if scalar < 0xAD { return false }
+    return cshims_is_default_ignorable(scalar)
+  }
+
+  static func isExtendedPictographic(_ scalar: UInt32) -> Bool {
+    cshims_is_extended_pictographic(scalar)
+  }
+
+  static func isEmojiPresentation(_ scalar: UInt32) -> Bool {
+    scalar >= 0x231A && cshims_is_emoji_presentation(scalar)
+  }
+
+  /// C0/C1 control characters other than tab and the hard breaks: measured as zero width.
+  static func isZeroWidthControl(_ scalar: UInt32) -> Bool {
+    (scalar < 0x20 || (scalar >= 0x7F && scalar < 0xA0)) && scalar != 0x09 && !isHardBreak(scalar)
+  }
+
+  /// True when a grapheme cluster asks for emoji presentation: VS16, a keycap, a skin-tone
+  /// modifier, regional indicators, or a first scalar that is emoji by default.
+  static func wantsEmojiPresentation<C: Collection<UInt32>>(_ cluster: C) -> Bool {
+    guard let first = cluster.first else { return false }
+    if cluster.contains(0xFE0E) { return false }
+    if isEmojiPresentation(first) { return true }
+    return cluster.contains { $0 == 0xFE0F || $0 == 0x20E3 || (0x1F3FB...0x1F3FF).contains($0) || (0x1F1E6...0x1F1FF).contains($0) }
+  }
+
+  /// The ISO 15924 short name of the scalar's script ("Latn", "Hani", "Zyyy" for Common,
+  /// "Zinh" for Inherited).
+  static func scriptTag(_ scalar: UInt32) -> String {
+    var status: Int32 = 0
+    let code = cshims_script_of(scalar, &status)
+    guard status <= 0, let name = cshims_script_short_name(code) else { return "Zyyy" }
+    return String(cString: name)
+  }
+
+  /// True for whitespace that hangs at the end of a line (spaces, not hard breaks).
+  static func isHangingSpace(_ scalar: UInt32) -> Bool {
+    switch scalar {
+    case 0x20, 0x09, 0x3000, 0x1680, 0x2000...0x2006, 0x2008...0x200A, 0x205F: return true
+    default: return false
+    }
+  }
+
+  /// True for the scalars that force a line break.
+  static func isHardBreak(_ scalar: UInt32) -> Bool {
+    switch scalar {
+    case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: return true
+    default: return false
+    }
+  }
+
+  /// ICU's version ("72.1").
+  static var icuVersion: String {
+    var buffer = [CChar](repeating: 0, count: 32)
+    cshims_icu_version(&buffer, 32)
+    return String(cString: buffer)
+  }
+
+  /// The Unicode version ICU implements ("15.0").
+  static var unicodeVersion: String {
+    var buffer = [CChar](repeating: 0, count: 32)
+    cshims_unicode_version(&buffer, 32)
+    return String(cString: buffer)
+  }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+import TextEngine
+
+/// Agreement of our line breaks with Chromium, Pango and SkParagraph on the real feed corpus
+/// (15 pt, line height 21, bundled Noto Sans CJK SC + Noto Color Emoji) at 150/170/343 pt.
+@Suite struct CorpusAgreementTests {
+  struct Tally: CustomStringConvertible {
+    var allAgree = 0, allAgreeMatched = 0
+    var pangoSkia = 0, pangoSkiaMatched = 0
+    var majority = 0, majorityLinesMatched = 0
+    var mismatches: [String] = []
+    var description: String {
+      func pct(_ a: Int, _ b: Int) -> String { String(format: "%d/%d = %.2f%%", a, b, 100 * Double(a) / Double(max(b, 1))) }
+      return "all-three-agree exact breaks: \(pct(allAgreeMatched, allAgree)); "
+        + "pango∧skia exact breaks: \(pct(pangoSkiaMatched, pangoSkia)); "
+        + "majority line count: \(pct(majorityLinesMatched, majority))"
+    }
+  }
+
+  static func tally() throws -> Tally {
+    let measurer = try Fixtures.measurer()
+    let style = TextStyle(fontSize: 15, lineHeight: .fixed(21))
+    var tally = Tally()
+    for row in try Fixtures.jsonLines("corpus/feed-visible.oracles.jsonl") {
+      let text = row["text"] as! String
+      let id = row["id"] as! String
+      let prepared = try measurer.prepare(text, style: style)
+      for (widthKey, engines) in row["widths"] as! [String: [String: [String: Any]]] {
+        let width = Double(widthKey)!
+        let ours = try prepared.layout(width: width)
+        func breaks(_ engine: String) -> [Int] { engines[engine]!["breaks"] as! [Int] }
+        func lines(_ engine: String) -> Int { engines[engine]!["lines"] as! Int }
+        let chromium = breaks("chromium"), pango = breaks("pango"), skia = breaks("skia")
+        if chromium == pango && pango == skia {
+          tally.allAgree += 1
+          if ours.breaks == pango { tally.allAgreeMatched += 1 } else {
+            tally.mismatches.append("\(id)@\(widthKey) ours=\(ours.breaks) all=\(pango) \(text.debugDescription)")
+          }
+        }
+        if pango == skia {
+          tally.pangoSkia += 1
+          if ours.breaks == pango { tally.pangoSkiaMatched += 1 }
+        }
+        let counts = [lines("chromium"), lines("pango"), lines("skia")]
+        let majority = counts.first { count in counts.filter { $0 == count }.count >= 2 }
+        if let majority {
+          tally.majority += 1
+          if ours.lineCount == majority { tally.majorityLinesMatched += 1 }
+        }
+      }
+    }
+    return tally
+  }
+
+  @Test func agreementWithOtherEngines() throws {
+    let tally = try Self.tally()
+    print("corpus agreement: \(tally)")
+    for mismatch in tally.mismatches.prefix(40) { print("  mismatch \(mismatch)") }
+    #expect(Double(tally.allAgreeMatched) / Double(tally.allAgree) >= 0.995)
+    #expect(Double(tally.pangoSkiaMatched) / Double(tally.pangoSkia) >= 0.99)
+    #expect(Double(tally.majorityLinesMatched) / Double(tally.majority) >= 0.995)
+  }
+}
