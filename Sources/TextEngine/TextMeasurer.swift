@@ -133,6 +133,12 @@ public final class TextMeasurer: Sendable {
     try prepare(text, style: style).layout(width: width)
   }
 
+  /// Line-break opportunities of a text per UAX #14 (ICU): the scalar offsets where a line may
+  /// start, each flagged when the break there is mandatory. The end of the text is included.
+  public func lineBreakOpportunities(in text: String) throws(TextError) -> [(offset: Int, isMandatory: Bool)] {
+    try lineBreaks(text.unicodeScalars.map(\.value)).map { ($0.end, $0.isHard) }
+  }
+
   private func ellipsisWidth(chain: FontChain, cache: SegmentCache, shaper: SegmentShaper, style: TextStyle) -> Double {
     let ellipsis: [UInt32] = [0x2026]
     return ellipsis.withUnsafeBufferPointer { buffer in

@@ -40,13 +40,17 @@ import TextEngine
         }
         if pango == skia {
           tally.pangoSkia += 1
-          if ours.breaks == pango { tally.pangoSkiaMatched += 1 }
+          if ours.breaks == pango { tally.pangoSkiaMatched += 1 } else {
+            tally.mismatches.append("\(id)@\(widthKey) ours=\(ours.breaks) pango∧skia=\(pango) chromium=\(chromium) \(text.debugDescription)")
+          }
         }
         let counts = [lines("chromium"), lines("pango"), lines("skia")]
         let majority = counts.first { count in counts.filter { $0 == count }.count >= 2 }
         if let majority {
           tally.majority += 1
-          if ours.lineCount == majority { tally.majorityLinesMatched += 1 }
+          if ours.lineCount == majority { tally.majorityLinesMatched += 1 } else {
+            tally.mismatches.append("\(id)@\(widthKey) lines ours=\(ours.lineCount) engines=\(counts) \(ours.breaks) p=\(pango) s=\(skia) c=\(chromium) \(text.prefix(80).debugDescription)")
+          }
         }
       }
     }

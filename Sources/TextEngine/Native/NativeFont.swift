@@ -100,10 +100,10 @@ struct NativeFont: ~Copyable {
         .invalidFont, path: path,
         message: "face \(faceIndex) cannot be loaded (FreeType error \(faceError): \(Self.freeTypeErrorName(faceError)))")
     }
-    guard face.pointee.units_per_EM > 0, face.pointee.num_glyphs > 0 else {
+    guard face.pointee.num_glyphs > 0 else {
       FT_Done_Face(face)
       FT_Done_FreeType(library)
-      throw FontError(.invalidFont, path: path, message: "face \(faceIndex) has no scalable outlines or glyphs")
+      throw FontError(.invalidFont, path: path, message: "face \(faceIndex) has no glyphs")
     }
     guard let blob = hb_blob_create_from_file_or_fail(path) else {
       FT_Done_Face(face)
@@ -111,8 +111,15 @@ struct NativeFont: ~Copyable {
       throw FontError(.unreadable, path: path, message: "HarfBuzz could not read the file")
     }
     let hbFace = hb_face_create(blob, UInt32(faceIndex))!
-    let hbFont = hb_font_create(hbFace)!
     let upem = Int32(hb_face_get_upem(hbFace))
+    guard upem > 0 else {
+      hb_face_destroy(hbFace)
+      hb_blob_destroy(blob)
+      FT_Done_Face(face)
+      FT_Done_FreeType(library)
+      throw FontError(.invalidFont, path: path, message: "face \(faceIndex) has no units per em")
+    }
+    let hbFont = hb_font_create(hbFace)!
     hb_font_set_scale(hbFont, upem, upem)
     hb_font_make_immutable(hbFont)
     self.library = library
@@ -147,7 +154,7 @@ struct NativeFont: ~Copyable {
   func readMetrics() -> FontMetrics {
     let face = ftFace
     var metrics = FontMetrics(
-      unitsPerEm: Int(face.pointee.units_per_EM), ascender: Int(face.pointee.ascender),
+      unitsPerEm: Int(unitsPerEm), ascender: Int(face.pointee.ascender),
       descender: Int(face.pointee.descender), lineGap: 0, useTypoMetrics: false,
       glyphCount: Int(face.pointee.num_glyphs))
     if let raw = FT_Get_Sfnt_Table(face, FT_SFNT_HHEA) {
