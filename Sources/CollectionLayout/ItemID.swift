@@ -1,0 +1,29 @@
+/// The stable identity of an item: it survives reloads, inserts and moves, and keys the size cache.
+public struct ItemID: Sendable, Hashable, Comparable, CustomStringConvertible,
+  ExpressibleByStringLiteral, ExpressibleByIntegerLiteral
+{
+  /// The identity as text (e.g. the `id` of a JSON Lines record).
+  public var rawValue: String
+
+  /// Creates an identity from text.
+  public init(_ rawValue: String) {
+    self.rawValue = rawValue
+  }
+
+  /// Creates an identity from a number (its decimal text).
+  public init(_ number: Int) {
+    self.rawValue = String(number)
+  }
+
+  public init(stringLiteral value: String) {
+    self.init(value)
+  }
+
+  public init(integerLiteral value: Int) {
+    self.init(value)
+  }
+
+  public static func < (lhs: ItemID, rhs: ItemID) -> Bool { lhs.rawValue < rhs.rawValue }
+
+  public var description: String { rawValue }
+}

@@ -1,0 +1,111 @@
+extension WaterfallLayout {
+  /// The elements whose frames intersect `rect`, in the documented order (see the type's
+  /// documentation). O(log sections + columns · log n + k) per intersecting section.
+  public func layoutAttributesForElements(in rect: Rect) throws(LayoutError) -> [LayoutAttributes] {
+    var result: [LayoutAttributes] = []
+    guard !rect.isEmpty, !sections.isEmpty else { return result }
+    // First section whose bottom is below the rect's top.
+    var low = 0
+    var high = sections.count
+    while low < high {
+      let mid = (low + high) / 2
+      if sections[mid].bottom > rect.minY { high = mid } else { low = mid + 1 }
+    }
+    var index = low
+    while index < sections.count && sections[index].top < rect.maxY {
+      appendAttributes(inSection: index, intersecting: rect, to: &result)
+      index += 1
+    }
+    return result
+  }
+
+  func appendAttributes(inSection index: Int, intersecting rect: Rect, to result: inout [LayoutAttributes]) {
+    let section = sections[index]
+    if let header = section.header, header.intersects(rect),
+      let attributes = headerAttributes(section: index)
+    {
+      result.append(attributes)
+    }
+    appendCells(section.fullSpanItems, of: section, index: index, intersecting: rect, to: &result)
+    for column in 0..<section.columnCount {
+      let x = section.columnX[column]
+      guard x < rect.maxX && rect.minX < x + section.itemWidth else { continue }
+      appendCells(section.columnItems[column], of: section, index: index, intersecting: rect, to: &result)
+    }
+    if let footer = section.footer, footer.intersects(rect),
+      let attributes = footerAttributes(section: index)
+    {
+      result.append(attributes)
+    }
+    if let background = backgroundAttributes(section: index), background.frame.intersects(rect) {
+      result.append(background)
+    }
+  }
+
+  /// Appends the items of one column (or the full-span list) that intersect `rect`: a binary
+  /// search for the first item ending below the rect's top, then a walk while items start above
+  /// its bottom.
+  func appendCells(
+    _ indices: [Int], of section: WaterfallSection, index: Int, intersecting rect: Rect,
+    to result: inout [LayoutAttributes]
+  ) {
+    var position = section.firstIndex(in: indices, endingBelow: rect.minY)
+    while position < indices.count {
+      let item = indices[position]
+      let frame = section.frames[item]
+      if frame.minY >= rect.maxY { break }
+      if frame.intersects(rect) {
+        let column = section.itemColumn[item]
+        result.append(
+          LayoutAttributes(
+            indexPath: IndexPath(section: index, item: item), category: .cell,
+            itemID: section.items[item].id, frame: frame, column: column < 0 ? nil : column))
+      }
+      position += 1
+    }
+  }
+
+  public func layoutAttributesForItem(at indexPath: IndexPath) throws(LayoutError) -> LayoutAttributes {
+    guard sections.indices.contains(indexPath.section),
+      sections[indexPath.section].frames.indices.contains(indexPath.item)
+    else {
+      throw LayoutError(
+        .indexPathOutOfRange,
+        "no item at \(indexPath); the layout has \(sections.count) sections"
+          + (sections.indices.contains(indexPath.section)
+            ? ", section \(indexPath.section) has \(sections[indexPath.section].frames.count) items" : ""),
+        indexPath: indexPath)
+    }
+    return cellAttributes(section: indexPath.section, item: indexPath.item)
+  }
+
+  public func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath)
+    throws(LayoutError) -> LayoutAttributes?
+  {
+    guard kind == Self.headerKind || kind == Self.footerKind else {
+      throw LayoutError(
+        .unknownSupplementaryKind,
+        "supplementary kind \"\(kind)\" at \(indexPath); the waterfall layout provides "
+          + "\"\(Self.headerKind)\" and \"\(Self.footerKind)\"",
+        indexPath: indexPath)
+    }
+    guard sections.indices.contains(indexPath.section) else {
+      throw LayoutError(
+        .indexPathOutOfRange,
+        "no section \(indexPath.section) for a \"\(kind)\"; the layout has \(sections.count) sections",
+        indexPath: indexPath)
+    }
+    return kind == Self.headerKind
+      ? headerAttributes(section: indexPath.section) : footerAttributes(section: indexPath.section)
+  }
+
+  public func layoutAttributesForDecorationView(ofKind kind: String, at indexPath: IndexPath)
+    throws(LayoutError) -> LayoutAttributes?
+  {
+    try decorationKinds.validate(kind, "asked for at \(indexPath)")
+    guard kind == configuration.sectionBackgroundKind,
+      sections.indices.contains(indexPath.section)
+    else { return nil }
+    return backgroundAttributes(section: indexPath.section)
+  }
+}

@@ -1,0 +1,310 @@
+extension WaterfallLayout {
+  /// Lays out `data` at collection width `width`, redoing only what changed since the last
+  /// layout.
+  ///
+  /// The data is compared with the placed items by identity and revision: layout restarts at
+  /// the first item that differs (items before it keep their frames), and sections after it are
+  /// placed again (with their heights reused). Heights come from the items' previous heights when
+  /// the same item sits at the same index, then from the size cache, and only then from the
+  /// height provider. A width change lays out everything again using the cache for that width.
+  ///
+  /// - Throws: ``LayoutError`` for an invalid configuration or width. Per-item height failures
+  ///   are not thrown; they are in the report's `diagnostics`.
+  @discardableResult
+  public func update(data: CollectionData, width: Double) throws(LayoutError)
+    -> LayoutUpdateReport
+  {
+    try configuration.validate()
+    guard width.isFinite && width >= 0 else {
+      throw LayoutError(.invalidBounds, "collection width \(width); must be finite and not negative")
+    }
+    if let background = configuration.sectionBackgroundKind {
+      try decorationKinds.validate(background, "section background of the waterfall layout")
+    }
+    var run = Run(itemCount: data.totalItemCount)
+    let oldWidth = collectionWidth
+    let kind: LayoutUpdateReport.Kind
+    let start: IndexPath?
+    if needsFullLayout || oldWidth != width || sections.isEmpty {
+      kind = oldWidth == nil ? .initial : (oldWidth != width ? .widthChange : .refresh)
+      start = data.totalItemCount > 0 || !data.sections.isEmpty ? IndexPath(section: 0, item: 0) : nil
+    } else if let change = firstDifference(from: data) {
+      start = change
+      kind = classify(change: change, data: data)
+    } else {
+      kind = .unchanged
+      start = nil
+    }
+    if let start {
+      try layOut(
+        data: data, width: width, from: start, run: &run, forceFull: needsFullLayout || oldWidth != width)
+    }
+    collectionWidth = width
+    needsFullLayout = false
+    updateContentSize()
+    let report = run.report(kind: kind, firstChange: start)
+    lastReport = report
+    return report
+  }
+
+  /// Appends `items` to `section` (which may be the next, new section) and measures and places
+  /// only them (plus the footer and any later sections). O(page) for the last section.
+  ///
+  /// - Throws: ``LayoutError/Code/invalidPage`` before the first layout or for a section beyond
+  ///   the next one.
+  @discardableResult
+  public func appendItems(_ items: [LayoutItem], toSection section: Int = 0) throws(LayoutError)
+    -> LayoutUpdateReport
+  {
+    guard let width = collectionWidth, !needsFullLayout else {
+      throw LayoutError(.invalidPage, "append to section \(section) before the first layout")
+    }
+    guard section >= 0 && section <= sections.count else {
+      throw LayoutError(
+        .invalidPage, "append to section \(section); the layout has \(sections.count) sections")
+    }
+    let oldCount = section < sections.count ? sections[section].items.count : 0
+    if section == sections.count {
+      sections.append(WaterfallSection(style: configuration.style(forSection: section)))
+      // A new section: lay it out from scratch after the others.
+      sections[section].top =
+        sections.count > 1 ? sections[section - 1].bottom : configuration.contentInset.top
+    }
+    var state = sections[section]
+    sections[section] = .placeholder
+    state.items.append(contentsOf: items)
+    sections[section] = state
+    let data = CollectionData(sections: sections.map(\.items))
+    var run = Run(itemCount: data.totalItemCount)
+    let start = IndexPath(section: section, item: oldCount)
+    try layOut(data: data, width: width, from: start, run: &run, forceFull: false)
+    updateContentSize()
+    let report = run.report(
+      kind: items.isEmpty ? .unchanged : .loadMore, firstChange: items.isEmpty ? nil : start)
+    lastReport = report
+    return report
+  }
+
+  /// Replaces the items of `section` with a page of data (the whole list so far, as a feed's
+  /// data source holds it) and lays it out according to `rule`.
+  ///
+  /// With ``PaginationRule/identityPrefix`` this is ``update(data:width:)`` with that section
+  /// replaced. With ``PaginationRule/countBased(pageSize:)`` it reproduces the write-up's rule,
+  /// including its mistakes (see the rule's documentation).
+  ///
+  /// - Throws: ``LayoutError/Code/invalidPage`` before the first layout, for a section beyond the
+  ///   next one or a page size below 1.
+  @discardableResult
+  public func applyPage(
+    _ items: [LayoutItem], toSection section: Int = 0, rule: PaginationRule = .identityPrefix
+  ) throws(LayoutError) -> LayoutUpdateReport {
+    guard let width = collectionWidth else {
+      throw LayoutError(.invalidPage, "page for section \(section) before the first layout")
+    }
+    guard section >= 0 && section <= sections.count else {
+      throw LayoutError(
+        .invalidPage, "page for section \(section); the layout has \(sections.count) sections")
+    }
+    var data = sections.map(\.items)
+    if section == sections.count { data.append([]) }
+    switch rule {
+    case .identityPrefix:
+      data[section] = items
+      return try update(data: CollectionData(sections: data), width: width)
+    case .countBased(let pageSize):
+      guard pageSize >= 1 else {
+        throw LayoutError(.invalidPage, "page size \(pageSize); must be at least 1")
+      }
+      if items.count <= pageSize {
+        sizeCache.removeAll()
+        data[section] = items
+        var run = Run(itemCount: data.reduce(0) { $0 + $1.count })
+        let start = IndexPath(section: section, item: 0)
+        try layOut(
+          data: CollectionData(sections: data), width: width, from: start, run: &run, forceFull: true)
+        updateContentSize()
+        let report = run.report(kind: .rebuild, firstChange: start)
+        lastReport = report
+        return report
+      }
+      // Load-more as the write-up does it: trust the placed prefix blindly.
+      let oldCount = section < sections.count ? sections[section].items.count : 0
+      guard items.count > oldCount else {
+        // A shrinking list: nothing is placed, the stale frames stay.
+        if section < sections.count {
+          for index in 0..<items.count { sections[section].items[index] = items[index] }
+        }
+        let report = LayoutUpdateReport(kind: .loadMore, itemCount: data.reduce(0) { $0 + $1.count })
+        lastReport = report
+        return report
+      }
+      if section < sections.count {
+        for index in 0..<oldCount { sections[section].items[index] = items[index] }
+      }
+      return try appendItems(Array(items[oldCount...]), toSection: section)
+    }
+  }
+
+  // MARK: Internals
+
+  /// Counts what an update did.
+  struct Run {
+    var itemCount: Int
+    var measured = 0
+    var placed = 0
+    var cacheHits = 0
+    var diagnostics: [LayoutError] = []
+
+    func report(kind: LayoutUpdateReport.Kind, firstChange: IndexPath?) -> LayoutUpdateReport {
+      LayoutUpdateReport(
+        kind: kind, itemCount: itemCount, measured: measured, placed: placed, cacheHits: cacheHits,
+        firstChange: firstChange, diagnostics: diagnostics)
+    }
+  }
+
+  /// The first index path where `data` differs from the placed items (a new or removed section
+  /// counts from its item 0), or `nil` when nothing differs.
+  func firstDifference(from data: CollectionData) -> IndexPath? {
+    let new = data.sections
+    let count = Swift.max(new.count, sections.count)
+    for section in 0..<count {
+      guard section < new.count, section < sections.count else {
+        return IndexPath(section: section, item: 0)
+      }
+      let old = sections[section].items
+      let items = new[section]
+      if old == items { continue }
+      let common = Swift.min(old.count, items.count)
+      var index = 0
+      while index < common && old[index] == items[index] { index += 1 }
+      return IndexPath(section: section, item: index)
+    }
+    return nil
+  }
+
+  func classify(change: IndexPath, data: CollectionData) -> LayoutUpdateReport.Kind {
+    if change.section >= sections.count || change.section >= data.sections.count {
+      return change.section == 0 ? .refresh : .partial
+    }
+    let old = sections[change.section].items.count
+    let new = data.sections[change.section].count
+    let isLastChange = change.section == data.sections.count - 1 && data.sections.count == sections.count
+    if change.item == old && new > old && isLastChange { return .loadMore }
+    if change.item == new && new < old && isLastChange { return .truncate }
+    if change == IndexPath(section: 0, item: 0) { return .refresh }
+    return .partial
+  }
+
+  /// Lays out `data` from `start` on: the section of `start` from its item, every later section
+  /// entirely. Sections before `start` are kept. Sections are mutated in place (moved out of the
+  /// array first) so that appending to a long section copies nothing.
+  func layOut(
+    data: CollectionData, width: Double, from start: IndexPath, run: inout Run, forceFull: Bool
+  ) throws(LayoutError) {
+    let newSections = data.sections
+    let firstSection = forceFull ? 0 : Swift.min(start.section, newSections.count)
+    if sections.count > newSections.count { sections.removeSubrange(newSections.count...) }
+    var top =
+      firstSection == 0 ? configuration.contentInset.top : sections[firstSection - 1].bottom
+    for index in firstSection..<newSections.count {
+      let style = configuration.style(forSection: index)
+      try style.validate(section: index)
+      let items = newSections[index]
+      var section: WaterfallSection
+      var reusable = false
+      if index < sections.count, sections[index].style == style {
+        section = sections[index]
+        sections[index] = .placeholder
+        reusable = !forceFull
+      } else {
+        section = WaterfallSection(style: style)
+      }
+      let sameGeometry = reusable && section.top == top
+      if let diagnostic = section.setUp(
+        section: index, top: top, collectionWidth: width, contentInset: configuration.contentInset,
+        pixelScale: configuration.pixelScale)
+      {
+        run.diagnostics.append(diagnostic)
+      }
+      var keep = 0
+      if reusable && index == start.section {
+        keep = Swift.min(start.item, items.count, section.heights.count, section.items.count)
+      }
+      let oldItems = reusable ? section.items : []
+      if !reusable { section.heights.removeAll(keepingCapacity: true) }
+      section.items = items
+      resolveHeights(
+        section: index, items: items, heights: &section.heights, from: keep, oldItems: oldItems,
+        itemWidth: section.itemWidth, run: &run)
+      if sameGeometry && index == start.section && start.item > 0 {
+        section.truncatePlacement(from: Swift.min(start.item, section.frames.count))
+      } else {
+        section.resetPlacement()
+      }
+      run.placed += items.count - section.frames.count
+      section.placeRemaining(direction: configuration.renderDirection)
+      section.finish(collectionWidth: width, contentInset: configuration.contentInset)
+      top = section.bottom
+      if index < sections.count { sections[index] = section } else { sections.append(section) }
+    }
+  }
+
+  /// Sets `heights[from..<items.count]` (and drops any beyond): the old height when the same item
+  /// was at the same index, else the cached height, else a measurement (sanitized, then cached).
+  func resolveHeights(
+    section: Int, items: [LayoutItem], heights: inout [Double], from start: Int,
+    oldItems: [LayoutItem], itemWidth: Double, run: inout Run
+  ) {
+    let oldCount = Swift.min(heights.count, oldItems.count)
+    if heights.count > items.count { heights.removeSubrange(items.count...) }
+    guard start < items.count else { return }
+    if start == 0 { heights.reserveCapacity(items.count) }
+    let useCache = configuration.usesSizeCache
+    let fallback = configuration.fallbackItemHeight
+    for index in start..<items.count {
+      let item = items[index]
+      if index < oldCount && oldItems[index] == item { continue }
+      var height: Double
+      if useCache, let cached = sizeCache.height(of: item, width: itemWidth) {
+        run.cacheHits += 1
+        height = cached
+      } else {
+        run.measured += 1
+        height = measure(item, at: IndexPath(section: section, item: index), width: itemWidth, run: &run)
+        if height.isNaN {
+          height = fallback
+        } else if useCache {
+          sizeCache.store(height, of: item, width: itemWidth)
+        }
+      }
+      if index < heights.count { heights[index] = height } else { heights.append(height) }
+    }
+  }
+
+  /// Asks the height provider; returns NaN (after adding a diagnostic) when it fails.
+  func measure(_ item: LayoutItem, at indexPath: IndexPath, width: Double, run: inout Run) -> Double {
+    let fallback = configuration.fallbackItemHeight
+    do {
+      let height = try heightProvider.height(of: item, at: indexPath, width: width)
+      if height.isFinite && height >= 0 { return height }
+      run.diagnostics.append(
+        LayoutError(
+          .invalidItemHeight,
+          "item \"\(item.id)\" at \(indexPath): height \(height) at width \(width); using \(fallback)",
+          indexPath: indexPath, itemID: item.id))
+    } catch {
+      run.diagnostics.append(
+        LayoutError(
+          .heightProviderFailed,
+          "item \"\(item.id)\" at \(indexPath): \(error) at width \(width); using \(fallback)",
+          indexPath: indexPath, itemID: item.id))
+    }
+    return .nan
+  }
+
+  func updateContentSize() {
+    let bottom = (sections.last?.bottom ?? configuration.contentInset.top) + configuration.contentInset.bottom
+    let height = Swift.max(bottom, configuration.minimumContentHeight)
+    contentSize = Size(width: collectionWidth ?? 0, height: height)
+  }
+}
