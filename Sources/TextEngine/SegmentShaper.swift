@@ -6,9 +6,18 @@ struct SegmentShaper {
   let graphemeBreakers: BreakIteratorPool
   let language: String
 
-  func shape(_ scalars: UnsafeBufferPointer<UInt32>, isRightToLeft: Bool) -> ShapedSegment {
+  /// Glyphs of one run of a single font, clusters relative to the shaped text.
+  struct Run {
+    var fontIndex: Int
+    var scalarRange: Range<Int>
+    var glyphs: [ShapedGlyph]
+  }
+
+  /// Grapheme clusters, font choice and HarfBuzz runs of `scalars`.
+  func runs(_ scalars: UnsafeBufferPointer<UInt32>, isRightToLeft: Bool) -> (
+    graphemeEnds: [Int32], runs: [Run], missing: Int
+  ) {
     let graphemeEnds = graphemeBoundaries(scalars)
-    var widths = [Double](repeating: 0, count: graphemeEnds.count)
     var missing = 0
 
     // Scalars handed to HarfBuzz: tabs shape as spaces; hard breaks and controls as ZWSP
@@ -41,27 +50,37 @@ struct SegmentShaper {
 
     // Runs of one font and one script; Common/Inherited scalars join their neighbours.
     let scripts = resolvedScripts(shapingScalars)
-    do {
-      var runStartGrapheme = 0
-      while runStartGrapheme < graphemeEnds.count {
-        let runStart = runStartGrapheme == 0 ? 0 : Int(graphemeEnds[runStartGrapheme - 1])
-        let font = fontOfGrapheme[runStartGrapheme]
-        let script = scripts[runStart]
-        var runEndGrapheme = runStartGrapheme + 1
-        while runEndGrapheme < graphemeEnds.count, fontOfGrapheme[runEndGrapheme] == font,
-          scripts[Int(graphemeEnds[runEndGrapheme - 1])] == script
-        {
-          runEndGrapheme += 1
-        }
-        let runEnd = Int(graphemeEnds[runEndGrapheme - 1])
-        let properties = RunProperties(scriptTag: script, isRightToLeft: isRightToLeft, language: language)
-        let glyphs = chain.fonts[font].shape(shapingScalars, range: runStart..<runEnd, properties: properties)
-        let unitsPerEm = Double(chain.fonts[font].unitsPerEm)
-        for glyph in glyphs {
-          let grapheme = graphemeIndex(ofScalar: runStart + Int(glyph.cluster), in: graphemeEnds, from: runStartGrapheme)
-          widths[grapheme] += Double(glyph.xAdvance) / unitsPerEm
-        }
-        runStartGrapheme = runEndGrapheme
+    var runs: [Run] = []
+    var runStartGrapheme = 0
+    while runStartGrapheme < graphemeEnds.count {
+      let runStart = runStartGrapheme == 0 ? 0 : Int(graphemeEnds[runStartGrapheme - 1])
+      let font = fontOfGrapheme[runStartGrapheme]
+      let script = scripts[runStart]
+      var runEndGrapheme = runStartGrapheme + 1
+      while runEndGrapheme < graphemeEnds.count, fontOfGrapheme[runEndGrapheme] == font,
+        scripts[Int(graphemeEnds[runEndGrapheme - 1])] == script
+      {
+        runEndGrapheme += 1
+      }
+      let runEnd = Int(graphemeEnds[runEndGrapheme - 1])
+      let properties = RunProperties(scriptTag: script, isRightToLeft: isRightToLeft, language: language)
+      var glyphs = chain.fonts[font].shape(shapingScalars, range: runStart..<runEnd, properties: properties)
+      for index in glyphs.indices { glyphs[index].cluster += UInt32(runStart) }
+      runs.append(Run(fontIndex: font, scalarRange: runStart..<runEnd, glyphs: glyphs))
+      runStartGrapheme = runEndGrapheme
+    }
+    return (graphemeEnds, runs, missing)
+  }
+
+  func shape(_ scalars: UnsafeBufferPointer<UInt32>, isRightToLeft: Bool) -> ShapedSegment {
+    let (graphemeEnds, runs, missing) = runs(scalars, isRightToLeft: isRightToLeft)
+    var widths = [Double](repeating: 0, count: graphemeEnds.count)
+    var grapheme = 0
+    for run in runs {
+      let unitsPerEm = Double(chain.fonts[run.fontIndex].unitsPerEm)
+      for glyph in run.glyphs {
+        grapheme = graphemeIndex(ofScalar: Int(glyph.cluster), in: graphemeEnds, near: grapheme)
+        widths[grapheme] += Double(glyph.xAdvance) / unitsPerEm
       }
     }
 
@@ -81,7 +100,7 @@ struct SegmentShaper {
       trailingWhitespaceGraphemes: trailing, missingGlyphs: missing)
   }
 
-  private func graphemeIndex(ofScalar scalar: Int, in ends: [Int32], from first: Int) -> Int {
+  private func graphemeIndex(ofScalar scalar: Int, in ends: [Int32], near first: Int) -> Int {
     var index = first
     while index < ends.count - 1, Int(ends[index]) <= scalar { index += 1 }
     // Clusters may run backwards (RTL): search from the start when we overshot.
@@ -134,9 +153,13 @@ struct SegmentShaper {
         previous = scripts[index]
       }
     }
-    // Leading Common scalars take the first real script after them.
+    // Leading Common scalars take the first real script after them. A segment with no strong
+    // script at all (digits, punctuation) is shaped as Latin, the way a Latin run would carry
+    // it; emoji-only segments stay Common so the emoji font's default lookups apply.
     if let firstReal = scripts.firstIndex(where: { $0 != "Zyyy" && $0 != "Zinh" }) {
       for index in 0..<firstReal { scripts[index] = scripts[firstReal] }
+    } else if scalars.allSatisfy({ $0 < 0x2000 }) {
+      scripts = scripts.map { _ in "Latn" }
     }
     return scripts
   }

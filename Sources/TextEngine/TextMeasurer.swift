@@ -133,6 +133,53 @@ public final class TextMeasurer: Sendable {
     try prepare(text, style: style).layout(width: width)
   }
 
+  /// Shapes `text` as one line (no wrapping) and returns positioned glyph runs in points, for
+  /// drawing or checking advances. Line-break segments are shaped separately, exactly as they
+  /// are measured, so the glyph positions add up to the measured widths.
+  public func glyphRuns(_ text: String, style: TextStyle) throws(TextError) -> [GlyphRun] {
+    try style.validate()
+    let chain = chain(for: style.weight)
+    let shaper = SegmentShaper(chain: chain, graphemeBreakers: graphemeBreakers, language: style.language)
+    let codes = text.unicodeScalars.map(\.value)
+    let breaks = try lineBreaks(codes)
+    let isRightToLeft = try BidiLevels.rightToLeftFlags(codes, breaks: breaks)
+    var result: [GlyphRun] = []
+    var pen = 0.0
+    var start = 0
+    codes.withUnsafeBufferPointer { buffer in
+      for (index, segment) in breaks.enumerated() {
+        let slice = UnsafeBufferPointer(rebasing: buffer[start..<segment.end])
+        let (graphemeEnds, runs, _) = shaper.runs(slice, isRightToLeft: isRightToLeft[index])
+        var graphemeStarts = Set([0])
+        graphemeStarts.formUnion(graphemeEnds.dropLast().map { Int($0) })
+        for run in runs {
+          let font = chain.fonts[run.fontIndex]
+          let scale = style.fontSize / Double(font.unitsPerEm)
+          var glyphs: [PositionedGlyph] = []
+          for glyph in run.glyphs {
+            let cluster = Int(glyph.cluster)
+            let isBreak = UnicodeProperties.isHardBreak(codes[start + cluster])
+            var advance = isBreak ? 0 : Double(glyph.xAdvance) * scale
+            // Letter spacing after each grapheme cluster, on the cluster's first glyph.
+            if !isBreak, graphemeStarts.contains(cluster),
+              glyphs.last?.cluster != start + cluster
+            {
+              advance += style.letterSpacing
+            }
+            glyphs.append(
+              PositionedGlyph(
+                glyphID: glyph.glyphID, cluster: start + cluster, x: pen, advance: advance,
+                xOffset: Double(glyph.xOffset) * scale, yOffset: Double(glyph.yOffset) * scale))
+            pen += advance
+          }
+          result.append(GlyphRun(font: font, glyphs: glyphs))
+        }
+        start = segment.end
+      }
+    }
+    return result
+  }
+
   /// Line-break opportunities of a text per UAX #14 (ICU): the scalar offsets where a line may
   /// start, each flagged when the break there is mandatory. The end of the text is included.
   public func lineBreakOpportunities(in text: String) throws(TextError) -> [(offset: Int, isMandatory: Bool)] {

@@ -1,0 +1,201 @@
+import Foundation
+import Testing
+import TextEngine
+
+@Suite struct PreparedTextTests {
+  let measurer: TextMeasurer
+  let style = TextStyle(fontSize: 15, lineHeight: .fixed(21))
+
+  init() throws { measurer = try Fixtures.measurer() }
+
+  func layout(_ text: String, width: Double, style: TextStyle? = nil) throws -> TextLayout {
+    try measurer.prepare(text, style: style ?? self.style).layout(width: width)
+  }
+
+  @Test func emptyTextHasNoLines() throws {
+    let result = try layout("", width: 100)
+    #expect(result.lineCount == 0)
+    #expect(result.height == 0)
+    #expect(!result.truncated)
+  }
+
+  @Test func spacesOnlyIsOneLineOfZeroWidth() throws {
+    let result = try layout("     ", width: 100)
+    #expect(result.lineCount == 1)
+    #expect(result.lines[0].width == 0)
+  }
+
+  @Test(arguments: [
+    ("\n", 2), ("\n\n", 3), ("a\nb", 2), ("a\r\nb", 2), ("a\u{2028}b", 2), ("a\u{2029}b", 2), ("a\n", 2),
+    ("a\rb", 2), ("a\u{85}b", 2),
+  ])
+  func hardBreaksEndLines(text: String, lines: Int) throws {
+    let result = try layout(text, width: 1000)
+    #expect(result.lineCount == lines)
+    #expect(result.height == Double(lines) * 21)
+  }
+
+  @Test func crlfIsOneBreakAndNotInLineText() throws {
+    let prepared = try measurer.prepare("ab\r\ncd", style: style)
+    let result = try prepared.layout(width: 1000)
+    #expect(result.breaks == [4])
+    #expect(result.lines.map { prepared.text(of: $0) } == ["ab", "cd"])
+  }
+
+  @Test(arguments: [0.0, -1, .nan, -.infinity])
+  func invalidWidthsAreRejected(width: Double) throws {
+    let prepared = try measurer.prepare("hello", style: style)
+    #expect(throws: TextError.self) { try prepared.layout(width: width) }
+    #expect(throws: TextError.self) { try prepared.measure(width: width) }
+    do {
+      _ = try prepared.measure(width: width)
+    } catch {
+      #expect(error.code == .invalidWidth)
+    }
+  }
+
+  @Test func infiniteWidthBreaksOnlyAtHardBreaks() throws {
+    let result = try layout("a long line of words that never wraps\nsecond", width: .infinity)
+    #expect(result.lineCount == 2)
+  }
+
+  @Test(arguments: [
+    TextStyle(fontSize: 0), TextStyle(fontSize: -3), TextStyle(fontSize: .nan), TextStyle(maxLines: -1),
+    TextStyle(lineHeight: .fixed(0)), TextStyle(lineHeight: .multiple(.infinity)), TextStyle(lineSpacing: -1),
+    TextStyle(letterSpacing: .nan), TextStyle(pixelScale: 0),
+  ])
+  func invalidStylesAreRejected(style: TextStyle) throws {
+    #expect(throws: TextError.self) { try measurer.prepare("text", style: style) }
+  }
+
+  @Test func controlCharactersAreZeroWidthAndNotMissing() throws {
+    let plain = try measurer.prepare("ab", style: style)
+    let controls = try measurer.prepare("a\u{0007}\u{0000}b", style: style)
+    #expect(controls.unconstrainedWidth == plain.unconstrainedWidth)
+    #expect(controls.missingGlyphs == 0)
+  }
+
+  @Test func trailingSpacesHang() throws {
+    let word = try measurer.prepare("word", style: style).unconstrainedWidth
+    // Exactly the word's width: the spaces after it do not push it to a second line.
+    let result = try layout("word      ", width: word)
+    #expect(result.lineCount == 1)
+    #expect(result.lines[0].width == word)
+  }
+
+  @Test func exactTiesFit() throws {
+    let prepared = try measurer.prepare("language and of UNIX", style: style)
+    let width = prepared.unconstrainedWidth
+    #expect(abs(width - 150) < 1e-9)
+    #expect(try prepared.layout(width: 150).lineCount == 1)
+    #expect(try prepared.layout(width: 150 - 0.01).lineCount == 2)
+  }
+
+  @Test func overlongWordsBreakBetweenGraphemeClusters() throws {
+    let text = String(repeating: "👨‍👩‍👧‍👦", count: 10) + "supercalifragilistic"
+    let prepared = try measurer.prepare(text, style: style)
+    let result = try prepared.layout(width: 50)
+    #expect(result.lineCount > 4)
+    let scalars = Array(text.unicodeScalars)
+    for offset in result.breaks {
+      // Never inside a ZWJ sequence: no line starts with a ZWJ or a joined member.
+      #expect(scalars[offset] != "\u{200D}")
+      #expect(offset == 0 || scalars[offset - 1] != "\u{200D}")
+    }
+    for line in result.lines { #expect(line.width <= 50 + PreparedText.fitTolerance) }
+  }
+
+  /// Kinsoku: ICU's rules never start a line with closing CJK punctuation.
+  @Test func closingPunctuationNeverStartsALine() throws {
+    let text = "今天天气很好，我们去公园吧。你说呢？「好的」！我们走吧，马上出发。"
+    let prepared = try measurer.prepare(text, style: style)
+    let scalars = Array(text.unicodeScalars)
+    let forbidden: Set<Unicode.Scalar> = ["，", "。", "？", "！", "」", "、"]
+    // From three ideographs wide: narrower lines must break inside "的」！" (emergency breaks).
+    for width in stride(from: 45.0, through: 200, by: 1) {
+      for offset in try prepared.layout(width: width).breaks {
+        #expect(!forbidden.contains(scalars[offset]), "width \(width) starts a line with \(scalars[offset])")
+      }
+    }
+  }
+
+  @Test func maxLinesTruncatesWithAnEllipsis() throws {
+    let text = "The quick brown fox jumps over the lazy dog and keeps running far away"
+    let truncatingStyle = TextStyle(fontSize: 15, lineHeight: .fixed(21), maxLines: 2)
+    let prepared = try measurer.prepare(text, style: truncatingStyle)
+    let result = try prepared.layout(width: 100)
+    #expect(result.lineCount == 2)
+    #expect(result.truncated)
+    #expect(result.height == 42)
+    #expect(result.lines[1].isTruncated)
+    #expect(prepared.text(of: result.lines[1]).hasSuffix("…"))
+    #expect(result.lines[1].width <= 100 + PreparedText.fitTolerance)
+    let measured = try prepared.measure(width: 100)
+    #expect(measured.lineCount == 2 && measured.truncated && measured.height == 42)
+    // Enough lines: nothing truncated.
+    let short = try measurer.prepare("short", style: truncatingStyle).layout(width: 100)
+    #expect(!short.truncated)
+  }
+
+  @Test func lineHeightModes() throws {
+    let text = "one\ntwo\nthree"
+    let natural = try layout(text, width: 200, style: TextStyle(fontSize: 15))
+    #expect(abs(natural.height - 3 * 21.72) < 1e-9)
+    let multiple = try layout(text, width: 200, style: TextStyle(fontSize: 15, lineHeight: .multiple(1.5)))
+    #expect(abs(multiple.height - 3 * 21.72 * 1.5) < 1e-9)
+    let spaced = try layout(text, width: 200, style: TextStyle(fontSize: 15, lineHeight: .fixed(20), lineSpacing: 4))
+    #expect(spaced.height == 3 * 20 + 2 * 4)
+    let rounded = try layout(text, width: 200, style: TextStyle(fontSize: 15, pixelScale: 2))
+    #expect(rounded.height == 65.5)  // 65.16 rounded up to half points
+    let exact = try layout(text, width: 200, style: TextStyle(fontSize: 15, lineHeight: .fixed(21), pixelScale: 3))
+    #expect(exact.height == 63)
+  }
+
+  @Test func fixedLineHeightIgnoresFallbackFonts() throws {
+    let result = try layout("😀😀😀\n汉字", width: 200)
+    #expect(result.height == 42)
+  }
+
+  @Test func measureAgreesWithLayoutAtManyWidths() throws {
+    let texts = try Fixtures.jsonLines("corpus/feed-visible.jsonl").prefix(200).map { $0["text"] as! String }
+    for text in texts {
+      let prepared = try measurer.prepare(text, style: TextStyle(fontSize: 15, maxLines: 3))
+      for width in [37.5, 80, 120, 171, 260] {
+        let measured = try prepared.measure(width: width)
+        let laidOut = try prepared.layout(width: width)
+        #expect(measured.lineCount == laidOut.lineCount)
+        #expect(measured.truncated == laidOut.truncated)
+        #expect(measured.height == laidOut.height)
+      }
+    }
+  }
+
+  @Test func linesCoverTheTextInOrder() throws {
+    let text = "Mixed 中文 and English, with emoji 🎉🎉 and a verylongwordthatmustbreak somewhere."
+    let prepared = try measurer.prepare(text, style: style)
+    for width in stride(from: 30.0, through: 400, by: 7) {
+      let result = try prepared.layout(width: width)
+      var expectedStart = 0
+      for line in result.lines {
+        #expect(line.scalarRange.lowerBound == expectedStart)
+        expectedStart = line.scalarRange.upperBound
+      }
+      #expect(expectedStart == prepared.scalars.count)
+    }
+  }
+
+  @Test func aMegabyteParagraphIsMeasured() throws {
+    let sentence = "这是一个很长的段落 with English words and 数字 12345. "
+    let text = String(repeating: sentence, count: 1_000_000 / sentence.utf8.count + 1)
+    #expect(text.utf8.count >= 1_000_000)
+    let prepared = try measurer.prepare(text, style: style)
+    let result = try prepared.measure(width: 343)
+    #expect(result.lineCount > 1000)
+    #expect(result.height == Double(result.lineCount) * 21)
+  }
+
+  @Test func tooLongTextIsRejected() throws {
+    let text = String(repeating: "a", count: TextMeasurer.maximumScalarCount + 1)
+    #expect(throws: TextError.self) { try measurer.prepare(text, style: style) }
+  }
+}

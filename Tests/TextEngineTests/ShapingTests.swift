@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+import TextEngine
+
+/// Glyphs and advances of our shaping against `hb-shape` output for the same font, text,
+/// script, direction and language (Tests/Fixtures/hb-shape.json).
+@Suite struct ShapingTests {
+  struct ShapeCase: CustomTestStringConvertible, Sendable {
+    var name: String
+    var font: String
+    var text: String
+    var language: String
+    var glyphIDs: [UInt32]
+    var clusters: [Int]
+    var advances: [Double]
+    var totalAdvance: Double
+    var testDescription: String { name }
+  }
+
+  static let cases: [ShapeCase] = {
+    let root = try! Fixtures.json("hb-shape.json") as! [String: Any]
+    return (root["cases"] as! [[String: Any]]).map { row in
+      let glyphs = row["glyphs"] as! [[String: Any]]
+      return ShapeCase(
+        name: row["name"] as! String, font: row["font"] as! String, text: row["text"] as! String,
+        language: row["language"] as! String,
+        glyphIDs: glyphs.map { UInt32($0["gid"] as! Int) }, clusters: glyphs.map { $0["cluster"] as! Int },
+        advances: glyphs.map { Double($0["xAdvanceUnits"] as! Int) },
+        totalAdvance: row["totalAdvanceUnits"] as! Double)
+    }
+  }()
+
+  @Test(arguments: cases)
+  func glyphsAndAdvancesMatchHBShape(_ shapeCase: ShapeCase) throws {
+    let font = try Font(path: Fixtures.fontsDirectory + "/" + shapeCase.font)
+    let measurer = TextMeasurer(regular: try FontChain([font]))
+    let style = TextStyle(fontSize: 15, language: shapeCase.language)
+    let runs = try measurer.glyphRuns(shapeCase.text, style: style)
+    let glyphs = runs.flatMap(\.glyphs)
+    let scale = 15.0 / Double(font.unitsPerEm)
+    #expect(glyphs.map(\.glyphID) == shapeCase.glyphIDs)
+    #expect(glyphs.map(\.cluster) == shapeCase.clusters)
+    #expect(glyphs.count == shapeCase.advances.count)
+    for (ours, expected) in zip(glyphs.map(\.advance), shapeCase.advances) {
+      #expect(abs(ours - expected * scale) < 1e-9)
+    }
+    // The measured single-line width is the same sum (no trailing spaces in these cases).
+    let prepared = try measurer.prepare(shapeCase.text, style: style)
+    #expect(abs(prepared.unconstrainedWidth - shapeCase.totalAdvance * scale) < 1e-9)
+  }
+
+  @Test(arguments: [
+    ("👨‍👩‍👧‍👦", 1), ("👍🏽", 1), ("🇨🇳", 1), ("1️⃣", 1), ("❤️", 1), ("🏳️‍🌈", 1), ("😀😀", 2),
+  ])
+  func emojiSequencesStayInTheEmojiFont(text: String, clusters: Int) throws {
+    let measurer = try Fixtures.measurer()
+    let runs = try measurer.glyphRuns(text, style: TextStyle(fontSize: 15))
+    #expect(runs.allSatisfy { $0.font.hasColorGlyphs })
+    let prepared = try measurer.prepare(text, style: TextStyle(fontSize: 15))
+    // Every fully-qualified emoji is one glyph of advance 2550 units at 2048 upem.
+    #expect(abs(prepared.unconstrainedWidth - Double(clusters) * 2550 * 15 / 2048) < 1e-9)
+    #expect(prepared.missingGlyphs == 0)
+  }
+
+  @Test func fallbackIsChosenPerGraphemeCluster() throws {
+    let measurer = try Fixtures.measurer()
+    let runs = try measurer.glyphRuns("好👍🏽ok", style: TextStyle(fontSize: 15))
+    #expect(runs.map { $0.font.hasColorGlyphs } == [false, true, false])
+  }
+
+  @Test func missingCharactersAreCountedAndNotZeroWidth() throws {
+    let measurer = try Fixtures.measurer()
+    // U+10FFFD (private use) and U+0F00 (Tibetan) are in no bundled font.
+    let prepared = try measurer.prepare("a\u{10FFFD}\u{0F00}b", style: TextStyle(fontSize: 15))
+    #expect(prepared.missingGlyphs == 2)
+    let plain = try measurer.prepare("ab", style: TextStyle(fontSize: 15))
+    #expect(prepared.unconstrainedWidth > plain.unconstrainedWidth + 2 * 5)
+  }
+
+  @Test func letterSpacingIsAddedPerGraphemeCluster() throws {
+    let measurer = try Fixtures.measurer()
+    let text = "Hi👨‍👩‍👧‍👦好"
+    let plain = try measurer.prepare(text, style: TextStyle(fontSize: 15))
+    let spaced = try measurer.prepare(text, style: TextStyle(fontSize: 15, letterSpacing: 2))
+    #expect(abs(spaced.unconstrainedWidth - plain.unconstrainedWidth - 4 * 2) < 1e-9)
+  }
+
+  @Test func concurrentPreparationGivesIdenticalResults() async throws {
+    let measurer = TextMeasurer(regular: try BundledFonts.regularChain())
+    let texts = (0..<64).map { "第\($0)条 feed card 🎉 text number \($0) with 汉字 and words" }
+    let style = TextStyle(fontSize: 15)
+    let serial = try texts.map { try measurer.prepare($0, style: style).layout(width: 120) }
+    measurer.removeCachedSegments()
+    let parallel = try await withThrowingTaskGroup(of: (Int, TextLayout).self) { group in
+      for (index, text) in texts.enumerated() {
+        group.addTask { (index, try measurer.prepare(text, style: style).layout(width: 120)) }
+      }
+      var results = [TextLayout?](repeating: nil, count: texts.count)
+      for try await (index, layout) in group { results[index] = layout }
+      return results.map { $0! }
+    }
+    #expect(parallel == serial)
+  }
+}
