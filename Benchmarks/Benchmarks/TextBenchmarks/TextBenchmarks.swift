@@ -1,0 +1,64 @@
+import Benchmark
+import Foundation
+import Synchronization
+import TextEngine
+
+/// The 1,024 visible texts of the real feed corpus (Tests/Fixtures/corpus).
+private let corpus: [String] = {
+  let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Tests/Fixtures/corpus/feed-visible.jsonl")
+  let text = try! String(contentsOf: url, encoding: .utf8)
+  return text.split(separator: "\n").map {
+    (try! JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any])["text"] as! String
+  }
+}()
+
+private let style = TextStyle(fontSize: 15, lineHeight: .fixed(21))
+/// A different width every iteration, so no layout can be reused.
+private let widthStep = Atomic<Int>(0)
+
+private func nextWidth() -> Double {
+  150 + Double(widthStep.add(1, ordering: .relaxed).newValue % 200)
+}
+
+let benchmarks: @Sendable () -> Void = {
+  Benchmark.defaultConfiguration = .init(
+    metrics: [.wallClock, .throughput, .mallocCountTotal], warmupIterations: 3,
+    scalingFactor: .one, maxDuration: .seconds(5), maxIterations: 1_000)
+
+  let regular = try! BundledFonts.regularChain()
+  let bold = try! BundledFonts.boldChain()
+
+  // Every benchmark below handles all 1,024 texts per iteration: divide by 1,024 for per text.
+
+  Benchmark("prepare cold (1024 texts, empty segment cache)") { benchmark in
+    let measurer = TextMeasurer(regular: regular, bold: bold)
+    benchmark.startMeasurement()
+    for text in corpus { blackHole(try! measurer.prepare(text, style: style)) }
+  }
+
+  let warm = TextMeasurer(regular: regular, bold: bold)
+  for text in corpus { _ = try! warm.prepare(text, style: style) }
+  Benchmark("prepare warm (1024 texts, segments cached)") { _ in
+    for text in corpus { blackHole(try! warm.prepare(text, style: style)) }
+  }
+
+  let primary = regular.primary
+  Benchmark("hb_shape whole paragraph (1024 texts, one call each)") { _ in
+    for text in corpus { blackHole(primary.advance(of: text, pointSize: 15)) }
+  }
+
+  let prepared = corpus.map { try! warm.prepare($0, style: style) }
+  Benchmark("layout at a new width (1024 texts, measure)") { benchmark in
+    let width = nextWidth()
+    benchmark.startMeasurement()
+    for text in prepared { blackHole(try! text.measure(width: width)) }
+  }
+
+  Benchmark("layout at a new width with lines (1024 texts, layout)") { benchmark in
+    let width = nextWidth()
+    benchmark.startMeasurement()
+    for text in prepared { blackHole(try! text.layout(width: width)) }
+  }
+}

@@ -1,0 +1,30 @@
+// swift-tools-version: 6.1
+// Benchmarks live in their own package so the main build never pays for ordo-one/benchmark.
+// Run: swift package --package-path Benchmarks benchmark
+import PackageDescription
+
+// A path dependency's identity is its folder name (the clone's name), not "SelfSizing".
+let root = Context.packageDirectory.split(separator: "/").dropLast().last.map(String.init) ?? "SelfSizing"
+
+let package = Package(
+  name: "SelfSizingBenchmarks",
+  platforms: [.macOS(.v15)],
+  dependencies: [
+    .package(path: "../"),
+    .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+  ],
+  targets: [
+    .executableTarget(
+      name: "TextBenchmarks",
+      dependencies: [
+        .product(name: "Benchmark", package: "benchmark"),
+        .product(name: "TextEngine", package: root),
+      ],
+      path: "Benchmarks/TextBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+    .executableTarget(
+      name: "PrepareProfile",
+      dependencies: [.product(name: "TextEngine", package: root)],
+      path: "Sources/PrepareProfile"),
+  ]
+)
