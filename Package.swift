@@ -42,6 +42,7 @@ let package = Package(
     .testTarget(name: "TextEngineTests", dependencies: ["TextEngine"]),
     .testTarget(name: "CellSizingTests", dependencies: ["CellSizing", "TextEngine"]),
     .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout"]),
+    .testTarget(name: "SelfSizeCLITests", dependencies: ["selfsize"]),
     .testTarget(
       name: "ReportsTests", dependencies: ["Reports", "TextEngine", "CellSizing", "CollectionLayout"]),
   ]

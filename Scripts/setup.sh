@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Installs the system libraries SelfSizing builds against (Debian/Ubuntu), only if missing.
+set -euo pipefail
+packages=(libfreetype-dev libharfbuzz-dev libicu-dev zlib1g-dev pkg-config)
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}" >&2
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get install -y --no-install-recommends "${missing[@]}" \
+    || { $sudo apt-get update && $sudo apt-get install -y --no-install-recommends "${missing[@]}"; }
+fi

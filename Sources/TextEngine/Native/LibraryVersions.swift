@@ -1,0 +1,27 @@
+import CFreeType
+import CHarfBuzz
+
+/// Versions of the C libraries the engine runs on.
+public struct LibraryVersions: Sendable, Hashable, Codable {
+  public var harfBuzz: String
+  public var freeType: String
+  public var icu: String
+  public var unicode: String
+
+  /// The versions loaded in this process.
+  public static var current: LibraryVersions {
+    var library: FT_Library?
+    var freeType = "unknown"
+    if FT_Init_FreeType(&library) == 0, let library {
+      var major: FT_Int = 0
+      var minor: FT_Int = 0
+      var patch: FT_Int = 0
+      FT_Library_Version(library, &major, &minor, &patch)
+      freeType = "\(major).\(minor).\(patch)"
+      FT_Done_FreeType(library)
+    }
+    return LibraryVersions(
+      harfBuzz: String(cString: hb_version_string()), freeType: freeType, icu: UnicodeProperties.icuVersion,
+      unicode: UnicodeProperties.unicodeVersion)
+  }
+}
