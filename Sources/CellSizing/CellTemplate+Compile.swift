@@ -88,7 +88,7 @@ private struct TemplateCompiler {
     if let previous {
       add(
         Anchor(Self.cell, .bottom), .greaterThanOrEqual, Anchor(previous.name, .bottom),
-        constant: insets.bottom + (previous.spacingAfter ?? 0), origin: "insets.bottom")
+        constant: insets.bottom + (previous.spacingAfter ?? 0), priority: LayoutPriority(999), origin: "insets.bottom")
     } else {
       add(
         Anchor(Self.cell, .bottom), .greaterThanOrEqual, Anchor(Self.cell, .top), constant: insets.top + insets.bottom,
@@ -99,8 +99,7 @@ private struct TemplateCompiler {
     }
     if let maxHeight = template.maxHeight {
       add(
-        Anchor(Self.cell, .bottom), .lessThanOrEqual, constant: maxHeight, priority: LayoutPriority(999),
-        origin: "maxHeight")
+        Anchor(Self.cell, .bottom), .lessThanOrEqual, constant: maxHeight, origin: "maxHeight")
     }
   }
 

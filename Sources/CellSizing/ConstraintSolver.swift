@@ -35,10 +35,12 @@ struct ConstraintSolver {
     for constraint in model.constraints {
       firstVars.append(try variable(constraint.first, in: constraint))
       if let second = constraint.second {
-        guard second.attribute.isHorizontal == constraint.first.attribute.isHorizontal else {
+        // A vertical anchor may depend on a horizontal one (aspect ratios: height = width × k),
+        // since widths are solved first; not the other way round.
+        guard second.attribute.isHorizontal || !constraint.first.attribute.isHorizontal else {
           throw CellSizingError(
             .invalidValue, at: location(constraint),
-            "constraint \(constraint) relates a horizontal and a vertical anchor")
+            "constraint \(constraint) makes a horizontal anchor depend on a vertical one")
         }
         secondVars.append(try variable(second, in: constraint))
       } else {
@@ -343,16 +345,22 @@ struct ConstraintSolver {
       guard bounds.allSatisfy({ $0.bound.map { !$0.isNaN } ?? false }) else { continue }
       let lowers = bounds.filter(\.isLower)
       guard !lowers.isEmpty else { continue }
-      var value = lowers.map { $0.bound! }.max()!
-      var setter = "the largest lower bound of \(anchorName(variable))"
-      for upper in bounds where !upper.isLower {
-        let constraint = model.constraints[upper.number]
-        if !constraint.priority.isRequired, upper.bound! < value {
-          let requiredFloor = lowers.filter { model.constraints[$0.number].priority.isRequired }.map { $0.bound! }
-          value = max(upper.bound!, requiredFloor.max() ?? -.infinity)
-          setter = "constraint \(constraint)"
-        }
+      let uppers = bounds.filter { !$0.isLower }
+      func isRequired(_ bound: (number: Int, isLower: Bool, bound: Double?)) -> Bool {
+        model.constraints[bound.number].priority.isRequired
       }
+      let requiredLower = lowers.filter(isRequired).map { $0.bound! }.max() ?? -.infinity
+      let required = uppers.filter(isRequired).min { $0.bound! < $1.bound! }
+      let preferredUpper = uppers.filter { !isRequired($0) }.map { $0.bound! }.min() ?? .infinity
+      if let required, requiredLower > required.bound! + 1e-6 * max(1, abs(requiredLower)) {
+        throw CellSizingError(
+          .conflict, at: location(model.constraints[required.number]),
+          "constraint \(model.constraints[required.number]) conflicts with a required lower bound of "
+            + "\(anchorName(variable)) (\(Constraint.format(requiredLower)))")
+      }
+      var value = min(lowers.map { $0.bound! }.max()!, preferredUpper)
+      value = min(max(value, requiredLower), required?.bound! ?? .infinity)
+      let setter = "the bounds of \(anchorName(variable))"
       set(variable, value, by: setter)
       changed = true
     }
