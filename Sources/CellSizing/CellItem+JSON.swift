@@ -8,14 +8,16 @@ extension CellItem {
     let location = line.map { "line \($0)" } ?? "item"
     let value = try JSONValue.parse(data, location: location)
     guard case .object(let object) = value else {
-      throw CellSizingError(.invalidJSON, at: location, "expected a JSON object, got \(value.typeName)", line: line)
+      throw CellSizingError(
+        .invalidJSON, at: location, "expected a JSON object, got \(value.typeName)", line: line)
     }
     guard let idValue = object["id"] else {
       throw CellSizingError(.missingID, at: location, "the item has no \"id\"", line: line)
     }
     guard case .string(let id) = idValue, !id.isEmpty else {
       throw CellSizingError(
-        .missingID, at: location, "the item's \"id\" must be a non-empty string, got \(idValue.typeName)", line: line)
+        .missingID, at: location, "the item's \"id\" must be a non-empty string, got \(idValue.typeName)",
+        line: line)
     }
     self.init(id: id, fields: object.mapValues(\.itemValue), line: line)
   }
@@ -27,7 +29,10 @@ extension CellItem {
     var lineNumber = 0
     for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
       lineNumber += 1
-      guard line.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\t") })
+      guard
+        line.contains(where: {
+          $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\t")
+        })
       else { continue }
       do throws(CellSizingError) {
         results.append(.success(try CellItem(json: Data(line), line: lineNumber)))

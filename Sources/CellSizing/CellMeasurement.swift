@@ -14,7 +14,9 @@ public struct CellMeasurement: Sendable, Hashable {
   public var isClipped: Bool
 
   /// A measurement.
-  public init(id: String, width: Double, height: Double, elements: [ElementFrame], hidden: [String], isClipped: Bool) {
+  public init(
+    id: String, width: Double, height: Double, elements: [ElementFrame], hidden: [String], isClipped: Bool
+  ) {
     self.id = id
     self.width = width
     self.height = height

@@ -29,7 +29,8 @@ public struct CellModel: Sendable, Hashable {
   ///   `conflict` or `text`.
   public func solve(width: Double) throws(CellSizingError) -> CellLayout {
     guard width.isFinite, width > 0 else {
-      throw CellSizingError(.invalidWidth, at: "width", "the width must be a positive finite number, got \(width)")
+      throw CellSizingError(
+        .invalidWidth, at: "width", "the width must be a positive finite number, got \(width)")
     }
     var solver = try ConstraintSolver(model: self, width: width)
     return try solver.solve()

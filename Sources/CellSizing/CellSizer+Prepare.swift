@@ -30,7 +30,8 @@ extension CellSizer {
   }
 
   private func bind(
-    _ element: Element, item: CellItem, texts: inout [String: ModelElement.Content], aspects: inout [String: Double],
+    _ element: Element, item: CellItem, texts: inout [String: ModelElement.Content],
+    aspects: inout [String: Double],
     hidden: inout Set<String>
   ) throws(CellSizingError) {
     let name = element.name
@@ -107,7 +108,8 @@ extension CellSizer {
       return value
     case let value?:
       throw CellSizingError(
-        .invalidField, at: image, "field \"\(field)\" must be a number for image '\(image)', got \(value.typeName)")
+        .invalidField, at: image,
+        "field \"\(field)\" must be a number for image '\(image)', got \(value.typeName)")
     }
   }
 }

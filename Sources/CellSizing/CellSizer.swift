@@ -32,7 +32,9 @@ public final class CellSizer: Sendable {
   /// A sizer for `template` measuring text with `measurer`.
   /// - Throws: `CellSizingError` when the template is invalid or a style names a font family
   ///   the measurer does not have (`unknownFont`, at `styles.<name>.font`).
-  public init(template: CellTemplate, measurer: TextMeasurer, cacheCapacity: Int = 10_000) throws(CellSizingError) {
+  public init(template: CellTemplate, measurer: TextMeasurer, cacheCapacity: Int = 10_000)
+    throws(CellSizingError)
+  {
     try template.validate()
     let families = [measurer.regular.primary.familyName, measurer.bold.primary.familyName]
     for (name, style) in template.styles.sorted(by: { $0.key < $1.key }) {
@@ -40,7 +42,8 @@ public final class CellSizer: Sendable {
       guard families.contains(where: { $0.lowercased() == font.lowercased() }) else {
         throw CellSizingError(
           .unknownFont, at: "styles.\(name).font",
-          "unknown font \"\(font)\"; the measurer has \(Set(families).sorted().map { "\"\($0)\"" }.joined(separator: ", "))")
+          "unknown font \"\(font)\"; the measurer has \(Set(families).sorted().map { "\"\($0)\"" }.joined(separator: ", "))"
+        )
       }
     }
     self.template = template

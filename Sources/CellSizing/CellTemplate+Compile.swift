@@ -19,7 +19,10 @@ private struct TemplateCompiler {
   var elements: [ModelElement] = []
   var constraints: [Constraint] = []
 
-  init(template: CellTemplate, texts: [String: ModelElement.Content], aspects: [String: Double], hidden: Set<String>) {
+  init(
+    template: CellTemplate, texts: [String: ModelElement.Content], aspects: [String: Double],
+    hidden: Set<String>
+  ) {
     self.template = template
     self.texts = texts
     self.aspects = aspects
@@ -52,12 +55,14 @@ private struct TemplateCompiler {
   }
 
   mutating func add(
-    _ first: Anchor, _ relation: Constraint.Relation = .equal, _ second: Anchor? = nil, multiplier: Double = 1,
+    _ first: Anchor, _ relation: Constraint.Relation = .equal, _ second: Anchor? = nil,
+    multiplier: Double = 1,
     constant: Double = 0, priority: LayoutPriority = .required, origin: String
   ) {
     constraints.append(
       Constraint(
-        first, relation, second, multiplier: multiplier, constant: constant, priority: priority, origin: origin))
+        first, relation, second, multiplier: multiplier, constant: constant, priority: priority,
+        origin: origin))
   }
 
   mutating func compileStack() {
@@ -72,15 +77,20 @@ private struct TemplateCompiler {
           constant: gap(previous, element, default: template.spacing), origin: path)
       } else {
         add(
-          Anchor(name, .top), .equal, Anchor(Self.cell, .top), constant: insets.top + (element.spacingBefore ?? 0),
+          Anchor(name, .top), .equal, Anchor(Self.cell, .top),
+          constant: insets.top + (element.spacingBefore ?? 0),
           origin: path)
       }
       add(Anchor(name, .leading), .equal, Anchor(Self.cell, .leading), constant: insets.left, origin: path)
       if let width = fixedWidth(element, inRow: false) {
         add(Anchor(name, .width), constant: width, origin: path)
-        add(Anchor(name, .trailing), .lessThanOrEqual, Anchor(Self.cell, .trailing), constant: -insets.right, origin: path)
+        add(
+          Anchor(name, .trailing), .lessThanOrEqual, Anchor(Self.cell, .trailing), constant: -insets.right,
+          origin: path)
       } else {
-        add(Anchor(name, .trailing), .equal, Anchor(Self.cell, .trailing), constant: -insets.right, origin: path)
+        add(
+          Anchor(name, .trailing), .equal, Anchor(Self.cell, .trailing), constant: -insets.right, origin: path
+        )
       }
       compileContent(element, path: path, inRow: false)
       previous = element
@@ -88,10 +98,12 @@ private struct TemplateCompiler {
     if let previous {
       add(
         Anchor(Self.cell, .bottom), .greaterThanOrEqual, Anchor(previous.name, .bottom),
-        constant: insets.bottom + (previous.spacingAfter ?? 0), priority: LayoutPriority(999), origin: "insets.bottom")
+        constant: insets.bottom + (previous.spacingAfter ?? 0), priority: LayoutPriority(999),
+        origin: "insets.bottom")
     } else {
       add(
-        Anchor(Self.cell, .bottom), .greaterThanOrEqual, Anchor(Self.cell, .top), constant: insets.top + insets.bottom,
+        Anchor(Self.cell, .bottom), .greaterThanOrEqual, Anchor(Self.cell, .top),
+        constant: insets.top + insets.bottom,
         origin: "insets")
     }
     if let minHeight = template.minHeight {
@@ -105,7 +117,8 @@ private struct TemplateCompiler {
 
   mutating func compileContent(_ element: Element, path: String, inRow: Bool) {
     let name = element.name
-    let rule = element.width ?? (inRow && fixedWidth(element, inRow: true) == nil && isLabel(element) ? .hug : .fill)
+    let rule =
+      element.width ?? (inRow && fixedWidth(element, inRow: true) == nil && isLabel(element) ? .hug : .fill)
     let hug = rule == .hug
     var model = ModelElement(
       name, hugging: element.hugging ?? (hug ? .defaultHigh : .defaultLow),
@@ -119,7 +132,9 @@ private struct TemplateCompiler {
       switch image.sizing {
       case .aspect:
         let aspect = aspects[name] ?? 1
-        add(Anchor(name, .height), .equal, Anchor(name, .width), multiplier: 1 / aspect, origin: "\(path).image")
+        add(
+          Anchor(name, .height), .equal, Anchor(name, .width), multiplier: 1 / aspect, origin: "\(path).image"
+        )
       case .fixed(_, let height):
         add(Anchor(name, .height), constant: height, origin: "\(path).image.size")
       }
@@ -148,14 +163,17 @@ private struct TemplateCompiler {
           Anchor(name, .leading), .equal, Anchor(previous.name, .trailing),
           constant: gap(previous, child, default: row.spacing), origin: childPath)
       } else {
-        add(Anchor(name, .leading), .equal, Anchor(rowName, .leading), constant: child.spacingBefore ?? 0, origin: childPath)
+        add(
+          Anchor(name, .leading), .equal, Anchor(rowName, .leading), constant: child.spacingBefore ?? 0,
+          origin: childPath)
       }
       if let width = fixedWidth(child, inRow: true) {
         add(Anchor(name, .width), constant: width, origin: "\(childPath).width")
       }
       switch child.alignment ?? row.alignment {
       case .top: add(Anchor(name, .top), .equal, Anchor(rowName, .top), origin: "\(childPath).align")
-      case .center: add(Anchor(name, .centerY), .equal, Anchor(rowName, .centerY), origin: "\(childPath).align")
+      case .center:
+        add(Anchor(name, .centerY), .equal, Anchor(rowName, .centerY), origin: "\(childPath).align")
       case .bottom: add(Anchor(name, .bottom), .equal, Anchor(rowName, .bottom), origin: "\(childPath).align")
       }
       add(Anchor(rowName, .height), .greaterThanOrEqual, Anchor(name, .height), origin: childPath)
@@ -164,7 +182,8 @@ private struct TemplateCompiler {
     }
     if let previous {
       add(
-        Anchor(previous.name, .trailing), .equal, Anchor(rowName, .trailing), constant: -(previous.spacingAfter ?? 0),
+        Anchor(previous.name, .trailing), .equal, Anchor(rowName, .trailing),
+        constant: -(previous.spacingAfter ?? 0),
         origin: path)
     }
   }

@@ -48,7 +48,8 @@ extension CellTemplate {
     default:
       let object = try reader.object(allowed: ["top", "left", "bottom", "right"])
       return EdgeInsets(
-        top: try reader.child("top", in: object)?.length() ?? 0, left: try reader.child("left", in: object)?.length() ?? 0,
+        top: try reader.child("top", in: object)?.length() ?? 0,
+        left: try reader.child("left", in: object)?.length() ?? 0,
         bottom: try reader.child("bottom", in: object)?.length() ?? 0,
         right: try reader.child("right", in: object)?.length() ?? 0)
     }
@@ -56,7 +57,8 @@ extension CellTemplate {
 
   private static func style(_ reader: JSONReader) throws(CellSizingError) -> TemplateStyle {
     let object = try reader.object(allowed: [
-      "fontSize", "weight", "lineHeight", "lineSpacing", "letterSpacing", "maxLines", "language", "pixelScale", "font",
+      "fontSize", "weight", "lineHeight", "lineSpacing", "letterSpacing", "maxLines", "language",
+      "pixelScale", "font",
     ])
     var style = TextStyle()
     if let size = reader.child("fontSize", in: object) { style.fontSize = try size.positive() }
@@ -78,7 +80,8 @@ extension CellTemplate {
         }
         style.lineHeight = .multiple(try factor.positive())
       default:
-        throw lineHeight.error(.wrongType, "expected a number of points, \"natural\" or {\"multiple\": factor}")
+        throw lineHeight.error(
+          .wrongType, "expected a number of points, \"natural\" or {\"multiple\": factor}")
       }
     }
     if let value = reader.child("lineSpacing", in: object) { style.lineSpacing = try value.length() }
@@ -88,7 +91,9 @@ extension CellTemplate {
     }
     if let value = reader.child("maxLines", in: object) {
       style.maxLines = try value.integer()
-      guard style.maxLines >= 0 else { throw value.error(.invalidValue, "must be ≥ 0 (0 = unlimited), got \(style.maxLines)") }
+      guard style.maxLines >= 0 else {
+        throw value.error(.invalidValue, "must be ≥ 0 (0 = unlimited), got \(style.maxLines)")
+      }
     }
     if let value = reader.child("language", in: object) { style.language = try value.string() }
     if let value = reader.child("pixelScale", in: object) { style.pixelScale = try value.positive() }
@@ -129,13 +134,16 @@ extension CellTemplate {
       }
       elementKind = .label(
         LabelSpec(
-          field: field, style: try style.string(), maxLines: try reader.child("maxLines", in: object)?.integer(),
+          field: field, style: try style.string(),
+          maxLines: try reader.child("maxLines", in: object)?.integer(),
           format: try reader.child("format", in: object)?.string()))
     case "image":
       elementKind = .image(try image(kindReader))
     case "spacer":
       if case .string = kindReader.value {
-        guard try kindReader.string() == "fill" else { throw kindReader.error(.invalidValue, "expected a length or \"fill\"") }
+        guard try kindReader.string() == "fill" else {
+          throw kindReader.error(.invalidValue, "expected a length or \"fill\"")
+        }
         elementKind = .spacer(SpacerSpec(length: nil))
       } else {
         elementKind = .spacer(SpacerSpec(length: try kindReader.length()))
@@ -178,7 +186,9 @@ extension CellTemplate {
 
   private static func priority(_ reader: JSONReader) throws(CellSizingError) -> LayoutPriority {
     let value = try reader.integer()
-    guard (1...1000).contains(value) else { throw reader.error(.invalidValue, "a priority must be 1...1000, got \(value)") }
+    guard (1...1000).contains(value) else {
+      throw reader.error(.invalidValue, "a priority must be 1...1000, got \(value)")
+    }
     return LayoutPriority(value)
   }
 
@@ -200,7 +210,8 @@ extension CellTemplate {
         object[$0] != nil
       }) {
         throw reader.error(
-          .conflict, "an image has either a fixed \"size\" or an aspect ratio, not both (\"size\" and \"\(other)\")")
+          .conflict,
+          "an image has either a fixed \"size\" or an aspect ratio, not both (\"size\" and \"\(other)\")")
       }
       let values = try size.array()
       guard values.count == 2 else { throw size.error(.invalidValue, "expected [width, height]") }

@@ -26,17 +26,21 @@ extension CellTemplate {
       throw invalid("maxHeight", "maxHeight \(maxHeight) is below minHeight \(minHeight)")
     }
     for (name, style) in styles.sorted(by: { $0.key < $1.key }) {
-      do { try style.text.validate() } catch { throw CellSizingError(.invalidValue, at: "styles.\(name)", error.message) }
+      do { try style.text.validate() } catch {
+        throw CellSizingError(.invalidValue, at: "styles.\(name)", error.message)
+      }
     }
     var names: [String: String] = [:]
     for (path, element) in elementPaths {
       guard !element.name.isEmpty else { throw invalid("\(path).name", "an element name must not be empty") }
       guard element.name != CellModel.cellName else {
-        throw CellSizingError(.duplicateName, at: "\(path).name", "\"\(CellModel.cellName)\" is reserved for the cell")
+        throw CellSizingError(
+          .duplicateName, at: "\(path).name", "\"\(CellModel.cellName)\" is reserved for the cell")
       }
       if let other = names[element.name] {
         throw CellSizingError(
-          .duplicateName, at: "\(path).name", "\"\(element.name)\" is already the name of \(other); give one a \"name\"")
+          .duplicateName, at: "\(path).name",
+          "\"\(element.name)\" is already the name of \(other); give one a \"name\"")
       }
       names[element.name] = path
       try length(element.spacingBefore, "\(path).spacingBefore")
@@ -74,7 +78,8 @@ extension CellTemplate {
           let hasFields = rule.widthField != nil && rule.heightField != nil
           guard (rule.ratio != nil) != hasFields, (rule.widthField == nil) == (rule.heightField == nil) else {
             throw invalid(
-              "\(path).image", "give either a constant \"aspect\" or \"aspectFrom\": [widthField, heightField]")
+              "\(path).image",
+              "give either a constant \"aspect\" or \"aspectFrom\": [widthField, heightField]")
           }
         }
       case .spacer(let spacer):
@@ -84,7 +89,9 @@ extension CellTemplate {
         }
       case .row(let row):
         try length(row.spacing, "\(path).row.spacing")
-        guard !row.children.isEmpty else { throw invalid("\(path).row.children", "a row needs at least one child") }
+        guard !row.children.isEmpty else {
+          throw invalid("\(path).row.children", "a row needs at least one child")
+        }
       }
     }
     try validateStructure(paths: names)
@@ -99,7 +106,9 @@ extension CellTemplate {
       switch element.kind {
       case .label: texts[element.name] = .placeholder(width: 10, height: 10)
       case .image(let image):
-        if case .aspect(let rule) = image.sizing { aspects[element.name] = rule.clamp(rule.ratio ?? rule.fallback ?? 1) }
+        if case .aspect(let rule) = image.sizing {
+          aspects[element.name] = rule.clamp(rule.ratio ?? rule.fallback ?? 1)
+        }
       default: break
       }
     }

@@ -52,7 +52,8 @@ public struct CellTemplate: Sendable, Hashable {
     minHeight: Double? = nil, maxHeight: Double? = nil, @ElementBuilder stack: () -> [Element]
   ) {
     self.init(
-      name: name, styles: styles, insets: insets, spacing: spacing, minHeight: minHeight, maxHeight: maxHeight,
+      name: name, styles: styles, insets: insets, spacing: spacing, minHeight: minHeight,
+      maxHeight: maxHeight,
       stack: stack())
   }
 

@@ -22,7 +22,8 @@ struct ConstraintSolver {
     slots[CellModel.cellName] = 0
     for (index, element) in model.elements.enumerated() {
       guard element.name != CellModel.cellName else {
-        throw CellSizingError(.duplicateName, at: element.name, "\"\(CellModel.cellName)\" is reserved for the cell")
+        throw CellSizingError(
+          .duplicateName, at: element.name, "\"\(CellModel.cellName)\" is reserved for the cell")
       }
       guard slots[element.name] == nil else {
         throw CellSizingError(.duplicateName, at: element.name, "two elements are named \"\(element.name)\"")
@@ -52,7 +53,8 @@ struct ConstraintSolver {
   private func variable(_ anchor: Anchor, in constraint: Constraint) throws(CellSizingError) -> Int {
     guard let slot = slots[anchor.element] else {
       throw CellSizingError(
-        .invalidValue, at: location(constraint), "constraint \(constraint) names an unknown element \"\(anchor.element)\"")
+        .invalidValue, at: location(constraint),
+        "constraint \(constraint) names an unknown element \"\(anchor.element)\"")
     }
     return slot * Self.attributeCount + anchor.attribute.rawValue
   }
@@ -140,18 +142,25 @@ struct ConstraintSolver {
     }
     for slot in 0...model.elements.count {
       if horizontal {
-        changed = try implicit(index(slot, .trailing), index(slot, .leading), index(slot, .width), factor: 1) || changed
+        changed =
+          try implicit(index(slot, .trailing), index(slot, .leading), index(slot, .width), factor: 1)
+          || changed
       } else {
-        changed = try implicit(index(slot, .bottom), index(slot, .top), index(slot, .height), factor: 1) || changed
-        changed = try implicit(index(slot, .centerY), index(slot, .top), index(slot, .height), factor: 0.5) || changed
+        changed =
+          try implicit(index(slot, .bottom), index(slot, .top), index(slot, .height), factor: 1) || changed
+        changed =
+          try implicit(index(slot, .centerY), index(slot, .top), index(slot, .height), factor: 0.5) || changed
       }
     }
     return changed
   }
 
   /// `sum = base + factor × part`: computes the third value from two, checks all three.
-  private mutating func implicit(_ sum: Int, _ base: Int, _ part: Int, factor: Double) throws(CellSizingError) -> Bool {
-    let setter = "the relation \(anchorName(sum)) = \(anchorName(base)) + \(factor == 1 ? "" : "½ × ")\(anchorName(part))"
+  private mutating func implicit(_ sum: Int, _ base: Int, _ part: Int, factor: Double) throws(CellSizingError)
+    -> Bool
+  {
+    let setter =
+      "the relation \(anchorName(sum)) = \(anchorName(base)) + \(factor == 1 ? "" : "½ × ")\(anchorName(part))"
     switch (values[sum], values[base], values[part]) {
     case (nil, let b?, let p?):
       set(sum, b + factor * p, by: setter)
@@ -256,7 +265,8 @@ struct ConstraintSolver {
     guard flexible.count >= 2 else { return }
     let elements = flexible.map { model.elements[$0 - 1] }
     for (label, key) in [
-      ("content hugging", \ModelElement.hugging), ("compression resistance", \ModelElement.compressionResistance),
+      ("content hugging", \ModelElement.hugging),
+      ("compression resistance", \ModelElement.compressionResistance),
     ] {
       let lowest = elements.map { $0[keyPath: key] }.min()!
       let tied = elements.filter { $0[keyPath: key] == lowest }
@@ -320,7 +330,8 @@ struct ConstraintSolver {
   /// non-required upper bounds (a row's height is its tallest child; a max card height clips).
   private mutating func resolveBounds() throws(CellSizingError) -> Bool {
     var candidates: [Int: [(number: Int, isLower: Bool, bound: Double?)]] = [:]
-    for (number, constraint) in model.constraints.enumerated() where !constraint.first.attribute.isHorizontal {
+    for (number, constraint) in model.constraints.enumerated() where !constraint.first.attribute.isHorizontal
+    {
       let first = firstVars[number]
       let second = secondVars[number]
       if constraint.relation == .equal {
@@ -332,7 +343,9 @@ struct ConstraintSolver {
       }
       let isLower = constraint.relation == .greaterThanOrEqual
       if values[first] == nil {
-        let bound = second == nil ? constraint.constant : values[second!].map { $0 * constraint.multiplier + constraint.constant }
+        let bound =
+          second == nil
+          ? constraint.constant : values[second!].map { $0 * constraint.multiplier + constraint.constant }
         candidates[first, default: []].append((number, isLower, bound))
       } else if let second, values[second] == nil, constraint.multiplier > 0 {
         let bound = (values[first]! - constraint.constant) / constraint.multiplier
@@ -374,7 +387,9 @@ struct ConstraintSolver {
       let first = firstVars[number]
       guard values[first] == nil else { continue }
       let right: Double? =
-        if let second = secondVars[number] { values[second].map { $0 * constraint.multiplier + constraint.constant } } else {
+        if let second = secondVars[number] {
+          values[second].map { $0 * constraint.multiplier + constraint.constant }
+        } else {
           constraint.constant
         }
       if let right {
@@ -398,11 +413,13 @@ struct ConstraintSolver {
       guard let height = values[index(slot, .height)] else {
         throw CellSizingError(
           .ambiguous, at: name,
-          "the height of '\(name)' is ambiguous: it has no content, no height constraint and no bottom constraint")
+          "the height of '\(name)' is ambiguous: it has no content, no height constraint and no bottom constraint"
+        )
       }
       guard height >= -1e-9 else {
         throw CellSizingError(
-          .conflict, at: name, "'\(name)' would be \(Constraint.format(height)) pt tall (\(setters[index(slot, .height)]))")
+          .conflict, at: name,
+          "'\(name)' would be \(Constraint.format(height)) pt tall (\(setters[index(slot, .height)]))")
       }
       lastPinned = "\(name).bottom"
     }
@@ -446,7 +463,8 @@ struct ConstraintSolver {
       let text = texts[slot]
       let frame = ElementFrame(
         name: element.name, x: values[index(slot, .leading)]!, y: values[index(slot, .top)]!,
-        width: values[index(slot, .width)]!, height: values[index(slot, .height)]!, lineCount: text?.lineCount,
+        width: values[index(slot, .width)]!, height: values[index(slot, .height)]!,
+        lineCount: text?.lineCount,
         truncated: text?.truncated)
       if frame.y + frame.height > height + 1e-6 { clipped = true }
       frames.append(frame)

@@ -5,7 +5,8 @@ extension Element {
     width: RowWidth? = nil, hiddenWhenEmpty: Bool = false
   ) -> Element {
     Element(
-      name: name ?? field, kind: .label(LabelSpec(field: field, style: style, maxLines: maxLines, format: format)),
+      name: name ?? field,
+      kind: .label(LabelSpec(field: field, style: style, maxLines: maxLines, format: format)),
       hiddenWhenEmpty: hiddenWhenEmpty, width: width)
   }
 

@@ -31,36 +31,48 @@ struct JSONReader {
   }
 
   func array() throws(CellSizingError) -> [JSONReader] {
-    guard case .array(let items) = value else { throw error(.wrongType, "expected an array, got \(value.typeName)") }
+    guard case .array(let items) = value else {
+      throw error(.wrongType, "expected an array, got \(value.typeName)")
+    }
     return items.enumerated().map { JSONReader($1, path: "\(path)[\($0)]") }
   }
 
   func string() throws(CellSizingError) -> String {
-    guard case .string(let string) = value else { throw error(.wrongType, "expected a string, got \(value.typeName)") }
+    guard case .string(let string) = value else {
+      throw error(.wrongType, "expected a string, got \(value.typeName)")
+    }
     return string
   }
 
   func bool() throws(CellSizingError) -> Bool {
-    guard case .bool(let bool) = value else { throw error(.wrongType, "expected true or false, got \(value.typeName)") }
+    guard case .bool(let bool) = value else {
+      throw error(.wrongType, "expected true or false, got \(value.typeName)")
+    }
     return bool
   }
 
   func number() throws(CellSizingError) -> Double {
-    guard case .number(let number) = value else { throw error(.wrongType, "expected a number, got \(value.typeName)") }
+    guard case .number(let number) = value else {
+      throw error(.wrongType, "expected a number, got \(value.typeName)")
+    }
     return number
   }
 
   /// A finite number ≥ 0 (spacing, insets, sizes).
   func length() throws(CellSizingError) -> Double {
     let number = try number()
-    guard number.isFinite, number >= 0 else { throw error(.invalidValue, "must be a number ≥ 0, got \(number)") }
+    guard number.isFinite, number >= 0 else {
+      throw error(.invalidValue, "must be a number ≥ 0, got \(number)")
+    }
     return number
   }
 
   /// A finite number > 0 (aspect ratios, font sizes).
   func positive() throws(CellSizingError) -> Double {
     let number = try number()
-    guard number.isFinite, number > 0 else { throw error(.invalidValue, "must be a number > 0, got \(number)") }
+    guard number.isFinite, number > 0 else {
+      throw error(.invalidValue, "must be a number > 0, got \(number)")
+    }
     return number
   }
 

@@ -7,7 +7,8 @@ extension JSONValue {
       return try JSONDecoder().decode(JSONValue.self, from: data)
     } catch let DecodingError.dataCorrupted(context) {
       let detail = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-      throw CellSizingError(.invalidJSON, at: location, "not valid JSON: \(detail ?? context.debugDescription)")
+      throw CellSizingError(
+        .invalidJSON, at: location, "not valid JSON: \(detail ?? context.debugDescription)")
     } catch {
       throw CellSizingError(.invalidJSON, at: location, "not valid JSON: \(error)")
     }

@@ -11,20 +11,14 @@ public struct PreparedCell: Sendable, Hashable {
   /// The template's insets (checked against the width before solving).
   public let insets: EdgeInsets
 
-  init(item: CellItem, model: CellModel, hidden: [String], insets: EdgeInsets) {
-    self.item = item
-    self.model = model
-    self.hidden = hidden
-    self.insets = insets
-  }
-
   /// The cell's height and frames at `width`.
   /// - Throws: `CellSizingError` attributed to the item (`line 3, item "note-0003": ...`):
   ///   `invalidWidth`, `conflict` (insets or fixed widths exceed the width), `ambiguous`.
   public func measure(width: Double) throws(CellSizingError) -> CellMeasurement {
     do throws(CellSizingError) {
       guard width.isFinite, width > 0 else {
-        throw CellSizingError(.invalidWidth, at: "width", "the width must be a positive finite number, got \(width)")
+        throw CellSizingError(
+          .invalidWidth, at: "width", "the width must be a positive finite number, got \(width)")
       }
       let horizontal = insets.left + insets.right
       guard horizontal < width else {

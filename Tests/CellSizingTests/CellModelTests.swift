@@ -33,7 +33,8 @@ import Testing
     #expect(error?.code == .ambiguous)
     #expect(
       error?.description
-        == "b: the top-to-bottom chain is broken at 'b': no constraint pins b.top (the last pinned anchor is a.bottom)")
+        == "b: the top-to-bottom chain is broken at 'b': no constraint pins b.top (the last pinned anchor is a.bottom)"
+    )
   }
 
   @Test func chainNotReachingTheBottomIsAmbiguous() {
@@ -55,14 +56,21 @@ import Testing
     let error = TestSupport.error { try model.solve(width: 100) }
     #expect(error?.code == .conflict)
     #expect(error?.location == "stack[0].height")
-    #expect(error?.message == "constraint a.height = 40 needs a.height = 40, but constraint a.height = a.width × 0.5 makes it 50")
+    #expect(
+      error?.message
+        == "constraint a.height = 40 needs a.height = 40, but constraint a.height = a.width × 0.5 makes it 50"
+    )
   }
 
   @Test func violatedInequalityIsAConflict() {
-    let model = stackModel(extra: [C(Anchor("b", .trailing), .lessThanOrEqual, Anchor(cell, .trailing), constant: -80)])
+    let model = stackModel(extra: [
+      C(Anchor("b", .trailing), .lessThanOrEqual, Anchor(cell, .trailing), constant: -80)
+    ])
     let error = TestSupport.error { try model.solve(width: 100) }
     #expect(error?.code == .conflict)
-    #expect(error?.message.hasPrefix("constraint b.trailing ≤ cell.trailing − 80 does not hold: b.trailing is 32") == true)
+    #expect(
+      error?.message.hasPrefix("constraint b.trailing ≤ cell.trailing − 80 does not hold: b.trailing is 32")
+        == true)
   }
 
   @Test func fixedRowChildrenWiderThanTheRowConflict() throws {
@@ -96,7 +104,8 @@ import Testing
   }
 
   @Test func constraintDescriptions() {
-    #expect(C(Anchor("a", .top), .equal, Anchor("b", .bottom), constant: 8).description == "a.top = b.bottom + 8")
+    #expect(
+      C(Anchor("a", .top), .equal, Anchor("b", .bottom), constant: 8).description == "a.top = b.bottom + 8")
     #expect(
       C(Anchor("a", .height), .greaterThanOrEqual, constant: 1.5, priority: .defaultLow).description
         == "a.height ≥ 1.5 @250")

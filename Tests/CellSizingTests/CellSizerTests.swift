@@ -8,14 +8,17 @@ import TextEngine
   let metaStyle = TextStyle(fontSize: 12, lineHeight: .fixed(17), maxLines: 1)
 
   func noteCard() throws -> CellSizer {
-    try CellSizer(template: CellTemplate(json: TestSupport.example("note-card.template.json")), measurer: TestSupport.measurer())
+    try CellSizer(
+      template: CellTemplate(json: TestSupport.example("note-card.template.json")),
+      measurer: TestSupport.measurer())
   }
 
   @Test("note card height = insets + cover + title + row + spacing", arguments: [150.0, 170, 343])
   func noteCardSumOfParts(width: Double) throws {
     let sizer = try noteCard()
     let item = try TestSupport.item(
-      #"{"id": "a", "title": "在金府银街的背后，应该是由居民楼改建而成。", "author": "小太阳☀️", "likes": 46, "imageWidth": 1200, "imageHeight": 900}"#)
+      #"{"id": "a", "title": "在金府银街的背后，应该是由居民楼改建而成。", "author": "小太阳☀️", "likes": 46, "imageWidth": 1200, "imageHeight": 900}"#
+    )
     let cell = try sizer.measure(item, width: width)
     let content = width - 16
     let cover = content / min(1200.0 / 900, 1.3333)  // clamped to maxAspect
@@ -35,13 +38,15 @@ import TextEngine
     #expect(cell.elements.map(\.name) == ["cover", "title", "authorRow", "avatar", "author", "likes"])
   }
 
-  @Test("aspect from data is clamped; fallback without data", arguments: [
-    (#", "imageWidth": 100, "imageHeight": 1000"#, 0.75),
-    (#", "imageWidth": 3000, "imageHeight": 1000"#, 1.3333),
-    (#", "imageWidth": 1000, "imageHeight": 1000"#, 1.0),
-    ("", 0.75),
-    (#", "imageWidth": null"#, 0.75),
-  ])
+  @Test(
+    "aspect from data is clamped; fallback without data",
+    arguments: [
+      (#", "imageWidth": 100, "imageHeight": 1000"#, 0.75),
+      (#", "imageWidth": 3000, "imageHeight": 1000"#, 1.3333),
+      (#", "imageWidth": 1000, "imageHeight": 1000"#, 1.0),
+      ("", 0.75),
+      (#", "imageWidth": null"#, 0.75),
+    ])
   func aspect(fields: String, aspect: Double) throws {
     let item = try TestSupport.item(#"{"id": "a", "title": "x", "author": "y", "likes": 1"# + fields + "}")
     let cover = try noteCard().measure(item, width: 200).frame(named: "cover")!
@@ -50,7 +55,8 @@ import TextEngine
 
   @Test func hiddenLabelCollapsesWithItsSpacing() throws {
     let sizer = try noteCard()
-    let full = try sizer.measure(try TestSupport.item(#"{"id": "a", "title": "Hello", "author": "b", "likes": 2}"#), width: 170)
+    let full = try sizer.measure(
+      try TestSupport.item(#"{"id": "a", "title": "Hello", "author": "b", "likes": 2}"#), width: 170)
     for title in [#""title": """#, #""title": null"#, #""other": 1"#] {
       let item = try TestSupport.item(#"{"id": "a", "author": "b", "likes": 2, "# + title + "}")
       let cell = try sizer.measure(item, width: 170)
@@ -64,7 +70,10 @@ import TextEngine
 
   @Test func rowTakesTheTallestChild() throws {
     let template = CellTemplate(
-      styles: ["big": TemplateStyle(fontSize: 30, lineHeight: .fixed(40)), "small": TemplateStyle(fontSize: 12, lineHeight: .fixed(16))],
+      styles: [
+        "big": TemplateStyle(fontSize: 30, lineHeight: .fixed(40)),
+        "small": TemplateStyle(fontSize: 12, lineHeight: .fixed(16)),
+      ],
       insets: EdgeInsets(all: 5)
     ) {
       Element.row("row", alignment: .bottom) {
@@ -74,7 +83,8 @@ import TextEngine
       }
     }
     let sizer = try CellSizer(template: template, measurer: TestSupport.measurer())
-    let cell = try sizer.measure(CellItem(id: "x", fields: ["a": .string("Big"), "b": .string("small")]), width: 300)
+    let cell = try sizer.measure(
+      CellItem(id: "x", fields: ["a": .string("Big"), "b": .string("small")]), width: 300)
     #expect(cell.height == 5 + 40 + 5)
     #expect(cell.frame(named: "row")!.height == 40)
     #expect(cell.frame(named: "avatar")!.y == 5)
@@ -97,7 +107,8 @@ import TextEngine
 
   @Test func spacingAndInsetsAddUp() throws {
     let template = CellTemplate(
-      styles: ["s": TemplateStyle(fontSize: 15, lineHeight: .fixed(20))], insets: EdgeInsets(top: 3, left: 4, bottom: 5, right: 6),
+      styles: ["s": TemplateStyle(fontSize: 15, lineHeight: .fixed(20))],
+      insets: EdgeInsets(top: 3, left: 4, bottom: 5, right: 6),
       spacing: 7
     ) {
       Element.image("square", aspect: .constant(1))
@@ -113,7 +124,9 @@ import TextEngine
 
   @Test func minAndMaxHeight() throws {
     func sizer(min: Double?, max: Double?) throws -> CellSizer {
-      let template = CellTemplate(styles: [:], minHeight: min, maxHeight: max) { Element.image("i", aspect: .constant(2)) }
+      let template = CellTemplate(styles: [:], minHeight: min, maxHeight: max) {
+        Element.image("i", aspect: .constant(2))
+      }
       return try CellSizer(template: template, measurer: TestSupport.measurer())
     }
     let item = CellItem(id: "x", fields: [:])
@@ -124,7 +137,10 @@ import TextEngine
   }
 
   @Test func measuringAtAnotherWidthDoesNoShaping() throws {
-    let sizer = try noteCard()
+    // A measurer of its own, so tests running in parallel do not fill its segment cache.
+    let measurer = TextMeasurer(regular: try BundledFonts.regularChain(), bold: try BundledFonts.boldChain())
+    let sizer = try CellSizer(
+      template: CellTemplate(json: TestSupport.example("note-card.template.json")), measurer: measurer)
     let item = try TestSupport.item(#"{"id": "a", "title": "Hello world", "author": "b", "likes": 2}"#)
     _ = try sizer.measure(item, width: 150)
     #expect(sizer.preparedTextCount == 3)
@@ -149,7 +165,8 @@ import TextEngine
       #expect(cell.elements.allSatisfy { $0.x >= 8 && $0.x + $0.width <= 162 + 1e-9 })
     }
     let textPost = try CellSizer(
-      template: CellTemplate(json: TestSupport.example("text-post.template.json")), measurer: TestSupport.measurer())
+      template: CellTemplate(json: TestSupport.example("text-post.template.json")),
+      measurer: TestSupport.measurer())
     let posts = textPost.measure(CellItem.decodeLines(try TestSupport.example("feed.jsonl")), width: 343)
     #expect(posts.allSatisfy { (try? $0.get().height) ?? 0 >= 80 })
   }
@@ -167,7 +184,8 @@ import TextEngine
       #"{"id": 7}"#,
       #"{"id": "ok-2", "title": "a", "author": "b", "likes": 1}"#,
     ]
-    let results = try noteCard().measure(CellItem.decodeLines(Data(lines.joined(separator: "\n").utf8)), width: 170)
+    let results = try noteCard().measure(
+      CellItem.decodeLines(Data(lines.joined(separator: "\n").utf8)), width: 170)
     let messages = results.map { result -> String in
       switch result {
       case .success(let cell): "ok \(cell.id)"
@@ -198,15 +216,20 @@ import TextEngine
     let item = CellItem(id: "x", fields: [:], line: 4)
     let error = try #require(TestSupport.error { try sizer.measure(item, width: 150) })
     #expect(error.code == .conflict)
-    #expect(error.description == #"line 4, item "x": insets: the insets (left 100 + right 100) leave no room at width 150"#)
+    #expect(
+      error.description
+        == #"line 4, item "x": insets: the insets (left 100 + right 100) leave no room at width 150"#)
     #expect(try sizer.measure(item, width: 250).height == 10)
     let nan = try #require(TestSupport.error { try sizer.measure(item, width: .nan) })
     #expect(nan.code == .invalidWidth)
   }
 
   @Test func unknownFontIsRejected() throws {
-    let template = CellTemplate(styles: ["s": TemplateStyle(font: "Helvetica")]) { Element.label("t", style: "s") }
-    let error = try #require(TestSupport.error { try CellSizer(template: template, measurer: TestSupport.measurer()) })
+    let template = CellTemplate(styles: ["s": TemplateStyle(font: "Helvetica")]) {
+      Element.label("t", style: "s")
+    }
+    let error = try #require(
+      TestSupport.error { try CellSizer(template: template, measurer: TestSupport.measurer()) })
     #expect(error.code == .unknownFont)
     #expect(error.location == "styles.s.font")
     #expect(error.message.hasPrefix(#"unknown font "Helvetica"; the measurer has "#))

@@ -4,7 +4,8 @@ import TextEngine
 
 /// Shared fixtures: the bundled measurer and the package's Examples folder.
 enum TestSupport {
-  static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent()
     .deletingLastPathComponent()
 
   static func example(_ name: String) throws -> Data {
