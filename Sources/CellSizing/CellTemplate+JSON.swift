@@ -1,0 +1,238 @@
+import Foundation
+import TextEngine
+
+extension CellTemplate {
+  /// Decodes a JSON template (format: `Docs/Templates.md`) and validates it.
+  /// - Throws: `CellSizingError` whose location is the JSON path of the offending value, e.g.
+  ///   `stack[2].row.children[1].style: unknown style "titel" (...)`.
+  public init(json data: Data) throws(CellSizingError) {
+    let root = JSONReader(try JSONValue.parse(data, location: "template"))
+    let object = try root.object(allowed: [
+      "name", "description", "insets", "spacing", "minHeight", "maxHeight", "styles", "stack",
+    ])
+    var styles: [String: TemplateStyle] = [:]
+    if let reader = root.child("styles", in: object) {
+      guard case .object(let table) = reader.value else {
+        throw reader.error(.wrongType, "expected an object of named styles, got \(reader.value.typeName)")
+      }
+      for (name, value) in table {
+        styles[name] = try Self.style(JSONReader(value, path: reader.path(name)))
+      }
+    }
+    guard let stackReader = root.child("stack", in: object) else {
+      throw root.error(.missingKey, "a template needs a \"stack\" of elements", key: "stack")
+    }
+    self.init(
+      name: try root.child("name", in: object)?.string() ?? "",
+      styles: styles,
+      insets: try root.child("insets", in: object).map(Self.insets) ?? .zero,
+      spacing: try root.child("spacing", in: object)?.length() ?? 8,
+      minHeight: try root.child("minHeight", in: object)?.length(),
+      maxHeight: try root.child("maxHeight", in: object)?.length(),
+      stack: try stackReader.array().map { reader throws(CellSizingError) in try Self.element(reader) })
+    try validate()
+  }
+
+  private static func insets(_ reader: JSONReader) throws(CellSizingError) -> EdgeInsets {
+    switch reader.value {
+    case .number:
+      return EdgeInsets(all: try reader.length())
+    case .array:
+      let values = try reader.array()
+      guard values.count == 4 else {
+        throw reader.error(.invalidValue, "expected [top, left, bottom, right], got \(values.count) numbers")
+      }
+      return EdgeInsets(
+        top: try values[0].length(), left: try values[1].length(), bottom: try values[2].length(),
+        right: try values[3].length())
+    default:
+      let object = try reader.object(allowed: ["top", "left", "bottom", "right"])
+      return EdgeInsets(
+        top: try reader.child("top", in: object)?.length() ?? 0,
+        left: try reader.child("left", in: object)?.length() ?? 0,
+        bottom: try reader.child("bottom", in: object)?.length() ?? 0,
+        right: try reader.child("right", in: object)?.length() ?? 0)
+    }
+  }
+
+  private static func style(_ reader: JSONReader) throws(CellSizingError) -> TemplateStyle {
+    let object = try reader.object(allowed: [
+      "fontSize", "weight", "lineHeight", "lineSpacing", "letterSpacing", "maxLines", "language",
+      "pixelScale", "font",
+    ])
+    var style = TextStyle()
+    if let size = reader.child("fontSize", in: object) { style.fontSize = try size.positive() }
+    if let weight = reader.child("weight", in: object) {
+      let name = try weight.string()
+      guard let value = FontWeight(rawValue: name) else {
+        throw weight.error(.invalidValue, "unknown weight \"\(name)\"; expected regular or bold")
+      }
+      style.weight = value
+    }
+    if let lineHeight = reader.child("lineHeight", in: object) {
+      switch lineHeight.value {
+      case .number: style.lineHeight = .fixed(try lineHeight.positive())
+      case .string where try lineHeight.string() == "natural": style.lineHeight = .natural
+      case .object(let multiple):
+        _ = try lineHeight.object(allowed: ["multiple"])
+        guard let factor = lineHeight.child("multiple", in: multiple) else {
+          throw lineHeight.error(.missingKey, "expected {\"multiple\": factor}", key: "multiple")
+        }
+        style.lineHeight = .multiple(try factor.positive())
+      default:
+        throw lineHeight.error(
+          .wrongType, "expected a number of points, \"natural\" or {\"multiple\": factor}")
+      }
+    }
+    if let value = reader.child("lineSpacing", in: object) { style.lineSpacing = try value.length() }
+    if let value = reader.child("letterSpacing", in: object) {
+      style.letterSpacing = try value.number()
+      guard style.letterSpacing.isFinite else { throw value.error(.invalidValue, "must be finite") }
+    }
+    if let value = reader.child("maxLines", in: object) {
+      style.maxLines = try value.integer()
+      guard style.maxLines >= 0 else {
+        throw value.error(.invalidValue, "must be ≥ 0 (0 = unlimited), got \(style.maxLines)")
+      }
+    }
+    if let value = reader.child("language", in: object) { style.language = try value.string() }
+    if let value = reader.child("pixelScale", in: object) { style.pixelScale = try value.positive() }
+    return TemplateStyle(style, font: try reader.child("font", in: object)?.string())
+  }
+
+  private static let kindKeys = ["label", "image", "spacer", "row"]
+
+  private static func element(_ reader: JSONReader) throws(CellSizingError) -> Element {
+    let common: Set<String> = [
+      "name", "spacingBefore", "spacingAfter", "hiddenWhenEmpty", "width", "hugging", "compression", "align",
+    ]
+    guard case .object(let raw) = reader.value else {
+      throw reader.error(.wrongType, "expected an element object, got \(reader.value.typeName)")
+    }
+    let kinds = kindKeys.filter { raw[$0] != nil }
+    guard kinds.count == 1, let kind = kinds.first else {
+      throw reader.error(
+        kinds.isEmpty ? .missingKey : .invalidValue,
+        "an element needs exactly one of \"label\", \"image\", \"spacer\", \"row\""
+          + (kinds.isEmpty ? "" : "; got \(kinds.joined(separator: ", "))"))
+    }
+    let extra: Set<String> =
+      switch kind {
+      case "label": ["label", "style", "maxLines", "format"]
+      default: [kind]
+      }
+    let object = try reader.object(allowed: common.union(extra))
+    let kindReader = reader.child(kind, in: object)!
+    let elementKind: Element.Kind
+    var defaultName = reader.path
+    switch kind {
+    case "label":
+      let field = try kindReader.string()
+      defaultName = field
+      guard let style = reader.child("style", in: object) else {
+        throw reader.error(.missingKey, "a label needs a \"style\"", key: "style")
+      }
+      elementKind = .label(
+        LabelSpec(
+          field: field, style: try style.string(),
+          maxLines: try reader.child("maxLines", in: object)?.integer(),
+          format: try reader.child("format", in: object)?.string()))
+    case "image":
+      elementKind = .image(try image(kindReader))
+    case "spacer":
+      if case .string = kindReader.value {
+        guard try kindReader.string() == "fill" else {
+          throw kindReader.error(.invalidValue, "expected a length or \"fill\"")
+        }
+        elementKind = .spacer(SpacerSpec(length: nil))
+      } else {
+        elementKind = .spacer(SpacerSpec(length: try kindReader.length()))
+      }
+    default:
+      let rowObject = try kindReader.object(allowed: ["children", "spacing", "align"])
+      guard let children = kindReader.child("children", in: rowObject) else {
+        throw kindReader.error(.missingKey, "a row needs \"children\"", key: "children")
+      }
+      elementKind = .row(
+        RowSpec(
+          children: try children.array().map { child throws(CellSizingError) in try element(child) },
+          spacing: try kindReader.child("spacing", in: rowObject)?.length() ?? 8,
+          alignment: try kindReader.child("align", in: rowObject).map(alignment) ?? .center))
+    }
+    var width: RowWidth?
+    if let value = reader.child("width", in: object) {
+      switch value.value {
+      case .number: width = .fixed(try value.length())
+      case .string:
+        switch try value.string() {
+        case "hug": width = .hug
+        case "fill": width = .fill
+        default: throw value.error(.invalidValue, "expected a number of points, \"hug\" or \"fill\"")
+        }
+      default: throw value.error(.wrongType, "expected a number of points, \"hug\" or \"fill\"")
+      }
+    }
+    return Element(
+      name: try reader.child("name", in: object)?.string() ?? defaultName,
+      kind: elementKind,
+      spacingBefore: try reader.child("spacingBefore", in: object)?.length(),
+      spacingAfter: try reader.child("spacingAfter", in: object)?.length(),
+      hiddenWhenEmpty: try reader.child("hiddenWhenEmpty", in: object)?.bool() ?? false,
+      width: width,
+      hugging: try reader.child("hugging", in: object).map(priority),
+      compressionResistance: try reader.child("compression", in: object).map(priority),
+      alignment: try reader.child("align", in: object).map(alignment))
+  }
+
+  private static func priority(_ reader: JSONReader) throws(CellSizingError) -> LayoutPriority {
+    let value = try reader.integer()
+    guard (1...1000).contains(value) else {
+      throw reader.error(.invalidValue, "a priority must be 1...1000, got \(value)")
+    }
+    return LayoutPriority(value)
+  }
+
+  private static func alignment(_ reader: JSONReader) throws(CellSizingError) -> VerticalAlignment {
+    let name = try reader.string()
+    guard let value = VerticalAlignment(rawValue: name) else {
+      throw reader.error(.invalidValue, "unknown alignment \"\(name)\"; expected top, center or bottom")
+    }
+    return value
+  }
+
+  private static func image(_ reader: JSONReader) throws(CellSizingError) -> ImageSpec {
+    let object = try reader.object(allowed: [
+      "aspect", "aspectFrom", "fallbackAspect", "minAspect", "maxAspect", "size", "field",
+    ])
+    let field = try reader.child("field", in: object)?.string()
+    if let size = reader.child("size", in: object) {
+      if let other = ["aspect", "aspectFrom", "fallbackAspect", "minAspect", "maxAspect"].first(where: {
+        object[$0] != nil
+      }) {
+        throw reader.error(
+          .conflict,
+          "an image has either a fixed \"size\" or an aspect ratio, not both (\"size\" and \"\(other)\")")
+      }
+      let values = try size.array()
+      guard values.count == 2 else { throw size.error(.invalidValue, "expected [width, height]") }
+      return ImageSpec(.fixed(width: try values[0].length(), height: try values[1].length()), field: field)
+    }
+    var rule = AspectRule()
+    if let aspect = reader.child("aspect", in: object) { rule.ratio = try aspect.positive() }
+    if let from = reader.child("aspectFrom", in: object) {
+      let names = try from.array()
+      guard names.count == 2 else { throw from.error(.invalidValue, "expected [widthField, heightField]") }
+      rule.widthField = try names[0].string()
+      rule.heightField = try names[1].string()
+    }
+    guard (rule.ratio == nil) != (rule.widthField == nil) else {
+      throw reader.error(
+        rule.ratio == nil ? .missingKey : .conflict,
+        "an image needs exactly one of \"aspect\", \"aspectFrom\" or \"size\"")
+    }
+    rule.fallback = try reader.child("fallbackAspect", in: object)?.positive()
+    rule.minimum = try reader.child("minAspect", in: object)?.positive()
+    rule.maximum = try reader.child("maxAspect", in: object)?.positive()
+    return ImageSpec(.aspect(rule), field: field)
+  }
+}

@@ -1,0 +1,28 @@
+import TextEngine
+
+/// A named text style of a template: the text engine's style plus an optional font family,
+/// which must be the family of the measurer's regular or bold primary font.
+public struct TemplateStyle: Sendable, Hashable {
+  /// Size, weight, line height, spacing, max lines... as the text engine takes them.
+  public var text: TextStyle
+  /// A font family name to check against the measurer's fonts; nil for the default.
+  public var font: String?
+
+  /// A style.
+  public init(_ text: TextStyle, font: String? = nil) {
+    self.text = text
+    self.font = font
+  }
+
+  /// A style from the text engine's parameters.
+  public init(
+    fontSize: Double = 15, weight: FontWeight = .regular, lineHeight: LineHeight = .natural,
+    lineSpacing: Double = 0, letterSpacing: Double = 0, maxLines: Int = 0, font: String? = nil
+  ) {
+    self.init(
+      TextStyle(
+        fontSize: fontSize, weight: weight, letterSpacing: letterSpacing, lineHeight: lineHeight,
+        lineSpacing: lineSpacing, maxLines: maxLines),
+      font: font)
+  }
+}
