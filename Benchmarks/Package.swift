@@ -15,6 +15,14 @@ let package = Package(
   ],
   targets: [
     .executableTarget(
+      name: "LayoutBenchmarks",
+      dependencies: [
+        .product(name: "Benchmark", package: "benchmark"),
+        .product(name: "CollectionLayout", package: root),
+      ],
+      path: "Benchmarks/LayoutBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+    .executableTarget(
       name: "TextBenchmarks",
       dependencies: [
         .product(name: "Benchmark", package: "benchmark"),
