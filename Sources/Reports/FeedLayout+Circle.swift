@@ -1,0 +1,34 @@
+import CollectionLayout
+
+extension FeedLayout {
+  /// The first write-up's circle layout: `count` cells (ids "0", "1", …) of `itemSize` on a
+  /// circle in a collection view of `size`, with the decoration view at the centre. Geometry is
+  /// ``CircleLayout``'s (the write-up's formulas; cells shrink rather than overlap).
+  ///
+  /// - Throws: ``LayoutError`` for a negative or non-finite size or item size.
+  public static func circle(
+    size: Size, count: Int, itemSize: Size = Size(width: 34, height: 34)
+  ) throws -> FeedLayout {
+    var configuration = CircleLayout.Configuration()
+    configuration.itemSize = itemSize
+    if configuration.decorationKind == nil { configuration.decorationKind = "center" }
+    let layout = CircleLayout(configuration: configuration)
+    let data = CollectionData(ids: (0..<max(0, count)).map { ItemID($0) })
+    try layout.prepare(LayoutContext(size: size, data: data))
+    let items = layout.allItemAttributes().map {
+      PlacedItem(
+        id: $0.itemID?.rawValue ?? "\($0.indexPath.item)", section: $0.indexPath.section, item: $0.indexPath.item,
+        column: nil, frame: $0.frame)
+    }
+    let supplementary = [layout.headerAttributes(), layout.footerAttributes()].compactMap { $0 }.map {
+      PlacedElement(kind: $0.representedElementKind ?? "", section: 0, frame: $0.frame, zIndex: $0.zIndex)
+    }
+    let decorations = [layout.decorationAttributes()].compactMap { $0 }.map {
+      PlacedElement(kind: $0.representedElementKind ?? "", section: 0, frame: $0.frame, zIndex: $0.zIndex)
+    }
+    return FeedLayout(
+      kind: .circle, collectionSize: size, contentSize: layout.contentSize, items: items,
+      supplementary: supplementary, decorations: decorations,
+      pages: [PageSummary(source: "circle", kind: "initial", items: items.count, measured: 0, placed: items.count)])
+  }
+}

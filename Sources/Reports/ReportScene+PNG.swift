@@ -1,0 +1,96 @@
+import CollectionLayout
+import Foundation
+import TextEngine
+
+extension ReportScene {
+  /// The scene rasterized at `scale` pixels per point: columns, decorations, cards with image
+  /// placeholders (light fill and both diagonals, at the image's aspect) and every label's real
+  /// glyphs rasterized by FreeType (colour emoji included), blended onto the card.
+  public func raster(scale: Int) -> RasterCanvas {
+    let s = Double(max(1, scale))
+    func px(_ value: Double) -> Int { Int((value * s).rounded()) }
+    let pixelWidth = max(1, px(size.width))
+    let pixelHeight = max(1, px(size.height))
+    var canvas = RasterCanvas(width: pixelWidth, height: pixelHeight, color: ReportPalette.background)
+    let line = max(1, Int(s.rounded()))
+    for column in columns {
+      canvas.fill(x0: px(column.minX), y0: px(column.minY), x1: px(column.maxX), y1: px(column.maxY), color: ReportPalette.column)
+      canvas.stroke(
+        x0: px(column.minX), y0: px(column.minY), x1: px(column.maxX), y1: px(column.maxY), thickness: 1,
+        color: ReportPalette.columnEdge)
+    }
+    for element in decorations + supplementary {
+      let frame = element.frame
+      canvas.fill(x0: px(frame.minX), y0: px(frame.minY), x1: px(frame.maxX), y1: px(frame.maxY), color: ReportPalette.decoration)
+      canvas.stroke(
+        x0: px(frame.minX), y0: px(frame.minY), x1: px(frame.maxX), y1: px(frame.maxY), thickness: line,
+        color: ReportPalette.decorationEdge)
+    }
+    var glyphs = GlyphCache()
+    for caption in captions { draw(caption, on: &canvas, scale: s, cache: &glyphs) }
+    for cell in cells {
+      let frame = cell.frame
+      if cell.isRound {
+        canvas.fillEllipse(
+          x0: frame.minX * s, y0: frame.minY * s, x1: frame.maxX * s, y1: frame.maxY * s, color: ReportPalette.card,
+          edge: ReportPalette.cardEdge)
+      } else {
+        canvas.fill(x0: px(frame.minX), y0: px(frame.minY), x1: px(frame.maxX), y1: px(frame.maxY), color: ReportPalette.card)
+        canvas.stroke(
+          x0: px(frame.minX), y0: px(frame.minY), x1: px(frame.maxX), y1: px(frame.maxY), thickness: line,
+          color: cell.isClipped ? ReportPalette.clippedEdge : ReportPalette.cardEdge)
+      }
+      for image in cell.images {
+        let (x0, y0, x1, y1) = (px(image.minX), px(image.minY), px(image.maxX), px(image.maxY))
+        canvas.fill(x0: x0, y0: y0, x1: x1, y1: y1, color: ReportPalette.image)
+        if x1 - x0 > 1, y1 - y0 > 1 {
+          canvas.line(x0: x0, y0: y0, x1: x1 - 1, y1: y1 - 1, color: ReportPalette.imageLine)
+          canvas.line(x0: x0, y0: y1 - 1, x1: x1 - 1, y1: y0, color: ReportPalette.imageLine)
+        }
+        canvas.stroke(x0: x0, y0: y0, x1: x1, y1: y1, thickness: 1, color: ReportPalette.imageLine)
+      }
+      for label in cell.labels { draw(label, on: &canvas, scale: s, cache: &glyphs) }
+    }
+    return canvas
+  }
+
+  /// The PNG file of ``raster(scale:)``.
+  /// - Throws: ``PNGEncoder/EncodingError`` when zlib fails.
+  public func png(scale: Int) throws -> Data {
+    let canvas = raster(scale: scale)
+    return try PNGEncoder.encode(width: canvas.width, height: canvas.height, rgb: canvas.pixels)
+  }
+
+  private func draw(_ label: SceneLabel, on canvas: inout RasterCanvas, scale: Double, cache: inout GlyphCache) {
+    let color = label.style.weight == .bold ? ReportPalette.boldText : ReportPalette.text
+    let pixelSize = label.style.fontSize * scale
+    for line in label.lines {
+      for run in line.runs {
+        for glyph in run.glyphs {
+          guard let bitmap = cache.bitmap(run.font, glyph.glyphID, pixelSize) else { continue }
+          canvas.draw(
+            bitmap, penX: (line.x + glyph.x + glyph.xOffset) * scale, baselineY: (line.baseline - glyph.yOffset) * scale,
+            color: color)
+        }
+      }
+    }
+  }
+}
+
+/// Rasterized glyphs by font, glyph and pixel size (each glyph is rendered once per picture).
+struct GlyphCache {
+  private struct Key: Hashable {
+    var font: ObjectIdentifier
+    var glyph: UInt32
+    var pixelSize: Double
+  }
+  private var bitmaps: [Key: GlyphBitmap?] = [:]
+
+  mutating func bitmap(_ font: Font, _ glyph: UInt32, _ pixelSize: Double) -> GlyphBitmap? {
+    let key = Key(font: ObjectIdentifier(font), glyph: glyph, pixelSize: pixelSize)
+    if let cached = bitmaps[key] { return cached }
+    let bitmap = font.rasterize(glyphID: glyph, pixelSize: pixelSize)
+    bitmaps[key] = bitmap
+    return bitmap
+  }
+}

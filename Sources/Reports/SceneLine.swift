@@ -1,0 +1,18 @@
+import TextEngine
+
+/// One line of a label as drawn: its text (with "…" when truncated), position and glyphs.
+public struct SceneLine: Sendable, Hashable {
+  /// The line's text.
+  public var text: String
+  /// The left edge, in content points.
+  public var x: Double
+  /// The top of the line box.
+  public var top: Double
+  /// The baseline: `top + (lineHeight − (ascender − descender)) / 2 + ascender` (see
+  /// ``ReportScene``).
+  public var baseline: Double
+  /// The measured width (trailing spaces excluded).
+  public var width: Double
+  /// Shaped glyphs, x relative to `x`.
+  public var runs: [GlyphRun]
+}
