@@ -23,7 +23,8 @@ extension ReportScene {
       kind: layout.kind, size: Size(width: layout.contentSize.width, height: height),
       contentHeight: layout.contentSize.height,
       columns: layout.columnFrames.map { Rect(x: $0.minX, y: $0.minY, width: $0.width, height: min($0.height, max(0, height - $0.minY))) },
-      cells: cells, decorations: layout.decorations, captions: captions, supplementary: layout.supplementary)
+      cells: cells, decorations: layout.decorations, captions: captions, supplementary: layout.supplementary,
+      regularFonts: measurer.regular.fonts.map(\.path), boldFonts: measurer.bold.fonts.map(\.path))
   }
 
   static func cell(_ item: PlacedItem, kinds: [String: Element.Kind], isRound: Bool, measurer: TextMeasurer) -> SceneCell {

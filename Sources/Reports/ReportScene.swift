@@ -30,4 +30,8 @@ public struct ReportScene: Sendable, Hashable {
   public var captions: [SceneLabel]
   /// Headers and footers.
   public var supplementary: [PlacedElement]
+  /// Font files of the regular chain, primary first (for @font-face in SVG and HTML).
+  public var regularFonts: [String] = []
+  /// Font files of the bold chain, primary first.
+  public var boldFonts: [String] = []
 }

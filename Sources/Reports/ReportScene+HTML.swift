@@ -1,0 +1,136 @@
+import CollectionLayout
+
+extension ReportScene {
+  /// The tolerance, in CSS px, the HTML page's overflow check allows beyond a label's width.
+  public static let overflowTolerance = 0.05
+
+  /// A self-contained HTML page of the scene (fonts by `@font-face` from the font files): every
+  /// element absolutely positioned at our frames, each label line in its own `white-space: pre`
+  /// div at our line top with `line-height` equal to our line height (CSS's half-leading puts
+  /// the baseline where ``ReportScene`` documents it).
+  ///
+  /// The page checks itself once its fonts are loaded: for every label it lets the browser wrap
+  /// the text we show in a hidden div of the label's width (plus ``overflowTolerance``) and
+  /// counts the rendered lines, and it measures each of our lines as rendered. A label whose text
+  /// needs more lines than we measured, or whose line is wider than the label, is outlined in red
+  /// and listed in `<pre id="overflow-report">` as JSON
+  /// `{"labels", "overflowing", "details": [{"id", "label", "measured", "rendered", "widest", "width"}]}`;
+  /// `data-status` becomes `done` (read it with `chromium --headless --dump-dom`).
+  public func html(title: String = "selfsize report", summary: [String] = []) -> String {
+    let n = cssNumber
+    var out = """
+      <!DOCTYPE html>
+      <html lang="zh">
+      <head>
+      <meta charset="utf-8">
+      <title>\(markupEscaped(title))</title>
+      <style>
+      \(fontFaceCSS)
+      body { margin: 0; background: \(ReportPalette.background.css); font-family: sans-serif; font-synthesis: none; }
+      header { padding: 8px; font: 13px/1.4 sans-serif; color: #333; }
+      #canvas { position: relative; width: \(n(size.width))px; height: \(n(size.height))px; overflow: hidden; background: \(ReportPalette.background.css); }
+      #canvas div { position: absolute; box-sizing: border-box; }
+      .column { background: \(ReportPalette.column.css); border: 0.5px solid \(ReportPalette.columnEdge.css); }
+      .decoration { background: \(ReportPalette.decoration.css); border: 1px solid \(ReportPalette.decorationEdge.css); }
+      .cell { background: \(ReportPalette.card.css); border: 1px solid \(ReportPalette.cardEdge.css); }
+      .cell.round { border-radius: 50%; }
+      .cell.clipped { border-color: \(ReportPalette.clippedEdge.css); }
+      .image { background: linear-gradient(to top right, transparent calc(50% - 0.5px), \(ReportPalette.imageLine.css) 50%, transparent calc(50% + 0.5px)),
+        linear-gradient(to bottom right, transparent calc(50% - 0.5px), \(ReportPalette.imageLine.css) 50%, transparent calc(50% + 0.5px)), \(ReportPalette.image.css);
+        border: 0.5px solid \(ReportPalette.imageLine.css); }
+      .line { left: 0; white-space: pre; }
+      .reflow { left: 0; top: 0; visibility: hidden; white-space: pre-wrap; overflow-wrap: break-word; }
+      .label.overflow { outline: 2px solid \(ReportPalette.clippedEdge.css); }
+      #overflow-report { padding: 8px; font: 12px/1.4 monospace; white-space: pre-wrap; }
+      </style>
+      </head>
+      <body>
+      <header><strong>\(markupEscaped(title))</strong>\(summary.map { "<br>" + markupEscaped($0) }.joined())</header>
+      <div id="canvas">
+
+      """
+    func box(_ frame: Rect, _ classes: String, _ attributes: String = "") -> String {
+      "<div class=\"\(classes)\"\(attributes) style=\"left:\(n(frame.minX))px;top:\(n(frame.minY))px;"
+        + "width:\(n(frame.width))px;height:\(n(frame.height))px\">"
+    }
+    for column in columns { out += box(column, "column") + "</div>\n" }
+    for element in decorations + supplementary {
+      out += box(element.frame, "decoration", " data-kind=\"\(markupEscaped(element.kind))\"") + "</div>\n"
+    }
+    for caption in captions { out += htmlLabel(caption) }
+    for cell in cells {
+      let classes = "cell" + (cell.isRound ? " round" : "") + (cell.isClipped ? " clipped" : "")
+      out += box(cell.frame, classes, " data-id=\"\(markupEscaped(cell.id))\"") + "</div>\n"
+      for image in cell.images { out += box(image, "image", " data-id=\"\(markupEscaped(cell.id))\"") + "</div>\n" }
+      for label in cell.labels { out += htmlLabel(label) }
+    }
+    out += """
+      </div>
+      <pre id="overflow-report" data-status="pending">overflow check pending (needs JavaScript and the fonts)</pre>
+      <script>
+      function checkOverflow() {
+        const labels = document.querySelectorAll('#canvas .label');
+        const details = [];
+        for (const label of labels) {
+          const measured = Number(label.dataset.lines);
+          const lineHeight = Number(label.dataset.lineHeight);
+          const width = Number(label.dataset.width);
+          let rendered = 0;
+          const reflow = label.querySelector('.reflow');
+          if (reflow && reflow.firstChild) {
+            const range = document.createRange();
+            range.selectNodeContents(reflow);
+            const rects = Array.from(range.getClientRects()).filter(r => r.width > 0).sort((a, b) => a.top - b.top);
+            let lastTop = -Infinity;
+            for (const rect of rects) {
+              if (rect.top >= lastTop + lineHeight / 2) { rendered += 1; lastTop = rect.top; }
+            }
+          }
+          let widest = 0;
+          for (const line of label.querySelectorAll('.line')) {
+            const range = document.createRange();
+            range.selectNodeContents(line);
+            widest = Math.max(widest, range.getBoundingClientRect().width);
+          }
+          if (rendered > measured || widest > width + \(Self.overflowTolerance)) {
+            label.classList.add('overflow');
+            details.push({ id: label.dataset.id, label: label.dataset.label, measured, rendered,
+              widest: Math.round(widest * 1000) / 1000, width });
+          }
+        }
+        const report = document.getElementById('overflow-report');
+        report.textContent = JSON.stringify({ labels: labels.length, overflowing: details.length, details });
+        report.dataset.status = 'done';
+        document.body.dataset.overflow = String(details.length);
+      }
+      document.fonts.ready.then(checkOverflow);
+      </script>
+      </body>
+      </html>
+
+      """
+    return out
+  }
+
+  private func htmlLabel(_ label: SceneLabel) -> String {
+    let n = cssNumber
+    let frame = label.frame
+    let color = label.style.weight == .bold ? ReportPalette.boldText : ReportPalette.text
+    let spacing = label.style.letterSpacing == 0 ? "" : "letter-spacing:\(n(label.style.letterSpacing))px;"
+    var out = "<div class=\"label\" data-id=\"\(markupEscaped(label.cellID))\" data-label=\"\(markupEscaped(label.name))\" "
+      + "data-lines=\"\(label.lines.count)\" data-line-height=\"\(n(label.lineHeight))\" data-width=\"\(n(frame.width))\" "
+      + "data-truncated=\"\(label.truncated)\" style=\"left:\(n(frame.minX))px;top:\(n(frame.minY))px;"
+      + "width:\(n(frame.width))px;height:\(n(frame.height))px;font-family:\(fontFamilyList(for: label.style.weight));"
+      + "font-size:\(n(label.style.fontSize))px;font-weight:\(label.style.weight == .bold ? 700 : 400);"
+      + "color:\(color.css);\(spacing)\">"
+    for line in label.lines {
+      let text = String(line.text.reversed().drop(while: { $0 == " " }).reversed())
+      out += "<div class=\"line\" style=\"left:\(n(line.x - frame.minX))px;top:\(n(line.top - frame.minY))px;"
+        + "height:\(n(label.lineHeight))px;line-height:\(n(label.lineHeight))px\">\(markupEscaped(text))</div>"
+    }
+    let shown = label.lines.map(\.text).joined()
+    out += "<div class=\"reflow\" aria-hidden=\"true\" style=\"width:\(n(frame.width + Self.overflowTolerance))px;"
+      + "line-height:\(n(label.lineHeight))px\">\(markupEscaped(shown))</div>"
+    return out + "</div>\n"
+  }
+}
