@@ -97,8 +97,13 @@ public struct RasterCanvas: Sendable {
     let rx = (x1 - x0) / 2
     let ry = (y1 - y0) / 2
     guard rx > 0, ry > 0 else { return }
-    for y in Int(y0.rounded(.down))..<Int(y1.rounded(.up)) {
-      for x in Int(x0.rounded(.down))..<Int(x1.rounded(.up)) {
+    let top = max(0, Int(y0.rounded(.down)))
+    let bottom = min(height, Int(y1.rounded(.up)))
+    let left = max(0, Int(x0.rounded(.down)))
+    let right = min(width, Int(x1.rounded(.up)))
+    guard top < bottom, left < right else { return }
+    for y in top..<bottom {
+      for x in left..<right {
         var inside = 0
         var ring = 0
         for sy in 0..<4 {
@@ -146,6 +151,7 @@ public struct RasterCanvas: Sendable {
     let x1 = Int((left + Double(glyph.width) * scale).rounded(.up))
     let y1 = Int((top + Double(glyph.height) * scale).rounded(.up))
     let channels = glyph.format == .gray ? 1 : 4
+    guard max(0, y0) < min(height, y1), max(0, x0) < min(width, x1) else { return }
     for y in max(0, y0)..<min(height, y1) {
       let sy0 = max(0, Int(((Double(y) - top) / scale).rounded(.down)))
       let sy1 = min(glyph.height, max(sy0 + 1, Int(((Double(y + 1) - top) / scale).rounded(.up))))

@@ -14,7 +14,8 @@ extension ReportScene {
   /// counts the rendered lines, and it measures each of our lines as rendered. A label whose text
   /// needs more lines than we measured, or whose line is wider than the label, is outlined in red
   /// and listed in `<pre id="overflow-report">` as JSON
-  /// `{"labels", "overflowing", "details": [{"id", "label", "measured", "rendered", "widest", "width"}]}`;
+  /// `{"labels", "overflowing", "details": [{"id", "label", "measured", "rendered", "widest", "width"}],
+  /// "fontsLoaded", "fonts"}`;
   /// `data-status` becomes `done` (read it with `chromium --headless --dump-dom`).
   public func html(title: String = "selfsize report", summary: [String] = []) -> String {
     let n = cssNumber
@@ -99,7 +100,9 @@ extension ReportScene {
           }
         }
         const report = document.getElementById('overflow-report');
-        report.textContent = JSON.stringify({ labels: labels.length, overflowing: details.length, details });
+        const fonts = Array.from(document.fonts);
+        report.textContent = JSON.stringify({ labels: labels.length, overflowing: details.length, details,
+          fontsLoaded: fonts.filter(f => f.status === 'loaded').length, fonts: fonts.length });
         report.dataset.status = 'done';
         document.body.dataset.overflow = String(details.length);
       }
