@@ -7,7 +7,7 @@
 /// non-negative heights and spacing; `fullSpanItems` likewise.
 struct WaterfallSection {
   var style: WaterfallLayout.SectionStyle
-  var items: [LayoutItem] = []
+  var items = ItemList()
   var heights: [Double] = []
   var frames: [Rect] = []
   var itemColumn: [Int] = []
