@@ -259,11 +259,12 @@ extension WaterfallLayout {
     let oldCount = Swift.min(heights.count, oldItems.count)
     if heights.count > items.count { heights.removeSubrange(items.count...) }
     guard start < items.count else { return }
-    if start == 0 { heights.reserveCapacity(items.count) }
+    if start == 0 { heights.reserveCapacity(WaterfallSection.capacity(for: items.count)) }
     let useCache = configuration.usesSizeCache
     let fallback = configuration.fallbackItemHeight
     let provider = heightProvider
     var cache = useCache ? sizeCache.takeHeights(atWidth: itemWidth) : [:]
+    if useCache { cache.reserveCapacity(cache.count + items.count - start) }
     defer { if useCache { sizeCache.putHeights(cache, atWidth: itemWidth) } }
     for index in start..<items.count {
       let item = items[index]
