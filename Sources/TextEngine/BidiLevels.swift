@@ -16,29 +16,22 @@ enum BidiLevels {
   }
 
   /// For each segment (ending at `breaks[i].end`), whether it is shaped right-to-left: the
-  /// bidi level of its first scalar is odd. Text without RTL scalars skips ICU entirely.
-  static func rightToLeftFlags(_ codes: [UInt32], breaks: [(end: Int, isHard: Bool)]) throws(TextError) -> [Bool] {
-    guard codes.contains(where: mayBeRightToLeft) else {
-      return [Bool](repeating: false, count: breaks.count)
-    }
-    var utf16: [UInt16] = []
+  /// bidi level of its first scalar is odd.
+  static func rightToLeftFlags(_ decoded: DecodedText, breaks: [(end: Int, isHard: Bool)]) throws(TextError) -> [Bool] {
     var utf16OfScalar: [Int32] = []
-    for scalar in codes {
-      utf16OfScalar.append(Int32(utf16.count))
-      if scalar > 0xFFFF {
-        let value = scalar - 0x10000
-        utf16.append(UInt16(0xD800 + (value >> 10)))
-        utf16.append(UInt16(0xDC00 + (value & 0x3FF)))
-      } else {
-        utf16.append(UInt16(scalar))
-      }
+    utf16OfScalar.reserveCapacity(decoded.codes.count)
+    var offset: Int32 = 0
+    for scalar in decoded.codes {
+      utf16OfScalar.append(offset)
+      offset += scalar > 0xFFFF ? 2 : 1
     }
     var status: Int32 = 0
-    guard let bidi = cshims_ubidi_open(utf16, Int32(utf16.count), 0xFE, &status), status <= 0 else {
+    guard let bidi = cshims_ubidi_open(decoded.utf16, Int32(decoded.utf16.count), 0xFE, &status), status <= 0 else {
       throw TextError(.segmentationFailed, "ICU bidi analysis failed (error \(status))")
     }
     defer { cshims_ubidi_close(bidi) }
     var flags: [Bool] = []
+    flags.reserveCapacity(breaks.count)
     var start = 0
     for segment in breaks {
       var limit: Int32 = 0

@@ -56,6 +56,18 @@ public final class Font: Sendable {
     native.withLock { $0.rasterize(glyphID: glyphID, pixelSize: pixelSize) }
   }
 
+  /// The advance of `text` shaped in this font alone with one HarfBuzz call (no fallback, no
+  /// line breaking), in points. Script is taken from the first character with a strong script.
+  public func advance(of text: String, pointSize: Double, language: String = "") -> Double {
+    let scalars = text.unicodeScalars.map(\.value)
+    let script = scalars.lazy.map(UnicodeProperties.scriptTag).first { $0 != "Zyyy" && $0 != "Zinh" } ?? "Zyyy"
+    let glyphs = shape(
+      scalars, range: 0..<scalars.count,
+      properties: RunProperties(scriptTag: script, isRightToLeft: false, language: language))
+    let units = glyphs.reduce(0) { $0 + Int($1.xAdvance) }
+    return Double(units) * pointSize / Double(unitsPerEm)
+  }
+
   /// Shapes `scalars[range]` with the rest of `scalars` as context, in design units.
   func shape(_ scalars: [UInt32], range: Range<Int>, properties: RunProperties) -> [ShapedGlyph] {
     native.withLock { $0.shape(scalars, range: range, properties: properties) }

@@ -124,9 +124,8 @@ extension PreparedText {
 
   /// The text of a line (trailing spaces kept, hard-break characters dropped).
   public func text(of line: TextLayout.Line) -> String {
-    var view = String.UnicodeScalarView()
-    view.append(contentsOf: scalars[line.scalarRange])
-    return line.isTruncated ? String(view) + "…" : String(view)
+    let text = string(ofScalars: line.scalarRange)
+    return line.isTruncated ? text + "…" : text
   }
 
   private func scalarStart(ofGrapheme grapheme: Int) -> Int {
@@ -147,7 +146,7 @@ extension PreparedText {
   private func scalarRange(ofLine line: LineBreak) -> Range<Int> {
     let start = scalarStart(ofGrapheme: line.graphemeRange.lowerBound)
     var end = scalarStart(ofGrapheme: line.graphemeRange.upperBound)
-    while end > start, UnicodeProperties.isHardBreak(scalars[end - 1].value) { end -= 1 }
+    while end > start, UnicodeProperties.isHardBreak(codes[end - 1]) { end -= 1 }
     return start..<end
   }
 
@@ -162,7 +161,7 @@ extension PreparedText {
     while grapheme < graphemeWidths.count {
       let start = self.scalarStart(ofGrapheme: grapheme)
       let end = Int(graphemeEnds[grapheme])
-      let first = scalars[start].value
+      let first = codes[start]
       if UnicodeProperties.isHardBreak(first) { break }
       let advance = graphemeWidths[grapheme]
       if lineWidth + advance > limit { break }

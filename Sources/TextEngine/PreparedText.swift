@@ -19,8 +19,8 @@ public struct PreparedText: Sendable, Hashable {
     var hardBreakAfter: Bool
   }
 
-  /// The text's Unicode scalars.
-  public let scalars: [Unicode.Scalar]
+  /// The text's Unicode scalar values.
+  let codes: [UInt32]
   /// The style it was prepared with.
   public let style: TextStyle
   /// The height of one line in points.
@@ -39,11 +39,11 @@ public struct PreparedText: Sendable, Hashable {
   let graphemeEnds: [Int32]
 
   init(
-    scalars: [Unicode.Scalar], style: TextStyle, lineHeight: Double, missingGlyphs: Int,
+    codes: [UInt32], style: TextStyle, lineHeight: Double, missingGlyphs: Int,
     ellipsisWidth: Double, ascender: Double, segments: [Segment], graphemeWidths: [Double],
     graphemeEnds: [Int32]
   ) {
-    self.scalars = scalars
+    self.codes = codes
     self.style = style
     self.lineHeight = lineHeight
     self.missingGlyphs = missingGlyphs
@@ -54,10 +54,19 @@ public struct PreparedText: Sendable, Hashable {
     self.graphemeEnds = graphemeEnds
   }
 
+  /// The text's Unicode scalars.
+  public var scalars: [Unicode.Scalar] { codes.map { Unicode.Scalar($0)! } }
+
+  /// The number of Unicode scalars (the unit of every offset).
+  public var scalarCount: Int { codes.count }
+
   /// The text as a string.
-  public var text: String {
+  public var text: String { string(ofScalars: 0..<codes.count) }
+
+  /// The text of a scalar range.
+  public func string(ofScalars range: Range<Int>) -> String {
     var string = String.UnicodeScalarView()
-    string.append(contentsOf: scalars)
+    for code in codes[range] { string.append(Unicode.Scalar(code)!) }
     return String(string)
   }
 

@@ -12,6 +12,8 @@ public final class TextMeasurer: Sendable {
   /// Paragraphs longer than this many Unicode scalars are rejected.
   public static let maximumScalarCount = 4_000_000
 
+  private let regularEllipsisEm: Double
+  private let boldEllipsisEm: Double
   private let regularCache: SegmentCache
   private let boldCache: SegmentCache
   private let lineBreakers: BreakIteratorPool
@@ -28,6 +30,16 @@ public final class TextMeasurer: Sendable {
     self.boldCache = SegmentCache(capacity: segmentCacheCapacity)
     self.lineBreakers = BreakIteratorPool(kind: .line, locale: locale)
     self.graphemeBreakers = BreakIteratorPool(kind: .grapheme, locale: locale)
+    let ellipsis: [UInt32] = [0x2026]
+    let graphemeBreakers = self.graphemeBreakers
+    func ellipsisEm(_ chain: FontChain) -> Double {
+      ellipsis.withUnsafeBufferPointer {
+        SegmentShaper(chain: chain, graphemeBreakers: graphemeBreakers, language: "")
+          .shape($0, isRightToLeft: false).graphemeWidthsEm.reduce(0, +)
+      }
+    }
+    self.regularEllipsisEm = ellipsisEm(regular)
+    self.boldEllipsisEm = ellipsisEm(bold ?? regular)
   }
 
   /// The chain for a weight.
@@ -51,81 +63,92 @@ public final class TextMeasurer: Sendable {
     try style.validate()
     let chain = chain(for: style.weight)
     let cache = style.weight == .bold ? boldCache : regularCache
-    let shaper = SegmentShaper(chain: chain, graphemeBreakers: graphemeBreakers, language: style.language)
-    let scalars = Array(text.unicodeScalars)
-    guard scalars.count <= Self.maximumScalarCount else {
+    let decoded = DecodedText(text)
+    let codes = decoded.codes
+    guard codes.count <= Self.maximumScalarCount else {
       throw TextError(
-        .textTooLong, "text has \(scalars.count) Unicode scalars; at most \(Self.maximumScalarCount) are accepted")
+        .textTooLong, "text has \(codes.count) Unicode scalars; at most \(Self.maximumScalarCount) are accepted")
     }
     let metrics = chain.primary.metrics(atPointSize: style.fontSize)
-    let natural = metrics.naturalLineHeight
     let lineHeight: Double
     switch style.lineHeight {
-    case .natural: lineHeight = natural
+    case .natural: lineHeight = metrics.naturalLineHeight
     case .fixed(let points): lineHeight = points
-    case .multiple(let factor): lineHeight = natural * factor
+    case .multiple(let factor): lineHeight = metrics.naturalLineHeight * factor
     }
-    let ellipsis = ellipsisWidth(chain: chain, cache: cache, shaper: shaper, style: style)
+    let ellipsis = (style.weight == .bold ? boldEllipsisEm : regularEllipsisEm) * style.fontSize + style.letterSpacing
 
-    let codes = scalars.map(\.value)
-    let breaks = try lineBreaks(codes)
-    let isRightToLeft = try BidiLevels.rightToLeftFlags(codes, breaks: breaks)
+    let breaks = try lineBreaks(decoded)
+    let rightToLeft = decoded.mayBeRightToLeft ? try BidiLevels.rightToLeftFlags(decoded, breaks: breaks) : nil
 
-    var segments: [PreparedText.Segment] = []
-    segments.reserveCapacity(breaks.count)
-    var graphemeWidths: [Double] = []
-    graphemeWidths.reserveCapacity(scalars.count)
-    var graphemeEnds: [Int32] = []
-    graphemeEnds.reserveCapacity(scalars.count)
-    var missing = 0
-
+    var builder = PreparedTextBuilder(
+      segmentCount: breaks.count, scalarCount: codes.count, fontSize: style.fontSize,
+      letterSpacing: style.letterSpacing)
     codes.withUnsafeBufferPointer { buffer in
-      // Look up every segment under one lock, then shape the misses.
-      var shaped: [ShapedSegment?] = cache.withLookup { lookup in
+      // One pass under the cache lock appends every hit; at the first miss it only notes the
+      // misses, which are shaped outside the lock, and a second pass finishes from there.
+      var misses: [Int: ShapedSegment] = [:]
+      var resumeAt = breaks.count
+      cache.withLookup { lookup in
         var start = 0
-        return breaks.indices.map { index in
-          defer { start = breaks[index].end }
-          let slice = UnsafeBufferPointer(rebasing: buffer[start..<breaks[index].end])
-          return lookup(SegmentCache.Key(hash: SegmentCache.hash(slice), isRightToLeft: isRightToLeft[index]), slice)
+        for index in breaks.indices {
+          let end = breaks[index].end
+          defer { start = end }
+          let slice = UnsafeBufferPointer(rebasing: buffer[start..<end])
+          let isRightToLeft = rightToLeft?[index] ?? false
+          let hash = SegmentCache.hash(slice, isRightToLeft: isRightToLeft)
+          if resumeAt == breaks.count {
+            let hit = lookup(hash, slice) { view in
+              builder.append(view, scalars: slice, start: start, end: end, hardBreakAfter: breaks[index].isHard)
+            }
+            if !hit {
+              resumeAt = index
+              misses[index] = ShapedSegment.placeholder
+            }
+          } else if !lookup(hash, slice, { _ in }) {
+            misses[index] = ShapedSegment.placeholder
+          }
         }
       }
-      var start = 0
-      for index in breaks.indices {
-        let end = breaks[index].end
-        let slice = UnsafeBufferPointer(rebasing: buffer[start..<end])
-        let segment: ShapedSegment
-        if let hit = shaped[index] {
-          segment = hit
-        } else {
-          segment = shaper.shape(slice, isRightToLeft: isRightToLeft[index])
-          cache.insert(segment, key: SegmentCache.Key(hash: SegmentCache.hash(slice), isRightToLeft: isRightToLeft[index]))
-          shaped[index] = segment
+      guard resumeAt < breaks.count else { return }
+      var start = resumeAt == 0 ? 0 : breaks[resumeAt - 1].end
+      for index in misses.keys.sorted() {
+        let segmentStart = index == 0 ? 0 : breaks[index - 1].end
+        let slice = UnsafeBufferPointer(rebasing: buffer[segmentStart..<breaks[index].end])
+        let isRightToLeft = rightToLeft?[index] ?? false
+        let shaper = SegmentShaper(chain: chain, graphemeBreakers: graphemeBreakers, language: style.language)
+        let shaped = shaper.shape(slice, isRightToLeft: isRightToLeft)
+        cache.insert(shaped, hash: SegmentCache.hash(slice, isRightToLeft: isRightToLeft))
+        misses[index] = shaped
+      }
+      cache.withLookup { lookup in
+        for index in resumeAt..<breaks.count {
+          let end = breaks[index].end
+          defer { start = end }
+          let slice = UnsafeBufferPointer(rebasing: buffer[start..<end])
+          let isHard = breaks[index].isHard
+          if let shaped = misses[index] {
+            builder.append(shaped, scalars: slice, start: start, end: end, hardBreakAfter: isHard)
+            continue
+          }
+          let isRightToLeft = rightToLeft?[index] ?? false
+          let hit = lookup(SegmentCache.hash(slice, isRightToLeft: isRightToLeft), slice) { view in
+            builder.append(view, scalars: slice, start: start, end: end, hardBreakAfter: isHard)
+          }
+          if !hit {
+            // Evicted since the first pass (the cache rotated): shape it here.
+            let shaper = SegmentShaper(chain: chain, graphemeBreakers: graphemeBreakers, language: style.language)
+            builder.append(
+              shaper.shape(slice, isRightToLeft: isRightToLeft), scalars: slice, start: start, end: end,
+              hardBreakAfter: isHard)
+          }
         }
-        missing += segment.missingGlyphs
-        let graphemeStart = graphemeWidths.count
-        let contentCount = segment.graphemeWidthsEm.count - segment.trailingWhitespaceGraphemes
-        var contentWidth = 0.0
-        var totalWidth = 0.0
-        for (grapheme, em) in segment.graphemeWidthsEm.enumerated() {
-          let isBreak = UnicodeProperties.isHardBreak(codes[start + Int(grapheme == 0 ? 0 : segment.graphemeEnds[grapheme - 1])])
-          let advance = isBreak ? 0 : em * style.fontSize + style.letterSpacing
-          graphemeWidths.append(advance)
-          graphemeEnds.append(Int32(start) + segment.graphemeEnds[grapheme])
-          totalWidth += advance
-          if grapheme < contentCount { contentWidth = totalWidth }
-        }
-        segments.append(
-          PreparedText.Segment(
-            scalarStart: Int32(start), scalarEnd: Int32(end), graphemeStart: Int32(graphemeStart),
-            graphemeCount: Int32(segment.graphemeWidthsEm.count), contentGraphemeCount: Int32(contentCount),
-            contentWidth: contentWidth, totalWidth: totalWidth, hardBreakAfter: breaks[index].isHard))
-        start = end
       }
     }
     return PreparedText(
-      scalars: scalars, style: style, lineHeight: lineHeight, missingGlyphs: missing,
-      ellipsisWidth: ellipsis, ascender: metrics.ascender, segments: segments,
-      graphemeWidths: graphemeWidths, graphemeEnds: graphemeEnds)
+      codes: codes, style: style, lineHeight: lineHeight, missingGlyphs: builder.missingGlyphs,
+      ellipsisWidth: ellipsis, ascender: metrics.ascender, segments: builder.segments,
+      graphemeWidths: builder.graphemeWidths, graphemeEnds: builder.graphemeEnds)
   }
 
   /// Convenience: prepare and lay out at one width.
@@ -140,16 +163,17 @@ public final class TextMeasurer: Sendable {
     try style.validate()
     let chain = chain(for: style.weight)
     let shaper = SegmentShaper(chain: chain, graphemeBreakers: graphemeBreakers, language: style.language)
-    let codes = text.unicodeScalars.map(\.value)
-    let breaks = try lineBreaks(codes)
-    let isRightToLeft = try BidiLevels.rightToLeftFlags(codes, breaks: breaks)
+    let decoded = DecodedText(text)
+    let codes = decoded.codes
+    let breaks = try lineBreaks(decoded)
+    let rightToLeft = decoded.mayBeRightToLeft ? try BidiLevels.rightToLeftFlags(decoded, breaks: breaks) : nil
     var result: [GlyphRun] = []
     var pen = 0.0
     var start = 0
     codes.withUnsafeBufferPointer { buffer in
       for (index, segment) in breaks.enumerated() {
         let slice = UnsafeBufferPointer(rebasing: buffer[start..<segment.end])
-        let (graphemeEnds, runs, _) = shaper.runs(slice, isRightToLeft: isRightToLeft[index])
+        let (graphemeEnds, runs, _) = shaper.runs(slice, isRightToLeft: rightToLeft?[index] ?? false)
         var graphemeStarts = Set([0])
         graphemeStarts.formUnion(graphemeEnds.dropLast().map { Int($0) })
         for run in runs {
@@ -183,46 +207,29 @@ public final class TextMeasurer: Sendable {
   /// Line-break opportunities of a text per UAX #14 (ICU): the scalar offsets where a line may
   /// start, each flagged when the break there is mandatory. The end of the text is included.
   public func lineBreakOpportunities(in text: String) throws(TextError) -> [(offset: Int, isMandatory: Bool)] {
-    try lineBreaks(text.unicodeScalars.map(\.value)).map { ($0.end, $0.isHard) }
-  }
-
-  private func ellipsisWidth(chain: FontChain, cache: SegmentCache, shaper: SegmentShaper, style: TextStyle) -> Double {
-    let ellipsis: [UInt32] = [0x2026]
-    return ellipsis.withUnsafeBufferPointer { buffer in
-      let key = SegmentCache.Key(hash: SegmentCache.hash(buffer), isRightToLeft: false)
-      let segment = cache.withLookup { $0(key, buffer) } ?? {
-        let shaped = shaper.shape(buffer, isRightToLeft: false)
-        cache.insert(shaped, key: key)
-        return shaped
-      }()
-      return segment.graphemeWidthsEm.reduce(0, +) * style.fontSize + style.letterSpacing
-    }
+    try lineBreaks(DecodedText(text)).map { ($0.end, $0.isHard) }
   }
 
   /// Line-break opportunities (scalar offsets where segments end) from ICU's UAX #14 rules.
-  private func lineBreaks(_ codes: [UInt32]) throws(TextError) -> [(end: Int, isHard: Bool)] {
+  private func lineBreaks(_ decoded: DecodedText) throws(TextError) -> [(end: Int, isHard: Bool)] {
+    let codes = decoded.codes
     guard !codes.isEmpty else { return [] }
-    var utf16: [UInt16] = []
-    utf16.reserveCapacity(codes.count)
+    // UTF-16 offset → scalar offset; empty when the text is all BMP (the offsets coincide).
     var scalarOfUTF16: [Int32] = []
-    scalarOfUTF16.reserveCapacity(codes.count + 1)
-    for (index, scalar) in codes.enumerated() {
-      if scalar > 0xFFFF {
-        let value = scalar - 0x10000
-        utf16.append(UInt16(0xD800 + (value >> 10)))
-        utf16.append(UInt16(0xDC00 + (value & 0x3FF)))
+    if !decoded.isBMP {
+      scalarOfUTF16.reserveCapacity(decoded.utf16.count + 1)
+      for (index, scalar) in codes.enumerated() {
         scalarOfUTF16.append(Int32(index))
-      } else {
-        utf16.append(UInt16(scalar))
+        if scalar > 0xFFFF { scalarOfUTF16.append(Int32(index)) }
       }
-      scalarOfUTF16.append(Int32(index))
+      scalarOfUTF16.append(Int32(codes.count))
     }
-    scalarOfUTF16.append(Int32(codes.count))
-    let result: [(end: Int, isHard: Bool)]? = utf16.withUnsafeBufferPointer { buffer in
+    let result: [(end: Int, isHard: Bool)]? = decoded.utf16.withUnsafeBufferPointer { buffer in
       lineBreakers.withIterator(over: buffer) { iterator in
         var breaks: [(end: Int, isHard: Bool)] = []
+        breaks.reserveCapacity(codes.count / 3 + 4)
         while let boundary = iterator.next() {
-          let end = Int(scalarOfUTF16[boundary])
+          let end = scalarOfUTF16.isEmpty ? boundary : Int(scalarOfUTF16[boundary])
           // ICU marks the boundary after a mandatory break character; the end of text is not one.
           let isHard = iterator.isHardBreak && UnicodeProperties.isHardBreak(codes[end - 1])
           breaks.append((end, isHard))

@@ -7,7 +7,7 @@ struct SelfSize: ParsableCommand {
     commandName: "selfsize",
     abstract: "Measure feed cards with real shaped text and lay them out in collection layouts.",
     subcommands: [
-      TextCommand.self, FontsCommand.self, LayoutCommand.self, ReportCommand.self,
+      TextCommand.self, MeasureCommand.self, FontsCommand.self, LayoutCommand.self, ReportCommand.self,
     ])
 
   /// Runs the command; usage errors exit with status 2 (the CLI contract), not 64.

@@ -199,3 +199,24 @@ import TextEngine
     #expect(throws: TextError.self) { try measurer.prepare(text, style: style) }
   }
 }
+
+@Suite struct BidiTextTests {
+  @Test func rightToLeftTextIsSegmentedAndCountedAsMissingWithoutAFont() throws {
+    let measurer = try Fixtures.measurer()
+    let prepared = try measurer.prepare("abc שלום עולם def 😀", style: TextStyle(fontSize: 15))
+    // The bundled fonts have no Hebrew: 8 letters are missing, measured as .notdef (not zero).
+    #expect(prepared.missingGlyphs == 8)
+    let layout = try prepared.layout(width: 60)
+    #expect(layout.lineCount >= 2)
+    #expect(layout.lines.last?.scalarRange.upperBound == prepared.scalarCount)
+  }
+
+  @Test func supplementaryPlaneOffsetsCountScalarsNotUTF16() throws {
+    let measurer = try Fixtures.measurer()
+    // 😀 is one scalar but two UTF-16 units: breaks must count scalars.
+    let prepared = try measurer.prepare("😀😀😀 𠀀𠀁 words here", style: TextStyle(fontSize: 15))
+    let opportunities = try measurer.lineBreakOpportunities(in: "😀😀😀 𠀀𠀁 words here")
+    #expect(opportunities.last?.offset == prepared.scalarCount)
+    #expect(opportunities.map(\.offset).contains(4))
+  }
+}
