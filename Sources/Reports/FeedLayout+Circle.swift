@@ -17,7 +17,8 @@ extension FeedLayout {
     try layout.prepare(LayoutContext(size: size, data: data))
     let items = layout.allItemAttributes().map {
       PlacedItem(
-        id: $0.itemID?.rawValue ?? "\($0.indexPath.item)", section: $0.indexPath.section, item: $0.indexPath.item,
+        id: $0.itemID?.rawValue ?? "\($0.indexPath.item)", section: $0.indexPath.section,
+        item: $0.indexPath.item,
         column: nil, frame: $0.frame)
     }
     let supplementary = [layout.headerAttributes(), layout.footerAttributes()].compactMap { $0 }.map {
@@ -29,6 +30,8 @@ extension FeedLayout {
     return FeedLayout(
       kind: .circle, collectionSize: size, contentSize: layout.contentSize, items: items,
       supplementary: supplementary, decorations: decorations,
-      pages: [PageSummary(source: "circle", kind: "initial", items: items.count, measured: 0, placed: items.count)])
+      pages: [
+        PageSummary(source: "circle", kind: "initial", items: items.count, measured: 0, placed: items.count)
+      ])
   }
 }

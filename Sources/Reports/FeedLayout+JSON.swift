@@ -17,7 +17,8 @@ extension FeedLayout {
           items.map { item in
             .object([
               ("id", .string(item.id)), ("section", .number(Double(item.section))),
-              ("item", .number(Double(item.item))), ("column", item.column.map { .number(Double($0)) } ?? .null),
+              ("item", .number(Double(item.item))),
+              ("column", item.column.map { .number(Double($0)) } ?? .null),
               ("frame", frame(item.frame)),
             ])
           })
@@ -26,14 +27,19 @@ extension FeedLayout {
         "supplementary",
         .array(
           supplementary.map {
-            .object([("kind", .string($0.kind)), ("section", .number(Double($0.section))), ("frame", frame($0.frame))])
+            .object([
+              ("kind", .string($0.kind)), ("section", .number(Double($0.section))),
+              ("frame", frame($0.frame)),
+            ])
           })
       ),
       (
         "decorations",
         .array(
           decorations.map {
-            .object([("kind", .string($0.kind)), ("frame", frame($0.frame)), ("zIndex", .number(Double($0.zIndex)))])
+            .object([
+              ("kind", .string($0.kind)), ("frame", frame($0.frame)), ("zIndex", .number(Double($0.zIndex))),
+            ])
           })
       ),
       (
@@ -42,7 +48,8 @@ extension FeedLayout {
           pages.map {
             .object([
               ("items", .number(Double($0.items))), ("measured", .number(Double($0.measured))),
-              ("source", .string($0.source)), ("kind", .string($0.kind)), ("placed", .number(Double($0.placed))),
+              ("source", .string($0.source)), ("kind", .string($0.kind)),
+              ("placed", .number(Double($0.placed))),
             ])
           })
       ),

@@ -16,12 +16,15 @@ extension FeedLayout {
       output += "column heights: \(columnHeights.map(format).joined(separator: ", "))\n"
     }
     for element in supplementary + decorations {
-      output += "\(element.kind) (section \(element.section), z \(element.zIndex)): "
+      output +=
+        "\(element.kind) (section \(element.section), z \(element.zIndex)): "
         + "\(element.frame.array.map(format).joined(separator: ", "))\n"
     }
     var pagesTable = TextTable(columns: ["page", "source", "kind", "items", "measured", "placed"])
     for (index, page) in pages.enumerated() {
-      pagesTable.append(["\(index + 1)", page.source, page.kind, "\(page.items)", "\(page.measured)", "\(page.placed)"])
+      pagesTable.append([
+        "\(index + 1)", page.source, page.kind, "\(page.items)", "\(page.measured)", "\(page.placed)",
+      ])
     }
     output += "\n" + pagesTable.rendered()
     return output

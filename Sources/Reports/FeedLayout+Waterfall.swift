@@ -80,17 +80,21 @@ extension FeedLayout {
       isFirst = false
       for diagnostic in report.diagnostics {
         failures.append(
-          FeedFailure(location: diagnostic.itemID.map { "item \"\($0)\"" } ?? page.source, message: diagnostic.message))
+          FeedFailure(
+            location: diagnostic.itemID.map { "item \"\($0)\"" } ?? page.source, message: diagnostic.message))
       }
       summaries.append(
         PageSummary(
-          source: page.source, kind: isRefresh && report.kind != .refresh ? "refresh/\(report.kind.rawValue)" : report.kind.rawValue,
+          source: page.source,
+          kind: isRefresh && report.kind != .refresh
+            ? "refresh/\(report.kind.rawValue)" : report.kind.rawValue,
           items: report.itemCount, measured: report.measured, placed: report.placed))
     }
     if pages.isEmpty {
       try layout.update(data: CollectionData(sections: [[]]), width: settings.collectionWidth)
     }
-    return assemble(layout, settings: settings, sizer: sizer, store: store, pages: summaries, failures: failures)
+    return assemble(
+      layout, settings: settings, sizer: sizer, store: store, pages: summaries, failures: failures)
   }
 
   private static func assemble(
@@ -116,13 +120,18 @@ extension FeedLayout {
       }
     }
     let supplementary = layout.allSupplementaryAttributes().map {
-      PlacedElement(kind: $0.representedElementKind ?? "", section: $0.indexPath.section, frame: $0.frame, zIndex: $0.zIndex)
+      PlacedElement(
+        kind: $0.representedElementKind ?? "", section: $0.indexPath.section, frame: $0.frame,
+        zIndex: $0.zIndex)
     }
     let decorations = layout.allDecorationAttributes().map {
-      PlacedElement(kind: $0.representedElementKind ?? "", section: $0.indexPath.section, frame: $0.frame, zIndex: $0.zIndex)
+      PlacedElement(
+        kind: $0.representedElementKind ?? "", section: $0.indexPath.section, frame: $0.frame,
+        zIndex: $0.zIndex)
     }
     return FeedLayout(
-      kind: .waterfall, collectionSize: Size(width: settings.collectionWidth, height: layout.contentSize.height),
+      kind: .waterfall,
+      collectionSize: Size(width: settings.collectionWidth, height: layout.contentSize.height),
       contentSize: layout.contentSize, columnHeights: layout.columnHeights, columnFrames: columnFrames,
       items: items, supplementary: supplementary, decorations: decorations, pages: pages, failures: failures,
       template: sizer.template)

@@ -16,7 +16,9 @@ public enum PNGEncoder {
 
   /// Encodes `pixels` (rows top to bottom, 3 bytes per pixel) as a PNG file.
   /// - Throws: ``EncodingError`` when the size does not match or zlib fails.
-  public static func encode(width: Int, height: Int, rgb pixels: [UInt8], level: Int32 = 6) throws(EncodingError) -> Data {
+  public static func encode(width: Int, height: Int, rgb pixels: [UInt8], level: Int32 = 6)
+    throws(EncodingError) -> Data
+  {
     guard width > 0, height > 0, width < 1 << 31, height < 1 << 31 else {
       throw EncodingError(message: "a PNG needs a positive size, got \(width)×\(height)")
     }

@@ -91,7 +91,9 @@ public struct RasterCanvas: Sendable {
 
   /// Fills the ellipse inscribed in pixels `x0..<x1`, `y0..<y1` (4×4 supersampled edges), and
   /// outlines it with `edge` when given.
-  public mutating func fillEllipse(x0: Double, y0: Double, x1: Double, y1: Double, color: RGBColor, edge: RGBColor? = nil) {
+  public mutating func fillEllipse(
+    x0: Double, y0: Double, x1: Double, y1: Double, color: RGBColor, edge: RGBColor? = nil
+  ) {
     let cx = (x0 + x1) / 2
     let cy = (y0 + y1) / 2
     let rx = (x1 - x0) / 2
@@ -137,9 +139,11 @@ public struct RasterCanvas: Sendable {
         for column in 0..<glyph.width {
           switch glyph.format {
           case .gray:
-            blend(x: x0 + column, y: y0 + row, color: color, alpha: Int(glyph.pixels[row * glyph.width + column]))
+            blend(
+              x: x0 + column, y: y0 + row, color: color, alpha: Int(glyph.pixels[row * glyph.width + column]))
           case .bgra:
-            composite(x: x0 + column, y: y0 + row, bgra: glyph.pixels, offset: (row * glyph.width + column) * 4)
+            composite(
+              x: x0 + column, y: y0 + row, bgra: glyph.pixels, offset: (row * glyph.width + column) * 4)
           }
         }
       }
@@ -195,7 +199,8 @@ public struct RasterCanvas: Sendable {
     let index = (y * width + x) * 3
     let inverse = 255 - alpha
     pixels[index] = UInt8(min(255, Int(bgra[offset + 2]) + (Int(pixels[index]) * inverse + 127) / 255))
-    pixels[index + 1] = UInt8(min(255, Int(bgra[offset + 1]) + (Int(pixels[index + 1]) * inverse + 127) / 255))
+    pixels[index + 1] = UInt8(
+      min(255, Int(bgra[offset + 1]) + (Int(pixels[index + 1]) * inverse + 127) / 255))
     pixels[index + 2] = UInt8(min(255, Int(bgra[offset]) + (Int(pixels[index + 2]) * inverse + 127) / 255))
   }
 }

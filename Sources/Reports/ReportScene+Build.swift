@@ -22,32 +22,41 @@ extension ReportScene {
     self.init(
       kind: layout.kind, size: Size(width: layout.contentSize.width, height: height),
       contentHeight: layout.contentSize.height,
-      columns: layout.columnFrames.map { Rect(x: $0.minX, y: $0.minY, width: $0.width, height: min($0.height, max(0, height - $0.minY))) },
+      columns: layout.columnFrames.map {
+        Rect(x: $0.minX, y: $0.minY, width: $0.width, height: min($0.height, max(0, height - $0.minY)))
+      },
       cells: cells, decorations: layout.decorations, captions: captions, supplementary: layout.supplementary,
       regularFonts: measurer.regular.fonts.map(\.path), boldFonts: measurer.bold.fonts.map(\.path))
   }
 
-  static func cell(_ item: PlacedItem, kinds: [String: Element.Kind], isRound: Bool, measurer: TextMeasurer) -> SceneCell {
+  static func cell(_ item: PlacedItem, kinds: [String: Element.Kind], isRound: Bool, measurer: TextMeasurer)
+    -> SceneCell
+  {
     let origin = item.frame.origin
     var images: [Rect] = []
     var labels: [SceneLabel] = []
     if let measurement = item.measurement, let cell = item.cell {
       for element in measurement.elements {
-        let frame = Rect(x: origin.x + element.x, y: origin.y + element.y, width: element.width, height: element.height)
+        let frame = Rect(
+          x: origin.x + element.x, y: origin.y + element.y, width: element.width, height: element.height)
         switch kinds[element.name] {
         case .image?:
           images.append(frame)
         case .label?:
           guard let model = cell.model.elements.first(where: { $0.name == element.name }),
             case .text(let prepared) = model.content,
-            let label = label(prepared, frame: frame, cellID: item.id, name: element.name, centered: false, measurer: measurer)
+            let label = label(
+              prepared, frame: frame, cellID: item.id, name: element.name, centered: false, measurer: measurer
+            )
           else { continue }
           labels.append(label)
         default:
           continue
         }
       }
-    } else if let caption = caption(item.id, in: item.frame, cellID: item.id, fontSize: 12, measurer: measurer) {
+    } else if let caption = caption(
+      item.id, in: item.frame, cellID: item.id, fontSize: 12, measurer: measurer)
+    {
       labels.append(caption)
     }
     return SceneCell(
@@ -56,7 +65,9 @@ extension ReportScene {
   }
 
   /// A one-line caption centred in `frame` (circle cells and decorations).
-  static func caption(_ text: String, in frame: Rect, cellID: String, fontSize: Double, measurer: TextMeasurer) -> SceneLabel? {
+  static func caption(
+    _ text: String, in frame: Rect, cellID: String, fontSize: Double, measurer: TextMeasurer
+  ) -> SceneLabel? {
     let style = TextStyle(fontSize: fontSize, lineHeight: .fixed(fontSize * 1.4), maxLines: 1)
     guard let prepared = try? measurer.prepare(text, style: style) else { return nil }
     let width = max(prepared.unconstrainedWidth, 1)
@@ -68,7 +79,8 @@ extension ReportScene {
   /// A label's lines at the frame's width, vertically centred in the frame when it is taller
   /// than the text (as UILabel does).
   static func label(
-    _ prepared: PreparedText, frame: Rect, cellID: String, name: String, centered: Bool, measurer: TextMeasurer
+    _ prepared: PreparedText, frame: Rect, cellID: String, name: String, centered: Bool,
+    measurer: TextMeasurer
   ) -> SceneLabel? {
     guard frame.width > 0, let layout = try? prepared.layout(width: frame.width) else { return nil }
     let style = prepared.style
@@ -83,10 +95,12 @@ extension ReportScene {
       let baseline = lineTop + (lineHeight - (metrics.ascender - metrics.descender)) / 2 + metrics.ascender
       let runs = (try? measurer.glyphRuns(text, style: style)) ?? []
       let x = centered ? frame.minX + (frame.width - line.width) / 2 : frame.minX
-      lines.append(SceneLine(text: text, x: x, top: lineTop, baseline: baseline, width: line.width, runs: runs))
+      lines.append(
+        SceneLine(text: text, x: x, top: lineTop, baseline: baseline, width: line.width, runs: runs))
     }
     return SceneLabel(
-      cellID: cellID, name: name, frame: frame, style: style, lineHeight: lineHeight, ascender: metrics.ascender,
+      cellID: cellID, name: name, frame: frame, style: style, lineHeight: lineHeight,
+      ascender: metrics.ascender,
       descender: metrics.descender, isCentered: centered, lines: lines, truncated: layout.truncated)
   }
 }

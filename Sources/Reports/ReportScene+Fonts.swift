@@ -20,7 +20,8 @@ extension ReportScene {
 
   /// The CSS `font-family` list of a label's chain.
   func fontFamilyList(for weight: FontWeight) -> String {
-    let families = Dictionary(fontFamilies.map { ($0.path, $0.family) }, uniquingKeysWith: { first, _ in first })
+    let families = Dictionary(
+      fontFamilies.map { ($0.path, $0.family) }, uniquingKeysWith: { first, _ in first })
     let paths = weight == .bold ? boldFonts : regularFonts
     return (paths.compactMap { families[$0] }.map { "'\($0)'" } + ["sans-serif"]).joined(separator: ", ")
   }

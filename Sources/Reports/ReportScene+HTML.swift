@@ -62,7 +62,9 @@ extension ReportScene {
     for cell in cells {
       let classes = "cell" + (cell.isRound ? " round" : "") + (cell.isClipped ? " clipped" : "")
       out += box(cell.frame, classes, " data-id=\"\(markupEscaped(cell.id))\"") + "</div>\n"
-      for image in cell.images { out += box(image, "image", " data-id=\"\(markupEscaped(cell.id))\"") + "</div>\n" }
+      for image in cell.images {
+        out += box(image, "image", " data-id=\"\(markupEscaped(cell.id))\"") + "</div>\n"
+      }
       for label in cell.labels { out += htmlLabel(label) }
     }
     out += """
@@ -120,7 +122,8 @@ extension ReportScene {
     let frame = label.frame
     let color = label.style.weight == .bold ? ReportPalette.boldText : ReportPalette.text
     let spacing = label.style.letterSpacing == 0 ? "" : "letter-spacing:\(n(label.style.letterSpacing))px;"
-    var out = "<div class=\"label\" data-id=\"\(markupEscaped(label.cellID))\" data-label=\"\(markupEscaped(label.name))\" "
+    var out =
+      "<div class=\"label\" data-id=\"\(markupEscaped(label.cellID))\" data-label=\"\(markupEscaped(label.name))\" "
       + "data-lines=\"\(label.lines.count)\" data-line-height=\"\(n(label.lineHeight))\" data-width=\"\(n(frame.width))\" "
       + "data-truncated=\"\(label.truncated)\" style=\"left:\(n(frame.minX))px;top:\(n(frame.minY))px;"
       + "width:\(n(frame.width))px;height:\(n(frame.height))px;font-family:\(fontFamilyList(for: label.style.weight));"
@@ -128,11 +131,13 @@ extension ReportScene {
       + "color:\(color.css);\(spacing)\">"
     for line in label.lines {
       let text = String(line.text.reversed().drop(while: { $0 == " " }).reversed())
-      out += "<div class=\"line\" style=\"left:\(n(line.x - frame.minX))px;top:\(n(line.top - frame.minY))px;"
+      out +=
+        "<div class=\"line\" style=\"left:\(n(line.x - frame.minX))px;top:\(n(line.top - frame.minY))px;"
         + "height:\(n(label.lineHeight))px;line-height:\(n(label.lineHeight))px\">\(markupEscaped(text))</div>"
     }
     let shown = label.lines.map(\.text).joined()
-    out += "<div class=\"reflow\" aria-hidden=\"true\" style=\"width:\(n(frame.width + Self.overflowTolerance))px;"
+    out +=
+      "<div class=\"reflow\" aria-hidden=\"true\" style=\"width:\(n(frame.width + Self.overflowTolerance))px;"
       + "line-height:\(n(label.lineHeight))px\">\(markupEscaped(shown))</div>"
     return out + "</div>\n"
   }

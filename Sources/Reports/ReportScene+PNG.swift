@@ -14,14 +14,18 @@ extension ReportScene {
     var canvas = RasterCanvas(width: pixelWidth, height: pixelHeight, color: ReportPalette.background)
     let line = max(1, Int(s.rounded()))
     for column in columns {
-      canvas.fill(x0: px(column.minX), y0: px(column.minY), x1: px(column.maxX), y1: px(column.maxY), color: ReportPalette.column)
+      canvas.fill(
+        x0: px(column.minX), y0: px(column.minY), x1: px(column.maxX), y1: px(column.maxY),
+        color: ReportPalette.column)
       canvas.stroke(
         x0: px(column.minX), y0: px(column.minY), x1: px(column.maxX), y1: px(column.maxY), thickness: 1,
         color: ReportPalette.columnEdge)
     }
     for element in decorations + supplementary {
       let frame = element.frame
-      canvas.fill(x0: px(frame.minX), y0: px(frame.minY), x1: px(frame.maxX), y1: px(frame.maxY), color: ReportPalette.decoration)
+      canvas.fill(
+        x0: px(frame.minX), y0: px(frame.minY), x1: px(frame.maxX), y1: px(frame.maxY),
+        color: ReportPalette.decoration)
       canvas.stroke(
         x0: px(frame.minX), y0: px(frame.minY), x1: px(frame.maxX), y1: px(frame.maxY), thickness: line,
         color: ReportPalette.decorationEdge)
@@ -32,10 +36,13 @@ extension ReportScene {
       let frame = cell.frame
       if cell.isRound {
         canvas.fillEllipse(
-          x0: frame.minX * s, y0: frame.minY * s, x1: frame.maxX * s, y1: frame.maxY * s, color: ReportPalette.card,
+          x0: frame.minX * s, y0: frame.minY * s, x1: frame.maxX * s, y1: frame.maxY * s,
+          color: ReportPalette.card,
           edge: ReportPalette.cardEdge)
       } else {
-        canvas.fill(x0: px(frame.minX), y0: px(frame.minY), x1: px(frame.maxX), y1: px(frame.maxY), color: ReportPalette.card)
+        canvas.fill(
+          x0: px(frame.minX), y0: px(frame.minY), x1: px(frame.maxX), y1: px(frame.maxY),
+          color: ReportPalette.card)
         canvas.stroke(
           x0: px(frame.minX), y0: px(frame.minY), x1: px(frame.maxX), y1: px(frame.maxY), thickness: line,
           color: cell.isClipped ? ReportPalette.clippedEdge : ReportPalette.cardEdge)
@@ -61,7 +68,9 @@ extension ReportScene {
     return try PNGEncoder.encode(width: canvas.width, height: canvas.height, rgb: canvas.pixels)
   }
 
-  private func draw(_ label: SceneLabel, on canvas: inout RasterCanvas, scale: Double, cache: inout GlyphCache) {
+  private func draw(
+    _ label: SceneLabel, on canvas: inout RasterCanvas, scale: Double, cache: inout GlyphCache
+  ) {
     let color = label.style.weight == .bold ? ReportPalette.boldText : ReportPalette.text
     let pixelSize = label.style.fontSize * scale
     for line in label.lines {
@@ -69,7 +78,8 @@ extension ReportScene {
         for glyph in run.glyphs {
           guard let bitmap = cache.bitmap(run.font, glyph.glyphID, pixelSize) else { continue }
           canvas.draw(
-            bitmap, penX: (line.x + glyph.x + glyph.xOffset) * scale, baselineY: (line.baseline - glyph.yOffset) * scale,
+            bitmap, penX: (line.x + glyph.x + glyph.xOffset) * scale,
+            baselineY: (line.baseline - glyph.yOffset) * scale,
             color: color)
         }
       }

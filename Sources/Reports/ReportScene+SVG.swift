@@ -19,27 +19,40 @@ extension ReportScene {
       """
     func rect(_ frame: Rect, fill: RGBColor, stroke: RGBColor?, extra: String = "") -> String {
       "<rect x=\"\(n(frame.minX))\" y=\"\(n(frame.minY))\" width=\"\(n(frame.width))\" height=\"\(n(frame.height))\" "
-        + "fill=\"\(fill.css)\"" + (stroke.map { " stroke=\"\($0.css)\" stroke-width=\"0.5\"" } ?? "") + extra + "/>"
+        + "fill=\"\(fill.css)\"" + (stroke.map { " stroke=\"\($0.css)\" stroke-width=\"0.5\"" } ?? "") + extra
+        + "/>"
     }
     for column in columns {
-      out += rect(column, fill: ReportPalette.column, stroke: ReportPalette.columnEdge, extra: " class=\"column\"") + "\n"
+      out +=
+        rect(column, fill: ReportPalette.column, stroke: ReportPalette.columnEdge, extra: " class=\"column\"")
+        + "\n"
     }
     for element in decorations + supplementary {
-      out += rect(element.frame, fill: ReportPalette.decoration, stroke: ReportPalette.decorationEdge, extra: " data-kind=\"\(markupEscaped(element.kind))\"") + "\n"
+      out +=
+        rect(
+          element.frame, fill: ReportPalette.decoration, stroke: ReportPalette.decorationEdge,
+          extra: " data-kind=\"\(markupEscaped(element.kind))\"") + "\n"
     }
     for caption in captions { out += svgText(caption) }
     for cell in cells {
       out += "<g class=\"cell\" data-id=\"\(markupEscaped(cell.id))\">\n"
       let frame = cell.frame
       if cell.isRound {
-        out += "<ellipse cx=\"\(n(frame.midX))\" cy=\"\(n(frame.midY))\" rx=\"\(n(frame.width / 2))\" ry=\"\(n(frame.height / 2))\" "
+        out +=
+          "<ellipse cx=\"\(n(frame.midX))\" cy=\"\(n(frame.midY))\" rx=\"\(n(frame.width / 2))\" ry=\"\(n(frame.height / 2))\" "
           + "fill=\"\(ReportPalette.card.css)\" stroke=\"\(ReportPalette.cardEdge.css)\" stroke-width=\"0.5\"/>\n"
       } else {
-        out += rect(frame, fill: ReportPalette.card, stroke: cell.isClipped ? ReportPalette.clippedEdge : ReportPalette.cardEdge) + "\n"
+        out +=
+          rect(
+            frame, fill: ReportPalette.card,
+            stroke: cell.isClipped ? ReportPalette.clippedEdge : ReportPalette.cardEdge) + "\n"
       }
       for image in cell.images {
-        out += rect(image, fill: ReportPalette.image, stroke: ReportPalette.imageLine, extra: " class=\"image\"") + "\n"
-        out += "<path d=\"M\(n(image.minX)) \(n(image.minY))L\(n(image.maxX)) \(n(image.maxY))M\(n(image.minX)) \(n(image.maxY))"
+        out +=
+          rect(image, fill: ReportPalette.image, stroke: ReportPalette.imageLine, extra: " class=\"image\"")
+          + "\n"
+        out +=
+          "<path d=\"M\(n(image.minX)) \(n(image.minY))L\(n(image.maxX)) \(n(image.maxY))M\(n(image.minX)) \(n(image.maxY))"
           + "L\(n(image.maxX)) \(n(image.minY))\" stroke=\"\(ReportPalette.imageLine.css)\" stroke-width=\"0.5\"/>\n"
       }
       for label in cell.labels { out += svgText(label) }
@@ -52,12 +65,15 @@ extension ReportScene {
   private func svgText(_ label: SceneLabel) -> String {
     let n = cssNumber
     let color = label.style.weight == .bold ? ReportPalette.boldText : ReportPalette.text
-    var out = "<g class=\"label\" data-label=\"\(markupEscaped(label.name))\" data-lines=\"\(label.lines.count)\" "
+    var out =
+      "<g class=\"label\" data-label=\"\(markupEscaped(label.name))\" data-lines=\"\(label.lines.count)\" "
       + "font-family=\"\(fontFamilyList(for: label.style.weight))\" font-size=\"\(n(label.style.fontSize))\" "
       + "font-weight=\"\(label.style.weight == .bold ? 700 : 400)\" fill=\"\(color.css)\">\n"
     for line in label.lines {
-      let spacing = label.style.letterSpacing == 0 ? "" : " letter-spacing=\"\(n(label.style.letterSpacing))\""
-      out += "<text x=\"\(n(line.x))\" y=\"\(n(line.baseline))\" xml:space=\"preserve\"\(spacing)>\(markupEscaped(line.text))</text>\n"
+      let spacing =
+        label.style.letterSpacing == 0 ? "" : " letter-spacing=\"\(n(label.style.letterSpacing))\""
+      out +=
+        "<text x=\"\(n(line.x))\" y=\"\(n(line.baseline))\" xml:space=\"preserve\"\(spacing)>\(markupEscaped(line.text))</text>\n"
     }
     return out + "</g>\n"
   }

@@ -48,7 +48,9 @@ public struct ReportSummary: Sendable, Hashable {
   public var pictures: [Picture]
 
   /// A summary of `layout`.
-  public init(layout: FeedLayout, columns: Int, layoutSeconds: Double, pictureSeconds: Double, pictures: [Picture]) {
+  public init(
+    layout: FeedLayout, columns: Int, layoutSeconds: Double, pictureSeconds: Double, pictures: [Picture]
+  ) {
     self.layout = layout.kind.rawValue
     self.items = layout.items.count
     self.columns = layout.kind == .circle ? 0 : columns
@@ -69,7 +71,8 @@ public struct ReportSummary: Sendable, Hashable {
     var lines = [
       "layout        \(layout)",
       "items         \(items)",
-      "columns       \(columns)" + (columnHeights.isEmpty ? "" : " (heights \(columnHeights.map(format).joined(separator: ", ")))"),
+      "columns       \(columns)"
+        + (columnHeights.isEmpty ? "" : " (heights \(columnHeights.map(format).joined(separator: ", ")))"),
       "content size  \(format(contentSize.width)) × \(format(contentSize.height)) pt",
       "measured      \(measured) items in \(pages) page\(pages == 1 ? "" : "s")",
       "errors        \(errors)",
@@ -77,7 +80,8 @@ public struct ReportSummary: Sendable, Hashable {
     ]
     for picture in pictures {
       let kilobytes = JSONValue.format((Double(picture.bytes) / 1024).rounded())
-      lines.append("wrote         \(picture.path) (\(picture.pixelWidth)×\(picture.pixelHeight) px, \(kilobytes) KB)")
+      lines.append(
+        "wrote         \(picture.path) (\(picture.pixelWidth)×\(picture.pixelHeight) px, \(kilobytes) KB)")
     }
     return lines
   }
@@ -89,14 +93,16 @@ public struct ReportSummary: Sendable, Hashable {
       ("layout", .string(layout)), ("items", .number(Double(items))), ("columns", .number(Double(columns))),
       ("contentSize", .array([.number(contentSize.width), .number(contentSize.height)])),
       ("columnHeights", .array(columnHeights.map { .number($0) })),
-      ("measured", .number(Double(measured))), ("pages", .number(Double(pages))), ("errors", .number(Double(errors))),
+      ("measured", .number(Double(measured))), ("pages", .number(Double(pages))),
+      ("errors", .number(Double(errors))),
       ("seconds", .number(layoutSeconds + pictureSeconds)),
       (
         "pictures",
         .array(
           pictures.map {
             .object([
-              ("path", .string($0.path)), ("format", .string($0.format)), ("width", .number(Double($0.pixelWidth))),
+              ("path", .string($0.path)), ("format", .string($0.format)),
+              ("width", .number(Double($0.pixelWidth))),
               ("height", .number(Double($0.pixelHeight))), ("bytes", .number(Double($0.bytes))),
             ])
           })

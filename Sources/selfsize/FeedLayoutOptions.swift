@@ -14,20 +14,28 @@ struct FeedLayoutOptions: ParsableArguments {
   @Option(help: "Card template (JSON).") var template: String?
   @Option(
     name: .customLong("items"),
-    help: "Waterfall: items file (JSON Lines, '-' for stdin); repeat to apply pages in order (a page starting with the feed's first id is a refresh, others load more). Circle: the number of items.")
+    help:
+      "Waterfall: items file (JSON Lines, '-' for stdin); repeat to apply pages in order (a page starting with the feed's first id is a refresh, others load more). Circle: the number of items."
+  )
   var items: [String] = []
   @Option(name: .customLong("collection-width"), help: "Collection width in points (waterfall).")
   var collectionWidth: Double = 375
   @Option(name: .customLong("collection-size"), help: "Collection size WxH in points (circle).")
   var collectionSize: String = "375x667"
   @Option(help: "Number of columns.") var columns: Int = 2
-  @Option(name: .customLong("column-spacing"), help: "Gap between columns in points.") var columnSpacing: Double = 8
-  @Option(name: .customLong("line-spacing"), help: "Gap between items of a column in points.") var lineSpacing: Double = 8
+  @Option(name: .customLong("column-spacing"), help: "Gap between columns in points.") var columnSpacing:
+    Double = 8
+  @Option(name: .customLong("line-spacing"), help: "Gap between items of a column in points.")
+  var lineSpacing: Double = 8
   @Option(help: "Section insets top,left,bottom,right in points.") var insets: String = "8,8,8,8"
-  @Option(name: .customLong("page-size"), help: "Split each items file into pages of N items, applied one by one (refresh, then load-more).")
+  @Option(
+    name: .customLong("page-size"),
+    help: "Split each items file into pages of N items, applied one by one (refresh, then load-more).")
   var pageSize: Int?
   @Option(help: "Pixels per point of pictures: 1, 2 or 3.") var scale: Int = 1
-  @Option(name: .customLong("clip-height"), help: "Cut pictures at this content height in points (default: everything).")
+  @Option(
+    name: .customLong("clip-height"),
+    help: "Cut pictures at this content height in points (default: everything).")
   var clipHeight: Double?
   @OptionGroup var fontOptions: FontOptions
 
@@ -49,7 +57,9 @@ struct FeedLayoutOptions: ParsableArguments {
       where !(value.isFinite && value >= 0) {
         throw ValidationError("\(name) must be a finite number ≥ 0, got \(value)")
       }
-      if let pageSize, pageSize < 1 { throw ValidationError("--page-size must be at least 1, got \(pageSize)") }
+      if let pageSize, pageSize < 1 {
+        throw ValidationError("--page-size must be at least 1, got \(pageSize)")
+      }
       let insets = try parsedInsets()
       let room = collectionWidth - insets.left - insets.right - Double(columns - 1) * columnSpacing
       guard room > 0 else {
@@ -75,7 +85,8 @@ struct FeedLayoutOptions: ParsableArguments {
     guard parts.count == 2, let width = parts[0], let height = parts[1], width.isFinite, height.isFinite,
       width >= 0, height >= 0
     else {
-      throw ValidationError("--collection-size must be WxH in points, e.g. 375x667; got \"\(collectionSize)\"")
+      throw ValidationError(
+        "--collection-size must be WxH in points, e.g. 375x667; got \"\(collectionSize)\"")
     }
     return Size(width: width, height: height)
   }
@@ -93,7 +104,8 @@ struct FeedLayoutOptions: ParsableArguments {
 
   var settings: WaterfallSettings {
     WaterfallSettings(
-      collectionWidth: collectionWidth, columns: columns, columnSpacing: columnSpacing, lineSpacing: lineSpacing,
+      collectionWidth: collectionWidth, columns: columns, columnSpacing: columnSpacing,
+      lineSpacing: lineSpacing,
       insets: (try? parsedInsets()) ?? LayoutInsets(all: 8), pageSize: pageSize)
   }
 
@@ -111,7 +123,9 @@ struct FeedLayoutOptions: ParsableArguments {
         throw ValidationError(error.message)
       }
     case .waterfall:
-      guard let templatePath = template ?? defaultTemplate else { throw ValidationError("give --template FILE") }
+      guard let templatePath = template ?? defaultTemplate else {
+        throw ValidationError("give --template FILE")
+      }
       let paths = items.isEmpty ? defaultItems : items
       guard !paths.isEmpty else { throw ValidationError("give at least one --items FILE") }
       let template: CellTemplate
@@ -151,7 +165,8 @@ func writeOutput(_ data: Data, to path: String) throws {
 /// The underlying reason of a file error ("No such file or directory", "Permission denied"…).
 func describe(_ error: Error) -> String {
   let nsError = error as NSError
-  if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
+  if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
+    underlying.domain == NSPOSIXErrorDomain,
     let code = POSIXErrorCode(rawValue: Int32(underlying.code))
   {
     return String(cString: strerror(code.rawValue))

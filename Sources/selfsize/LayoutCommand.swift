@@ -28,7 +28,8 @@ struct LayoutCommand: ParsableCommand {
   func run() throws {
     let measurer = try options.fontOptions.measurer()
     var diagnostics = Diagnostics()
-    let layout = try options.run(defaultTemplate: nil, defaultItems: [], measurer: measurer, diagnostics: &diagnostics)
+    let layout = try options.run(
+      defaultTemplate: nil, defaultItems: [], measurer: measurer, diagnostics: &diagnostics)
     let data: Data
     switch format {
     case .json: data = Data((layout.jsonValue().serialized() + "\n").utf8)

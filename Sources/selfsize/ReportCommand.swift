@@ -24,7 +24,8 @@ struct ReportCommand: ParsableCommand {
   @Option(name: .customLong("output-dir"), help: "Folder for the pictures (created when missing).")
   var outputDirectory: String = "."
   @Option(help: "Base name of the picture files.") var name: String = "report"
-  @Option(help: "Pictures to write, comma-separated: png,svg,html (or none).") var pictures: String = "png,svg,html"
+  @Option(help: "Pictures to write, comma-separated: png,svg,html (or none).") var pictures: String =
+    "png,svg,html"
   @Option(name: .customLong("summary-format"), help: "Summary on stdout: text or json.")
   var summaryFormat: SummaryFormat = .text
   @Flag(help: "No progress on stderr.") var quiet = false
@@ -32,7 +33,9 @@ struct ReportCommand: ParsableCommand {
   func validate() throws {
     try options.validateLayout()
     _ = try pictureFormats()
-    guard !name.isEmpty, !name.contains("/") else { throw ValidationError("--name must be a file name, got \"\(name)\"") }
+    guard !name.isEmpty, !name.contains("/") else {
+      throw ValidationError("--name must be a file name, got \"\(name)\"")
+    }
   }
 
   func pictureFormats() throws -> [Picture] {
@@ -61,7 +64,8 @@ struct ReportCommand: ParsableCommand {
       }
     }
     guard access(outputDirectory, W_OK | X_OK) == 0 else {
-      throw ValidationError("cannot write into output directory \(outputDirectory): \(String(cString: strerror(errno)))")
+      throw ValidationError(
+        "cannot write into output directory \(outputDirectory): \(String(cString: strerror(errno)))")
     }
   }
 
@@ -75,7 +79,8 @@ struct ReportCommand: ParsableCommand {
     let start = clock.now
     let layout = try options.run(
       defaultTemplate: SampleFeed.templatePath, defaultItems: [SampleFeed.itemsPath], measurer: measurer,
-      diagnostics: &diagnostics, progress: { measured, total in progress.update("measured", measured, total) })
+      diagnostics: &diagnostics, progress: { measured, total in progress.update("measured", measured, total) }
+    )
     let layoutTime = clock.now - start
     var written: [ReportSummary.Picture] = []
     if !formats.isEmpty {
@@ -106,7 +111,8 @@ struct ReportCommand: ParsableCommand {
         try writeOutput(data, to: path)
         written.append(
           ReportSummary.Picture(
-            path: displayPath(path), format: format.rawValue, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
+            path: displayPath(path), format: format.rawValue, pixelWidth: pixelWidth,
+            pixelHeight: pixelHeight,
             bytes: data.count))
       }
     }

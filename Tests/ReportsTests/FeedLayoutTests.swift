@@ -31,8 +31,11 @@ import Testing
       return
     }
     #expect(
-      Array(members.map(\.0).prefix(6)) == ["contentSize", "columnHeights", "items", "supplementary", "decorations", "pages"])
-    let parsed = try #require(try JSONSerialization.jsonObject(with: Data(json.serialized().utf8)) as? [String: Any])
+      Array(members.map(\.0).prefix(6)) == [
+        "contentSize", "columnHeights", "items", "supplementary", "decorations", "pages",
+      ])
+    let parsed = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.serialized().utf8)) as? [String: Any])
     let items = try #require(parsed["items"] as? [[String: Any]])
     #expect(items.count == 240)
     #expect(Set(items[0].keys) == ["id", "section", "item", "column", "frame"])
@@ -52,7 +55,10 @@ import Testing
   @Test func pagesMeasureOnlyTheirNewItemsAndARefreshMeasuresNothingCached() throws {
     let layout = try FeedLayout.waterfall(
       template: Sample.template,
-      pages: [Sample.page(0..<50, source: "p1"), Sample.page(50..<80, source: "p2"), Sample.page(0..<20, source: "p3")],
+      pages: [
+        Sample.page(0..<50, source: "p1"), Sample.page(50..<80, source: "p2"),
+        Sample.page(0..<20, source: "p3"),
+      ],
       settings: WaterfallSettings(), measurer: Sample.measurer)
     #expect(layout.pages.map(\.items) == [50, 80, 20])
     #expect(layout.pages.map(\.measured) == [50, 30, 0])
@@ -108,7 +114,8 @@ import Testing
     var settings = WaterfallSettings()
     settings.columns = 0
     #expect(throws: LayoutError.self) {
-      try FeedLayout.waterfall(template: Sample.template, pages: [], settings: settings, measurer: Sample.measurer)
+      try FeedLayout.waterfall(
+        template: Sample.template, pages: [], settings: settings, measurer: Sample.measurer)
     }
   }
 
@@ -135,7 +142,8 @@ import Testing
   }
 
   @Test func summaryNumbersMatchTheLayout() {
-    let summary = ReportSummary(layout: Sample.layout, columns: 2, layoutSeconds: 0.5, pictureSeconds: 0.25, pictures: [])
+    let summary = ReportSummary(
+      layout: Sample.layout, columns: 2, layoutSeconds: 0.5, pictureSeconds: 0.25, pictures: [])
     #expect(summary.items == Sample.layout.items.count)
     #expect(summary.measured == 240)
     #expect(summary.errors == 0)

@@ -5,7 +5,9 @@ import Testing
 
 @Suite struct PNGEncoderTests {
   @Test func crcMatchesZlib() {
-    let samples: [[UInt8]] = [[], Array("IEND".utf8), Array("The quick brown fox".utf8), (0..<1000).map { UInt8($0 % 251) }]
+    let samples: [[UInt8]] = [
+      [], Array("IEND".utf8), Array("The quick brown fox".utf8), (0..<1000).map { UInt8($0 % 251) },
+    ]
     for bytes in samples {
       let expected = bytes.withUnsafeBufferPointer { UInt32(crc32(0, $0.baseAddress, uInt($0.count))) }
       #expect(PNGEncoder.crc32(bytes) == expected)
@@ -32,12 +34,16 @@ import Testing
     let raw = try #require(PNGReader.inflate(chunks[1].data, expected: (width * 3 + 1) * height))
     for row in 0..<height {
       #expect(raw[row * (width * 3 + 1)] == 0)
-      #expect(Array(raw[(row * (width * 3 + 1) + 1)..<((row + 1) * (width * 3 + 1))]) == Array(pixels[(row * width * 3)..<((row + 1) * width * 3)]))
+      #expect(
+        Array(raw[(row * (width * 3 + 1) + 1)..<((row + 1) * (width * 3 + 1))])
+          == Array(pixels[(row * width * 3)..<((row + 1) * width * 3)]))
     }
   }
 
   @Test func rejectsBadSizes() {
     #expect(throws: PNGEncoder.EncodingError.self) { try PNGEncoder.encode(width: 0, height: 1, rgb: []) }
-    #expect(throws: PNGEncoder.EncodingError.self) { try PNGEncoder.encode(width: 2, height: 2, rgb: [0, 0, 0]) }
+    #expect(throws: PNGEncoder.EncodingError.self) {
+      try PNGEncoder.encode(width: 2, height: 2, rgb: [0, 0, 0])
+    }
   }
 }

@@ -91,8 +91,10 @@ import TextEngine
   @Test func textIsEscapedInMarkup() throws {
     let template = try CellTemplate(
       json: Data(#"{"styles": {"t": {"fontSize": 15}}, "stack": [{"label": "title", "style": "t"}]}"#.utf8))
-    let page = FeedPage(source: "x", items: CellItem.decodeLines(Data(#"{"id": "a<&>\"", "title": "<b>&amp;</b>"}"#.utf8)))
-    let layout = try FeedLayout.waterfall(template: template, pages: [page], settings: WaterfallSettings(), measurer: Sample.measurer)
+    let page = FeedPage(
+      source: "x", items: CellItem.decodeLines(Data(#"{"id": "a<&>\"", "title": "<b>&amp;</b>"}"#.utf8)))
+    let layout = try FeedLayout.waterfall(
+      template: template, pages: [page], settings: WaterfallSettings(), measurer: Sample.measurer)
     let scene = ReportScene(layout: layout, measurer: Sample.measurer)
     for markup in [scene.svg(), scene.html()] {
       #expect(markup.contains("&lt;b&gt;&amp;amp;&lt;/b&gt;"))

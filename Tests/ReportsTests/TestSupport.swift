@@ -1,6 +1,6 @@
+import CZlib
 import CellSizing
 import CollectionLayout
-import CZlib
 import Foundation
 import Reports
 import TextEngine
@@ -8,7 +8,8 @@ import TextEngine
 /// The default report's inputs and layout, computed once for all tests.
 enum Sample {
   static let measurer = try! BundledFonts.measurer()
-  static let template = try! CellTemplate(json: Data(contentsOf: URL(fileURLWithPath: SampleFeed.templatePath)))
+  static let template = try! CellTemplate(
+    json: Data(contentsOf: URL(fileURLWithPath: SampleFeed.templatePath)))
   static let feedData = try! Data(contentsOf: URL(fileURLWithPath: SampleFeed.itemsPath))
   static let page = FeedPage(source: "feed.jsonl", items: CellItem.decodeLines(feedData))
   static let layout = try! FeedLayout.waterfall(

@@ -14,18 +14,22 @@ import Testing
   }
 
   static func feedLines(_ range: Range<Int>) throws -> String {
-    let lines = try String(contentsOf: CLIRunner.packageDirectory.appendingPathComponent("Examples/feed.jsonl"), encoding: .utf8)
-      .split(separator: "\n")
+    let lines = try String(
+      contentsOf: CLIRunner.packageDirectory.appendingPathComponent("Examples/feed.jsonl"), encoding: .utf8
+    )
+    .split(separator: "\n")
     return lines[range].joined(separator: "\n") + "\n"
   }
 
   @Test func jsonFollowsTheContract() throws {
     let result = try CLIRunner.run([
       "layout", "--template", Self.template, "--items", "Examples/feed.jsonl", "--collection-width", "375",
-      "--columns", "2", "--column-spacing", "8", "--line-spacing", "8", "--insets", "8,8,8,8", "--format", "json",
+      "--columns", "2", "--column-spacing", "8", "--line-spacing", "8", "--insets", "8,8,8,8", "--format",
+      "json",
     ])
     #expect(result.status == 0, "\(result.stderr)")
-    let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     for key in ["contentSize", "columnHeights", "items", "supplementary", "decorations", "pages"] {
       #expect(object[key] != nil, "missing \(key)")
     }
@@ -48,12 +52,16 @@ import Testing
   }
 
   @Test func csvAndTable() throws {
-    let csv = try CLIRunner.run(["layout", "--template", Self.template, "--items", "Examples/feed.jsonl", "--format", "csv"])
+    let csv = try CLIRunner.run([
+      "layout", "--template", Self.template, "--items", "Examples/feed.jsonl", "--format", "csv",
+    ])
     #expect(csv.status == 0)
     let lines = csv.stdout.split(separator: "\r\n")
     #expect(lines.first == "id,section,item,column,x,y,width,height")
     #expect(lines.count == 241)
-    let table = try CLIRunner.run(["layout", "--template", Self.template, "--items", "Examples/feed.jsonl", "--format", "table"])
+    let table = try CLIRunner.run([
+      "layout", "--template", Self.template, "--items", "Examples/feed.jsonl", "--format", "table",
+    ])
     #expect(table.status == 0)
     #expect(table.stdout.hasPrefix("id "))
     #expect(table.stdout.contains("content size: 375 × "))
@@ -65,10 +73,12 @@ import Testing
     let second = try Self.temporaryFile(try Self.feedLines(50..<70))
     let refresh = try Self.temporaryFile(try Self.feedLines(0..<10))
     let result = try CLIRunner.run([
-      "layout", "--template", Self.template, "--items", first, "--items", second, "--items", refresh, "--format", "json",
+      "layout", "--template", Self.template, "--items", first, "--items", second, "--items", refresh,
+      "--format", "json",
     ])
     #expect(result.status == 0, "\(result.stderr)")
-    let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     let pages = try #require(object["pages"] as? [[String: Any]])
     #expect(pages.map { $0["items"] as? Int } == [50, 70, 10])
     #expect(pages.map { $0["measured"] as? Int } == [50, 20, 0])
@@ -77,10 +87,12 @@ import Testing
 
   @Test func pageSizeSplitsTheFile() throws {
     let result = try CLIRunner.run([
-      "layout", "--template", Self.template, "--items", "Examples/feed.jsonl", "--page-size", "20", "--format", "json",
+      "layout", "--template", Self.template, "--items", "Examples/feed.jsonl", "--page-size", "20",
+      "--format", "json",
     ])
     #expect(result.status == 0)
-    let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     let pages = try #require(object["pages"] as? [[String: Any]])
     #expect(pages.count == 12)
     #expect(pages.allSatisfy { $0["measured"] as? Int == 20 })
@@ -88,9 +100,12 @@ import Testing
   }
 
   @Test func badItemsAreReportedPerItemAndTheRestLaidOut() throws {
-    let text = try Self.feedLines(0..<3) + "{\"id\": \"broken\"\n" + "{\"title\": \"no id\"}\n" + Self.feedLines(3..<5)
+    let text =
+      try Self.feedLines(0..<3) + "{\"id\": \"broken\"\n" + "{\"title\": \"no id\"}\n" + Self.feedLines(3..<5)
     let path = try Self.temporaryFile(text)
-    let result = try CLIRunner.run(["layout", "--template", Self.template, "--items", path, "--format", "csv"])
+    let result = try CLIRunner.run([
+      "layout", "--template", Self.template, "--items", path, "--format", "csv",
+    ])
     #expect(result.status == 1)
     #expect(result.stdout.split(separator: "\r\n").count == 6)
     let errors = result.stderr.split(separator: "\n")
@@ -103,7 +118,8 @@ import Testing
       "layout", "--layout", "circle", "--collection-size", "375x667", "--items", "20", "--format", "json",
     ])
     #expect(result.status == 0, "\(result.stderr)")
-    let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     #expect(object["contentSize"] as? [Double] == [375, 667])
     let items = try #require(object["items"] as? [[String: Any]])
     #expect(items.count == 20)
@@ -127,13 +143,17 @@ import Testing
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let png = directory.appendingPathComponent("circle.png").path
-    let result = try CLIRunner.run(["layout", "--layout", "circle", "--items", "12", "--format", "png", "--scale", "2", "--output", png])
+    let result = try CLIRunner.run([
+      "layout", "--layout", "circle", "--items", "12", "--format", "png", "--scale", "2", "--output", png,
+    ])
     #expect(result.status == 0, "\(result.stderr)")
     let data = try Data(contentsOf: URL(fileURLWithPath: png))
     #expect(Array(data.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
     // IHDR width and height: 750 × 1334.
     #expect(Array(data[16..<24]) == [0, 0, 0x02, 0xEE, 0, 0, 0x05, 0x36])
-    let svg = try CLIRunner.run(["layout", "--template", Self.template, "--items", "Examples/feed.jsonl", "--format", "svg"])
+    let svg = try CLIRunner.run([
+      "layout", "--template", Self.template, "--items", "Examples/feed.jsonl", "--format", "svg",
+    ])
     #expect(svg.status == 0)
     #expect(svg.stdout.hasPrefix("<svg"))
     #expect(svg.stdout.components(separatedBy: "class=\"cell\"").count - 1 == 240)

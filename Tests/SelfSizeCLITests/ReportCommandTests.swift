@@ -33,15 +33,19 @@ import Testing
     let directory = try Self.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let report = try CLIRunner.run([
-      "report", "--output-dir", directory.path, "--summary-format", "json", "--pictures", "png", "--scale", "2",
+      "report", "--output-dir", directory.path, "--summary-format", "json", "--pictures", "png", "--scale",
+      "2",
       "--clip-height", "500",
     ])
     #expect(report.status == 0, "\(report.stderr)")
-    let summary = try #require(try JSONSerialization.jsonObject(with: Data(report.stdout.utf8)) as? [String: Any])
+    let summary = try #require(
+      try JSONSerialization.jsonObject(with: Data(report.stdout.utf8)) as? [String: Any])
     let layout = try CLIRunner.run([
-      "layout", "--template", "Examples/note-card.template.json", "--items", "Examples/feed.jsonl", "--format", "json",
+      "layout", "--template", "Examples/note-card.template.json", "--items", "Examples/feed.jsonl",
+      "--format", "json",
     ])
-    let object = try #require(try JSONSerialization.jsonObject(with: Data(layout.stdout.utf8)) as? [String: Any])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(layout.stdout.utf8)) as? [String: Any])
     #expect(summary["items"] as? Int == (object["items"] as? [Any])?.count)
     #expect(summary["contentSize"] as? [Double] == object["contentSize"] as? [Double])
     #expect(summary["columnHeights"] as? [Double] == object["columnHeights"] as? [Double])
@@ -73,7 +77,9 @@ import Testing
   @Test func circleReport() throws {
     let directory = try Self.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let result = try CLIRunner.run(["report", "--layout", "circle", "--items", "20", "--output-dir", directory.path])
+    let result = try CLIRunner.run([
+      "report", "--layout", "circle", "--items", "20", "--output-dir", directory.path,
+    ])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.contains("items         20"))
     #expect(result.stdout.contains("content size  375 × 667 pt"))
@@ -117,7 +123,9 @@ import Testing
   }
 
   static var chromium: String? {
-    ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first {
+      FileManager.default.isExecutableFile(atPath: $0)
+    }
   }
 
   /// Runs Scripts/overflow-check.sh on the default report, only where Chromium is installed.
@@ -125,7 +133,8 @@ import Testing
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/bash")
     process.arguments = [CLIRunner.packageDirectory.appendingPathComponent("Scripts/overflow-check.sh").path]
-    process.environment = ProcessInfo.processInfo.environment.merging(["SELFSIZE": CLIRunner.executable.path]) { $1 }
+    process.environment = ProcessInfo.processInfo.environment.merging(["SELFSIZE": CLIRunner.executable.path])
+    { $1 }
     let output = Pipe()
     process.standardOutput = output
     try process.run()
