@@ -86,10 +86,9 @@ struct ReportCommand: ParsableCommand {
     if !formats.isEmpty {
       progress.message("drawing")
       let scene = ReportScene(layout: layout, measurer: measurer, clipHeight: options.clipHeight)
-      let directory = URL(fileURLWithPath: outputDirectory)
       for format in formats {
         progress.message("writing \(format.rawValue)")
-        let path = directory.appendingPathComponent("\(name).\(format.rawValue)").path
+        let path = (outputDirectory as NSString).appendingPathComponent("\(name).\(format.rawValue)")
         let data: Data
         var pixelWidth = Int((scene.size.width * Double(options.scale)).rounded())
         var pixelHeight = Int((scene.size.height * Double(options.scale)).rounded())
@@ -111,7 +110,7 @@ struct ReportCommand: ParsableCommand {
         try writeOutput(data, to: path)
         written.append(
           ReportSummary.Picture(
-            path: displayPath(path), format: format.rawValue, pixelWidth: pixelWidth,
+            path: path, format: format.rawValue, pixelWidth: pixelWidth,
             pixelHeight: pixelHeight,
             bytes: data.count))
       }
@@ -130,9 +129,6 @@ struct ReportCommand: ParsableCommand {
     try diagnostics.finish()
   }
 
-  func displayPath(_ path: String) -> String {
-    outputDirectory == "." ? URL(fileURLWithPath: path).lastPathComponent : path
-  }
 
   func describeSettings(_ layout: FeedLayout) -> [String] {
     switch options.layout {
