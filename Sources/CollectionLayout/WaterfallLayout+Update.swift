@@ -264,7 +264,7 @@ extension WaterfallLayout {
     let fallback = configuration.fallbackItemHeight
     let provider = heightProvider
     var cache = useCache ? sizeCache.takeHeights(atWidth: itemWidth) : [:]
-    if useCache { cache.reserveCapacity(cache.count + items.count - start) }
+    if useCache && cache.isEmpty { cache.reserveCapacity(items.count - start) }
     defer { if useCache { sizeCache.putHeights(cache, atWidth: itemWidth) } }
     for index in start..<items.count {
       let item = items[index]
