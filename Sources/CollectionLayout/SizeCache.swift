@@ -37,6 +37,17 @@ public struct SizeCache: Sendable, Hashable {
     heightsByWidth[width, default: [:]][Key(item)] = height
   }
 
+  /// Removes and returns the heights cached at `width` (uniquely referenced, so the caller can
+  /// add to it without copying); give it back with ``putHeights(_:atWidth:)``.
+  mutating func takeHeights(atWidth width: Double) -> [Key: Double] {
+    heightsByWidth.removeValue(forKey: width) ?? [:]
+  }
+
+  /// Stores the heights for `width` (see ``takeHeights(atWidth:)``).
+  mutating func putHeights(_ heights: [Key: Double], atWidth width: Double) {
+    if !heights.isEmpty { heightsByWidth[width] = heights }
+  }
+
   /// The widths that have cached heights.
   public var widths: [Double] { heightsByWidth.keys.sorted() }
 

@@ -37,7 +37,8 @@ extension WaterfallLayout {
     }
     if let start {
       try layOut(
-        data: data, width: width, from: start, run: &run, forceFull: needsFullLayout || oldWidth != width)
+        sections: data.sections.map(ItemList.init), width: width, from: start, run: &run,
+        forceFull: needsFullLayout || oldWidth != width)
     }
     collectionWidth = width
     needsFullLayout = false
@@ -70,14 +71,11 @@ extension WaterfallLayout {
       sections[section].top =
         sections.count > 1 ? sections[section - 1].bottom : configuration.contentInset.top
     }
-    var state = sections[section]
-    sections[section] = .placeholder
-    state.items.append(contentsOf: items)
-    sections[section] = state
-    let data = CollectionData(sections: sections.map(\.items))
-    var run = Run(itemCount: data.totalItemCount)
+    sections[section].items.append(contentsOf: items)
+    let data = sections.map(\.items)
+    var run = Run(itemCount: data.reduce(0) { $0 + $1.count })
     let start = IndexPath(section: section, item: oldCount)
-    try layOut(data: data, width: width, from: start, run: &run, forceFull: false)
+    try layOut(sections: data, width: width, from: start, run: &run, forceFull: false)
     updateContentSize()
     let report = run.report(
       kind: items.isEmpty ? .unchanged : .loadMore, firstChange: items.isEmpty ? nil : start)
@@ -105,7 +103,7 @@ extension WaterfallLayout {
       throw LayoutError(
         .invalidPage, "page for section \(section); the layout has \(sections.count) sections")
     }
-    var data = sections.map(\.items)
+    var data = sections.map(\.items.array)
     if section == sections.count { data.append([]) }
     switch rule {
     case .identityPrefix:
@@ -121,7 +119,7 @@ extension WaterfallLayout {
         var run = Run(itemCount: data.reduce(0) { $0 + $1.count })
         let start = IndexPath(section: section, item: 0)
         try layOut(
-          data: CollectionData(sections: data), width: width, from: start, run: &run, forceFull: true)
+          sections: data.map(ItemList.init), width: width, from: start, run: &run, forceFull: true)
         updateContentSize()
         let report = run.report(kind: .rebuild, firstChange: start)
         lastReport = report
@@ -173,7 +171,7 @@ extension WaterfallLayout {
       }
       let old = sections[section].items
       let items = new[section]
-      if old == items { continue }
+      if old.isStorage(of: items) { continue }
       let common = Swift.min(old.count, items.count)
       var index = 0
       while index < common && old[index] == items[index] { index += 1 }
@@ -199,9 +197,9 @@ extension WaterfallLayout {
   /// entirely. Sections before `start` are kept. Sections are mutated in place (moved out of the
   /// array first) so that appending to a long section copies nothing.
   func layOut(
-    data: CollectionData, width: Double, from start: IndexPath, run: inout Run, forceFull: Bool
+    sections newSections: [ItemList], width: Double, from start: IndexPath, run: inout Run,
+    forceFull: Bool
   ) throws(LayoutError) {
-    let newSections = data.sections
     let firstSection = forceFull ? 0 : Swift.min(start.section, newSections.count)
     if sections.count > newSections.count { sections.removeSubrange(newSections.count...) }
     var top =
@@ -230,7 +228,7 @@ extension WaterfallLayout {
       if reusable && index == start.section {
         keep = Swift.min(start.item, items.count, section.heights.count, section.items.count)
       }
-      let oldItems = reusable ? section.items : []
+      let oldItems = reusable ? section.items : ItemList()
       if !reusable { section.heights.removeAll(keepingCapacity: true) }
       section.items = items
       resolveHeights(
@@ -251,30 +249,39 @@ extension WaterfallLayout {
 
   /// Sets `heights[from..<items.count]` (and drops any beyond): the old height when the same item
   /// was at the same index, else the cached height, else a measurement (sanitized, then cached).
+  ///
+  /// The provider, the configuration and the cache's slot for this width are read once, outside
+  /// the loop (class property accesses are checked for exclusivity each time).
   func resolveHeights(
-    section: Int, items: [LayoutItem], heights: inout [Double], from start: Int,
-    oldItems: [LayoutItem], itemWidth: Double, run: inout Run
+    section: Int, items: ItemList, heights: inout [Double], from start: Int,
+    oldItems: ItemList, itemWidth: Double, run: inout Run
   ) {
     let oldCount = Swift.min(heights.count, oldItems.count)
     if heights.count > items.count { heights.removeSubrange(items.count...) }
     guard start < items.count else { return }
-    if start == 0 { heights.reserveCapacity(items.count) }
+    if start == 0 { heights.reserveCapacity(WaterfallSection.capacity(for: items.count)) }
     let useCache = configuration.usesSizeCache
     let fallback = configuration.fallbackItemHeight
+    let provider = heightProvider
+    var cache = useCache ? sizeCache.takeHeights(atWidth: itemWidth) : [:]
+    if useCache && cache.isEmpty { cache.reserveCapacity(items.count - start) }
+    defer { if useCache { sizeCache.putHeights(cache, atWidth: itemWidth) } }
     for index in start..<items.count {
       let item = items[index]
       if index < oldCount && oldItems[index] == item { continue }
       var height: Double
-      if useCache, let cached = sizeCache.height(of: item, width: itemWidth) {
+      if useCache, let cached = cache[SizeCache.Key(item)] {
         run.cacheHits += 1
         height = cached
       } else {
         run.measured += 1
-        height = measure(item, at: IndexPath(section: section, item: index), width: itemWidth, run: &run)
+        height = Self.measure(
+          item, at: IndexPath(section: section, item: index), width: itemWidth, provider: provider,
+          fallback: fallback, diagnostics: &run.diagnostics)
         if height.isNaN {
           height = fallback
         } else if useCache {
-          sizeCache.store(height, of: item, width: itemWidth)
+          cache[SizeCache.Key(item)] = height
         }
       }
       if index < heights.count { heights[index] = height } else { heights.append(height) }
@@ -282,24 +289,35 @@ extension WaterfallLayout {
   }
 
   /// Asks the height provider; returns NaN (after adding a diagnostic) when it fails.
-  func measure(_ item: LayoutItem, at indexPath: IndexPath, width: Double, run: inout Run) -> Double {
-    let fallback = configuration.fallbackItemHeight
+  static func measure(
+    _ item: LayoutItem, at indexPath: IndexPath, width: Double, provider: any ItemHeightProvider,
+    fallback: Double, diagnostics: inout [LayoutError]
+  ) -> Double {
     do {
-      let height = try heightProvider.height(of: item, at: indexPath, width: width)
+      let height = try provider.height(of: item, at: indexPath, width: width)
       if height.isFinite && height >= 0 { return height }
-      run.diagnostics.append(
+      diagnostics.append(
         LayoutError(
           .invalidItemHeight,
           "item \"\(item.id)\" at \(indexPath): height \(height) at width \(width); using \(fallback)",
           indexPath: indexPath, itemID: item.id))
     } catch {
-      run.diagnostics.append(
+      diagnostics.append(
         LayoutError(
           .heightProviderFailed,
           "item \"\(item.id)\" at \(indexPath): \(error) at width \(width); using \(fallback)",
           indexPath: indexPath, itemID: item.id))
     }
     return .nan
+  }
+
+  /// Whether two arrays are the same buffer (then assigning one to the other copies nothing).
+  static func sharesStorage(_ a: [LayoutItem], _ b: [LayoutItem]) -> Bool {
+    a.withUnsafeBufferPointer { first in
+      b.withUnsafeBufferPointer { second in
+        first.baseAddress == second.baseAddress && first.count == second.count
+      }
+    }
   }
 
   func updateContentSize() {

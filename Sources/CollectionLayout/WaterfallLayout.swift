@@ -97,7 +97,7 @@ public final class WaterfallLayout: CollectionLayout {
   }
 
   /// The data as laid out.
-  public var data: CollectionData { CollectionData(sections: sections.map(\.items)) }
+  public var data: CollectionData { CollectionData(sections: sections.map(\.items.array)) }
 
   /// The bottom of each column of `section` (the lowest item edge in it, or the top of the
   /// section's items when the column is empty; trailing line spacing not included).

@@ -7,7 +7,7 @@
 /// non-negative heights and spacing; `fullSpanItems` likewise.
 struct WaterfallSection {
   var style: WaterfallLayout.SectionStyle
-  var items: [LayoutItem] = []
+  var items = ItemList()
   var heights: [Double] = []
   var frames: [Rect] = []
   var itemColumn: [Int] = []
@@ -153,8 +153,8 @@ struct WaterfallSection {
     let end = items.count
     guard start < end else { return }
     if start == 0 {
-      frames.reserveCapacity(end)
-      itemColumn.reserveCapacity(end)
+      frames.reserveCapacity(Self.capacity(for: end))
+      itemColumn.reserveCapacity(Self.capacity(for: end))
     }
     let spacing = style.lineSpacing
     let columns = columnCount
@@ -216,6 +216,10 @@ struct WaterfallSection {
     }
     bottom = y
   }
+
+  /// The capacity reserved for `count` items in a full layout: a quarter more (at least 64), so
+  /// that the load-more pages that follow append without reallocating (and copying) the arrays.
+  static func capacity(for count: Int) -> Int { count + Swift.max(64, count / 4) }
 
   /// The first position in `indices` (sorted ascending) whose value is at least `value`.
   static func firstIndex(in indices: [Int], notBelow value: Int) -> Int {

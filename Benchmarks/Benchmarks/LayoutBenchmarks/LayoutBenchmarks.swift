@@ -50,7 +50,22 @@ nonisolated(unsafe) let benchmarks = {
     benchmark.stopMeasurement()
   }
 
-  Benchmark("Waterfall: place 100k items, measure into the size cache", configuration: .init(maxIterations: 50)) {
+  Benchmark("Waterfall: re-place 100k items in a prepared layout", configuration: .init(maxIterations: 300)) {
+    benchmark in
+    let layout = knownHeightLayout()
+    try layout.update(data: feed, width: width)
+    layout.invalidateLayout(with: .everything)
+    let context = LayoutContext(size: Size(width: width, height: 667), data: feed)
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations {
+      try layout.prepare(context)
+    }
+    benchmark.stopMeasurement()
+  }
+
+  Benchmark(
+    "Waterfall: place 100k items, measure into the size cache", configuration: .init(maxIterations: 50)
+  ) {
     benchmark in
     let layout = WaterfallLayout { _, indexPath, _ in heights[indexPath.item] }
     benchmark.startMeasurement()
@@ -87,7 +102,9 @@ nonisolated(unsafe) let benchmarks = {
     benchmark.stopMeasurement()
   }
 
-  Benchmark("Waterfall: load-more page of 20 via full-list diff at 100k", configuration: .init(maxIterations: 200)) {
+  Benchmark(
+    "Waterfall: load-more page of 20 via full-list diff at 100k", configuration: .init(maxIterations: 200)
+  ) {
     benchmark in
     let grown = CollectionData(sections: [allItems])
     let layout = WaterfallLayout { _, indexPath, _ in heights[indexPath.item] }
@@ -99,7 +116,8 @@ nonisolated(unsafe) let benchmarks = {
     benchmark.stopMeasurement()
   }
 
-  Benchmark("Waterfall: width change back to a cached width at 100k", configuration: .init(maxIterations: 50)) {
+  Benchmark("Waterfall: width change back to a cached width at 100k", configuration: .init(maxIterations: 50))
+  {
     benchmark in
     let layout = WaterfallLayout { _, indexPath, _ in heights[indexPath.item] }
     try layout.update(data: feed, width: width)
