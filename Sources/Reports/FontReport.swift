@@ -3,14 +3,22 @@ import TextEngine
 /// Renderings of font chains for `selfsize fonts`.
 public enum FontReport {
   /// `{"size", "chains": {"regular": [font...], "bold": [...]}, "libraries": {...}}`.
-  public static func json(chains: [(String, FontChain)], pointSize: Double, versions: LibraryVersions) -> JSONValue {
+  public static func json(chains: [(String, FontChain)], pointSize: Double, versions: LibraryVersions)
+    -> JSONValue
+  {
     .object([
       ("size", .number(pointSize)),
       (
         "chains",
         .object(
           chains.map { name, chain in
-            (name, .array(chain.fonts.enumerated().map { fontJSON($1, role: $0 == 0 ? "primary" : "fallback", pointSize: pointSize) }))
+            (
+              name,
+              .array(
+                chain.fonts.enumerated().map {
+                  fontJSON($1, role: $0 == 0 ? "primary" : "fallback", pointSize: pointSize)
+                })
+            )
           })
       ),
       (
@@ -58,7 +66,8 @@ public enum FontReport {
   /// One row per font of each chain.
   public static func table(chains: [(String, FontChain)], pointSize: Double) -> TextTable {
     var table = TextTable(columns: [
-      "chain", "#", "family", "style", "upem", "asc", "desc", "gap", "line height @\(JSONValue.format(pointSize))pt", "path",
+      "chain", "#", "family", "style", "upem", "asc", "desc", "gap",
+      "line height @\(JSONValue.format(pointSize))pt", "path",
     ])
     for (name, chain) in chains {
       for (index, font) in chain.fonts.enumerated() {

@@ -13,7 +13,8 @@ public struct TextTable: Sendable, Hashable {
       // East Asian wide characters and emoji take two columns in a terminal.
       text.unicodeScalars.reduce(0) { sum, scalar in
         let value = scalar.value
-        let wide = (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value)
+        let wide =
+          (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value)
           || (0xAC00...0xD7A3).contains(value) || (0xF900...0xFAFF).contains(value)
           || (0xFE30...0xFE4F).contains(value) || (0xFF00...0xFF60).contains(value)
           || (0xFFE0...0xFFE6).contains(value) || (0x1F300...0x1FAFF).contains(value)
@@ -24,7 +25,9 @@ public struct TextTable: Sendable, Hashable {
     let cells = [columns] + rows.map { row in row.map { $0.replacingNewlines() } }
     var widths = [Int](repeating: 0, count: columns.count)
     for row in cells {
-      for (index, cell) in row.enumerated() where index < widths.count { widths[index] = max(widths[index], width(cell)) }
+      for (index, cell) in row.enumerated() where index < widths.count {
+        widths[index] = max(widths[index], width(cell))
+      }
     }
     var output = ""
     for (rowIndex, row) in cells.enumerated() {

@@ -17,7 +17,9 @@ enum BidiLevels {
 
   /// For each segment (ending at `breaks[i].end`), whether it is shaped right-to-left: the
   /// bidi level of its first scalar is odd.
-  static func rightToLeftFlags(_ decoded: DecodedText, breaks: [(end: Int, isHard: Bool)]) throws(TextError) -> [Bool] {
+  static func rightToLeftFlags(_ decoded: DecodedText, breaks: [(end: Int, isHard: Bool)]) throws(TextError)
+    -> [Bool]
+  {
     var utf16OfScalar: [Int32] = []
     utf16OfScalar.reserveCapacity(decoded.codes.count)
     var offset: Int32 = 0
@@ -26,7 +28,8 @@ enum BidiLevels {
       offset += scalar > 0xFFFF ? 2 : 1
     }
     var status: Int32 = 0
-    guard let bidi = cshims_ubidi_open(decoded.utf16, Int32(decoded.utf16.count), 0xFE, &status), status <= 0 else {
+    guard let bidi = cshims_ubidi_open(decoded.utf16, Int32(decoded.utf16.count), 0xFE, &status), status <= 0
+    else {
       throw TextError(.segmentationFailed, "ICU bidi analysis failed (error \(status))")
     }
     defer { cshims_ubidi_close(bidi) }

@@ -60,7 +60,8 @@ public final class Font: Sendable {
   /// line breaking), in points. Script is taken from the first character with a strong script.
   public func advance(of text: String, pointSize: Double, language: String = "") -> Double {
     let scalars = text.unicodeScalars.map(\.value)
-    let script = scalars.lazy.map(UnicodeProperties.scriptTag).first { $0 != "Zyyy" && $0 != "Zinh" } ?? "Zyyy"
+    let script =
+      scalars.lazy.map(UnicodeProperties.scriptTag).first { $0 != "Zyyy" && $0 != "Zinh" } ?? "Zyyy"
     let glyphs = shape(
       scalars, range: 0..<scalars.count,
       properties: RunProperties(scriptTag: script, isRightToLeft: false, language: language))

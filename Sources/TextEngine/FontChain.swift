@@ -55,7 +55,8 @@ public struct FontChain: Sendable, Hashable {
     guard let hash = spec.lastIndex(of: "#") else { return (spec, 0) }
     let indexText = spec[spec.index(after: hash)...]
     guard let index = Int(indexText) else {
-      throw FontError(.faceIndexOutOfRange, path: spec, message: "face index \"\(indexText)\" is not a number")
+      throw FontError(
+        .faceIndexOutOfRange, path: spec, message: "face index \"\(indexText)\" is not a number")
     }
     return (String(spec[..<hash]), index)
   }

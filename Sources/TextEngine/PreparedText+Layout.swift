@@ -19,7 +19,8 @@ extension PreparedText {
   /// Validates a layout width: positive and not NaN; +infinity means unconstrained.
   static func validate(width: Double) throws(TextError) {
     guard width > 0, !width.isNaN else {
-      throw TextError(.invalidWidth, "width must be a positive number (or +infinity for no wrapping), got \(width)")
+      throw TextError(
+        .invalidWidth, "width must be a positive number (or +infinity for no wrapping), got \(width)")
     }
   }
 
@@ -36,7 +37,9 @@ extension PreparedText {
       let contentEnd = first + Int(segment.contentGraphemeCount)
       let end = first + Int(segment.graphemeCount)
       if lineStart < first, lineWidth + segment.contentWidth > limit {
-        guard body(LineBreak(graphemeRange: lineStart..<first, contentWidth: lineContent, endsWithHardBreak: false))
+        guard
+          body(
+            LineBreak(graphemeRange: lineStart..<first, contentWidth: lineContent, endsWithHardBreak: false))
         else { return }
         lineStart = first
         lineWidth = 0
@@ -51,7 +54,9 @@ extension PreparedText {
           let advance = graphemeWidths[grapheme]
           if grapheme > lineStart, lineWidth + advance > limit {
             guard
-              body(LineBreak(graphemeRange: lineStart..<grapheme, contentWidth: lineContent, endsWithHardBreak: false))
+              body(
+                LineBreak(
+                  graphemeRange: lineStart..<grapheme, contentWidth: lineContent, endsWithHardBreak: false))
             else { return }
             lineStart = grapheme
             lineWidth = 0
@@ -62,7 +67,8 @@ extension PreparedText {
         for grapheme in contentEnd..<end { lineWidth += graphemeWidths[grapheme] }
       }
       if segment.hardBreakAfter {
-        guard body(LineBreak(graphemeRange: lineStart..<end, contentWidth: lineContent, endsWithHardBreak: true))
+        guard
+          body(LineBreak(graphemeRange: lineStart..<end, contentWidth: lineContent, endsWithHardBreak: true))
         else { return }
         lineStart = end
         lineWidth = 0
@@ -71,7 +77,10 @@ extension PreparedText {
     }
     // The last line; after a final hard break it is an empty line, as in Pango and SkParagraph.
     if let last = segments.last, lineStart < graphemeWidths.count || last.hardBreakAfter {
-      _ = body(LineBreak(graphemeRange: lineStart..<graphemeWidths.count, contentWidth: lineContent, endsWithHardBreak: false))
+      _ = body(
+        LineBreak(
+          graphemeRange: lineStart..<graphemeWidths.count, contentWidth: lineContent, endsWithHardBreak: false
+        ))
     }
   }
 

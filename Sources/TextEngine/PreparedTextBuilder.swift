@@ -17,7 +17,8 @@ struct PreparedTextBuilder {
   }
 
   mutating func append(
-    _ view: SegmentCache.View, scalars: UnsafeBufferPointer<UInt32>, start: Int, end: Int, hardBreakAfter: Bool
+    _ view: SegmentCache.View, scalars: UnsafeBufferPointer<UInt32>, start: Int, end: Int,
+    hardBreakAfter: Bool
   ) {
     append(
       widthsEm: view.graphemeWidthsEm, ends: view.graphemeEnds, trailing: view.trailingWhitespaceGraphemes,
@@ -30,7 +31,8 @@ struct PreparedTextBuilder {
     segment.graphemeWidthsEm.withUnsafeBufferPointer { widths in
       segment.graphemeEnds.withUnsafeBufferPointer { ends in
         append(
-          widthsEm: widths, ends: ends, trailing: segment.trailingWhitespaceGraphemes, missing: segment.missingGlyphs,
+          widthsEm: widths, ends: ends, trailing: segment.trailingWhitespaceGraphemes,
+          missing: segment.missingGlyphs,
           scalars: scalars, start: start, end: end, hardBreakAfter: hardBreakAfter)
       }
     }

@@ -79,7 +79,8 @@ final class SegmentCache: Sendable {
     }
 
     mutating func insert(
-      _ hash: UInt64, scalars segment: UnsafeBufferPointer<UInt32>, widths segmentWidths: UnsafeBufferPointer<Double>,
+      _ hash: UInt64, scalars segment: UnsafeBufferPointer<UInt32>,
+      widths segmentWidths: UnsafeBufferPointer<Double>,
       ends segmentEnds: UnsafeBufferPointer<Int32>, trailing: Int, missing: Int
     ) {
       let mask = slots.count - 1
@@ -140,7 +141,8 @@ final class SegmentCache: Sendable {
           generations.old.view(index) { view in
             promoted = ShapedSegment(
               scalars: Array(scalars), graphemeWidthsEm: Array(view.graphemeWidthsEm),
-              graphemeEnds: Array(view.graphemeEnds), trailingWhitespaceGraphemes: view.trailingWhitespaceGraphemes,
+              graphemeEnds: Array(view.graphemeEnds),
+              trailingWhitespaceGraphemes: view.trailingWhitespaceGraphemes,
               missingGlyphs: view.missingGlyphs)
             visit(view)
           }

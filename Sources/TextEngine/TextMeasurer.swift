@@ -23,7 +23,9 @@ public final class TextMeasurer: Sendable {
   /// - Parameters:
   ///   - segmentCacheCapacity: shaped segments kept per chain and cache generation.
   ///   - locale: ICU locale for line breaking (the root rules by default).
-  public init(regular: FontChain, bold: FontChain? = nil, segmentCacheCapacity: Int = 50_000, locale: String = "") {
+  public init(
+    regular: FontChain, bold: FontChain? = nil, segmentCacheCapacity: Int = 50_000, locale: String = ""
+  ) {
     self.regular = regular
     self.bold = bold ?? regular
     self.regularCache = SegmentCache(capacity: segmentCacheCapacity)
@@ -67,7 +69,8 @@ public final class TextMeasurer: Sendable {
     let codes = decoded.codes
     guard codes.count <= Self.maximumScalarCount else {
       throw TextError(
-        .textTooLong, "text has \(codes.count) Unicode scalars; at most \(Self.maximumScalarCount) are accepted")
+        .textTooLong,
+        "text has \(codes.count) Unicode scalars; at most \(Self.maximumScalarCount) are accepted")
     }
     let metrics = chain.primary.metrics(atPointSize: style.fontSize)
     let lineHeight: Double
@@ -76,10 +79,12 @@ public final class TextMeasurer: Sendable {
     case .fixed(let points): lineHeight = points
     case .multiple(let factor): lineHeight = metrics.naturalLineHeight * factor
     }
-    let ellipsis = (style.weight == .bold ? boldEllipsisEm : regularEllipsisEm) * style.fontSize + style.letterSpacing
+    let ellipsis =
+      (style.weight == .bold ? boldEllipsisEm : regularEllipsisEm) * style.fontSize + style.letterSpacing
 
     let breaks = try lineBreaks(decoded)
-    let rightToLeft = decoded.mayBeRightToLeft ? try BidiLevels.rightToLeftFlags(decoded, breaks: breaks) : nil
+    let rightToLeft =
+      decoded.mayBeRightToLeft ? try BidiLevels.rightToLeftFlags(decoded, breaks: breaks) : nil
 
     var builder = PreparedTextBuilder(
       segmentCount: breaks.count, scalarCount: codes.count, fontSize: style.fontSize,
@@ -99,7 +104,8 @@ public final class TextMeasurer: Sendable {
           let hash = SegmentCache.hash(slice, isRightToLeft: isRightToLeft)
           if resumeAt == breaks.count {
             let hit = lookup(hash, slice) { view in
-              builder.append(view, scalars: slice, start: start, end: end, hardBreakAfter: breaks[index].isHard)
+              builder.append(
+                view, scalars: slice, start: start, end: end, hardBreakAfter: breaks[index].isHard)
             }
             if !hit {
               resumeAt = index
@@ -137,7 +143,8 @@ public final class TextMeasurer: Sendable {
           }
           if !hit {
             // Evicted since the first pass (the cache rotated): shape it here.
-            let shaper = SegmentShaper(chain: chain, graphemeBreakers: graphemeBreakers, language: style.language)
+            let shaper = SegmentShaper(
+              chain: chain, graphemeBreakers: graphemeBreakers, language: style.language)
             builder.append(
               shaper.shape(slice, isRightToLeft: isRightToLeft), scalars: slice, start: start, end: end,
               hardBreakAfter: isHard)
@@ -166,7 +173,8 @@ public final class TextMeasurer: Sendable {
     let decoded = DecodedText(text)
     let codes = decoded.codes
     let breaks = try lineBreaks(decoded)
-    let rightToLeft = decoded.mayBeRightToLeft ? try BidiLevels.rightToLeftFlags(decoded, breaks: breaks) : nil
+    let rightToLeft =
+      decoded.mayBeRightToLeft ? try BidiLevels.rightToLeftFlags(decoded, breaks: breaks) : nil
     var result: [GlyphRun] = []
     var pen = 0.0
     var start = 0
@@ -206,7 +214,8 @@ public final class TextMeasurer: Sendable {
 
   /// Line-break opportunities of a text per UAX #14 (ICU): the scalar offsets where a line may
   /// start, each flagged when the break there is mandatory. The end of the text is included.
-  public func lineBreakOpportunities(in text: String) throws(TextError) -> [(offset: Int, isMandatory: Bool)] {
+  public func lineBreakOpportunities(in text: String) throws(TextError) -> [(offset: Int, isMandatory: Bool)]
+  {
     try lineBreaks(DecodedText(text)).map { ($0.end, $0.isHard) }
   }
 

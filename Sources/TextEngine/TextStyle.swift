@@ -55,19 +55,25 @@ public struct TextStyle: Sendable, Hashable {
     func check(_ ok: Bool, _ message: String) throws(TextError) {
       if !ok { throw TextError(.invalidStyle, message) }
     }
-    try check(fontSize.isFinite && fontSize > 0, "font size must be a positive finite number, got \(fontSize)")
+    try check(
+      fontSize.isFinite && fontSize > 0, "font size must be a positive finite number, got \(fontSize)")
     try check(letterSpacing.isFinite, "letter spacing must be finite, got \(letterSpacing)")
-    try check(lineSpacing.isFinite && lineSpacing >= 0, "line spacing must be finite and ≥ 0, got \(lineSpacing)")
+    try check(
+      lineSpacing.isFinite && lineSpacing >= 0, "line spacing must be finite and ≥ 0, got \(lineSpacing)")
     try check(maxLines >= 0, "max lines must be ≥ 0 (0 = unlimited), got \(maxLines)")
     switch lineHeight {
     case .natural: break
     case .fixed(let points):
-      try check(points.isFinite && points > 0, "fixed line height must be a positive finite number, got \(points)")
+      try check(
+        points.isFinite && points > 0, "fixed line height must be a positive finite number, got \(points)")
     case .multiple(let factor):
-      try check(factor.isFinite && factor > 0, "line height multiple must be a positive finite number, got \(factor)")
+      try check(
+        factor.isFinite && factor > 0, "line height multiple must be a positive finite number, got \(factor)")
     }
     if let pixelScale {
-      try check(pixelScale.isFinite && pixelScale > 0, "pixel scale must be a positive finite number, got \(pixelScale)")
+      try check(
+        pixelScale.isFinite && pixelScale > 0,
+        "pixel scale must be a positive finite number, got \(pixelScale)")
     }
   }
 }

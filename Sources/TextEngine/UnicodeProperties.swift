@@ -27,7 +27,9 @@ enum UnicodeProperties {
     guard let first = cluster.first else { return false }
     if cluster.contains(0xFE0E) { return false }
     if isEmojiPresentation(first) { return true }
-    return cluster.contains { $0 == 0xFE0F || $0 == 0x20E3 || (0x1F3FB...0x1F3FF).contains($0) || (0x1F1E6...0x1F1FF).contains($0) }
+    return cluster.contains {
+      $0 == 0xFE0F || $0 == 0x20E3 || (0x1F3FB...0x1F3FF).contains($0) || (0x1F1E6...0x1F1FF).contains($0)
+    }
   }
 
   /// The ISO 15924 short name of the scalar's script ("Latn", "Hani", "Zyyy" for Common,

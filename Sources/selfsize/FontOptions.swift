@@ -4,7 +4,11 @@ import TextEngine
 
 /// `--font FILE` (repeatable, first is primary; `FILE#index` for collections, or a family name).
 struct FontOptions: ParsableArguments {
-  @Option(name: .customLong("font"), help: "Font file (FILE or FILE#faceIndex) or family name; repeat for fallbacks, first is primary. Default: the bundled chain.")
+  @Option(
+    name: .customLong("font"),
+    help:
+      "Font file (FILE or FILE#faceIndex) or family name; repeat for fallbacks, first is primary. Default: the bundled chain."
+  )
   var fonts: [String] = []
 
   /// A measurer over the chosen fonts, or the shared bundled one.
@@ -13,7 +17,8 @@ struct FontOptions: ParsableArguments {
       guard !fonts.isEmpty else { return try BundledFonts.measurer() }
       var loaded: [Font] = []
       for spec in fonts {
-        let looksLikePath = spec.contains("/") || spec.contains(".") || FileManager.default.fileExists(atPath: spec)
+        let looksLikePath =
+          spec.contains("/") || spec.contains(".") || FileManager.default.fileExists(atPath: spec)
         if looksLikePath {
           loaded.append(contentsOf: try FontChain(paths: [spec]).fonts)
         } else {

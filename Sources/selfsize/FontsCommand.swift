@@ -13,7 +13,9 @@ struct FontsCommand: ParsableCommand {
   @Option(help: "Output format: table or json.") var format: Format = .table
 
   func validate() throws {
-    guard size > 0, size.isFinite else { throw ValidationError("--size must be a positive number, got \(size)") }
+    guard size > 0, size.isFinite else {
+      throw ValidationError("--size must be a positive number, got \(size)")
+    }
   }
 
   func run() throws {
@@ -29,7 +31,8 @@ struct FontsCommand: ParsableCommand {
       output.write(FontReport.table(chains: chains, pointSize: size).rendered())
       let versions = LibraryVersions.current
       output.writeLine(
-        "HarfBuzz \(versions.harfBuzz), FreeType \(versions.freeType), ICU \(versions.icu) (Unicode \(versions.unicode))")
+        "HarfBuzz \(versions.harfBuzz), FreeType \(versions.freeType), ICU \(versions.icu) (Unicode \(versions.unicode))"
+      )
     }
     output.flush()
   }

@@ -62,7 +62,8 @@ struct MeasureCommand: ParsableCommand {
         case .table:
           table.append([
             measurement.id, Reports.JSONValue.format(width), Reports.JSONValue.format(measurement.height),
-            measurement.elements.map { "\($0.name) \(Reports.JSONValue.format($0.height))" }.joined(separator: ", "),
+            measurement.elements.map { "\($0.name) \(Reports.JSONValue.format($0.height))" }.joined(
+              separator: ", "),
             measurement.hidden.joined(separator: ","), measurement.isClipped ? "yes" : "",
           ])
         }

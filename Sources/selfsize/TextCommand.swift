@@ -5,7 +5,8 @@ import TextEngine
 
 struct TextCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "text", abstract: "Measure paragraphs (JSON Lines {\"id\", \"text\"}) at one or more widths.")
+    commandName: "text", abstract: "Measure paragraphs (JSON Lines {\"id\", \"text\"}) at one or more widths."
+  )
 
   enum Format: String, ExpressibleByArgument, CaseIterable { case jsonl, table }
 

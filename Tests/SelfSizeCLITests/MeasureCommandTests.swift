@@ -4,7 +4,8 @@ import Testing
 @Suite struct MeasureCommandTests {
   @Test func measuresEveryItemOfTheSampleFeed() throws {
     let result = try CLIRunner.run([
-      "measure", "--template", "Examples/note-card.template.json", "--items", "Examples/feed.jsonl", "--width", "179.5",
+      "measure", "--template", "Examples/note-card.template.json", "--items", "Examples/feed.jsonl",
+      "--width", "179.5",
     ])
     #expect(result.status == 0, "\(result.stderr)")
     let rows = result.jsonLines
@@ -48,8 +49,10 @@ import Testing
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("measure-\(UUID())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let template = directory.appendingPathComponent("bad.template.json")
-    try Data(#"{"styles": {"title": {"fontSize": 15}}, "stack": [{"label": "title", "style": "titel"}]}"#.utf8)
-      .write(to: template)
+    try Data(
+      #"{"styles": {"title": {"fontSize": 15}}, "stack": [{"label": "title", "style": "titel"}]}"#.utf8
+    )
+    .write(to: template)
     let result = try CLIRunner.run(["measure", "--template", template.path, "--width", "180"], stdin: "")
     #expect(result.status == 2)
     #expect(result.stderr.contains("stack[0]"))
@@ -59,10 +62,12 @@ import Testing
   @Test func multipleWidthsAndTableFormat() throws {
     let items = #"{"id": "p", "body": "短文本 short body", "author": "me", "likes": 1}"#
     let result = try CLIRunner.run(
-      ["measure", "--template", "Examples/text-post.template.json", "--width", "160", "--width", "343"], stdin: items)
+      ["measure", "--template", "Examples/text-post.template.json", "--width", "160", "--width", "343"],
+      stdin: items)
     #expect(result.jsonLines.map { $0["width"] as? Double } == [160, 343])
     let table = try CLIRunner.run(
-      ["measure", "--template", "Examples/text-post.template.json", "--width", "160", "--format", "table"], stdin: items)
+      ["measure", "--template", "Examples/text-post.template.json", "--width", "160", "--format", "table"],
+      stdin: items)
     #expect(table.stdout.hasPrefix("id"))
     #expect(table.stdout.contains("p "))
   }

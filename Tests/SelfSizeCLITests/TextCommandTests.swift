@@ -7,7 +7,8 @@ import Testing
       {"id": "one", "text": "If you have to ask how much it is, you can't afford it.", "kind": "ignored"}
       {"id": "two", "text": "今天天气很好，我们去公园吧。"}
       """
-    let result = try CLIRunner.run(["text", "--width", "150", "--width", "343", "--line-height", "21"], stdin: input)
+    let result = try CLIRunner.run(
+      ["text", "--width", "150", "--width", "343", "--line-height", "21"], stdin: input)
     #expect(result.status == 0)
     #expect(result.stderr.isEmpty)
     let rows = result.jsonLines
@@ -20,12 +21,18 @@ import Testing
     #expect(rows[0]["truncated"] as? Bool == false)
     #expect(rows[0]["missingGlyphs"] as? Int == 0)
     let lines = try #require(rows[0]["lines"] as? [[String: Any]])
-    #expect(lines.map { $0["text"] as? String } == ["If you have to ask ", "how much it is, you ", "can't afford it."])
+    #expect(
+      lines.map { $0["text"] as? String } == [
+        "If you have to ask ", "how much it is, you ", "can't afford it.",
+      ])
   }
 
   @Test func keysAppearInContractOrder() throws {
     let result = try CLIRunner.run(["text", "--width", "100"], stdin: #"{"id":"k","text":"abc"}"#)
-    let keys = ["\"id\"", "\"width\"", "\"lineCount\"", "\"height\"", "\"breaks\"", "\"lines\"", "\"truncated\"", "\"missingGlyphs\""]
+    let keys = [
+      "\"id\"", "\"width\"", "\"lineCount\"", "\"height\"", "\"breaks\"", "\"lines\"", "\"truncated\"",
+      "\"missingGlyphs\"",
+    ]
     let positions = keys.map { result.stdout.range(of: $0)!.lowerBound }
     #expect(positions == positions.sorted())
   }
@@ -56,7 +63,8 @@ import Testing
   @Test(arguments: [
     ["text"], ["text", "--width", "0"], ["text", "--width", "-5"], ["text", "--width", "nan"],
     ["text", "--width", "100", "--size", "0"], ["text", "--width", "100", "--max-lines", "-1"],
-    ["text", "--width", "100", "--font", "/no/such/font.otf"], ["text", "--width", "100", "--input", "/no/such/input.jsonl"],
+    ["text", "--width", "100", "--font", "/no/such/font.otf"],
+    ["text", "--width", "100", "--input", "/no/such/input.jsonl"],
     ["text", "--width", "100", "--format", "xml"], ["nonsense"],
   ])
   func usageErrorsExitWithStatusTwo(arguments: [String]) throws {
@@ -76,7 +84,8 @@ import Testing
   }
 
   @Test func tableFormatIsForPeople() throws {
-    let result = try CLIRunner.run(["text", "--width", "200", "--format", "table"], stdin: #"{"id":"x","text":"hello world"}"#)
+    let result = try CLIRunner.run(
+      ["text", "--width", "200", "--format", "table"], stdin: #"{"id":"x","text":"hello world"}"#)
     #expect(result.status == 0)
     let lines = result.stdout.split(separator: "\n")
     #expect(lines[0].hasPrefix("id"))
@@ -86,7 +95,10 @@ import Testing
 
   @Test func customFontFile() throws {
     let result = try CLIRunner.run(
-      ["text", "--width", "200", "--font", "Fonts/NotoSansCJKsc-Bold.otf", "--font", "Fonts/NotoColorEmoji.ttf"],
+      [
+        "text", "--width", "200", "--font", "Fonts/NotoSansCJKsc-Bold.otf", "--font",
+        "Fonts/NotoColorEmoji.ttf",
+      ],
       stdin: #"{"id":"b","text":"bold 😀"}"#)
     #expect(result.status == 0)
     #expect(result.jsonLines.first?["missingGlyphs"] as? Int == 0)
@@ -97,7 +109,8 @@ import Testing
   @Test func jsonListsTheBundledChainWithMetrics() throws {
     let result = try CLIRunner.run(["fonts", "--format", "json"])
     #expect(result.status == 0)
-    let root = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    let root = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     let chains = try #require(root["chains"] as? [String: [[String: Any]]])
     let regular = try #require(chains["regular"])
     #expect(regular.map { $0["family"] as? String } == ["Noto Sans CJK SC", "Noto Color Emoji"])

@@ -11,7 +11,9 @@ import TextEngine
     var majority = 0, majorityLinesMatched = 0
     var mismatches: [String] = []
     var description: String {
-      func pct(_ a: Int, _ b: Int) -> String { String(format: "%d/%d = %.2f%%", a, b, 100 * Double(a) / Double(max(b, 1))) }
+      func pct(_ a: Int, _ b: Int) -> String {
+        String(format: "%d/%d = %.2f%%", a, b, 100 * Double(a) / Double(max(b, 1)))
+      }
       return "all-three-agree exact breaks: \(pct(allAgreeMatched, allAgree)); "
         + "pango∧skia exact breaks: \(pct(pangoSkiaMatched, pangoSkia)); "
         + "majority line count: \(pct(majorityLinesMatched, majority))"
@@ -31,25 +33,38 @@ import TextEngine
         let ours = try prepared.layout(width: width)
         func breaks(_ engine: String) -> [Int] { engines[engine]!["breaks"] as! [Int] }
         func lines(_ engine: String) -> Int { engines[engine]!["lines"] as! Int }
-        let chromium = breaks("chromium"), pango = breaks("pango"), skia = breaks("skia")
+        let chromium = breaks("chromium")
+        let pango = breaks("pango")
+        let skia = breaks("skia")
         if chromium == pango && pango == skia {
           tally.allAgree += 1
-          if ours.breaks == pango { tally.allAgreeMatched += 1 } else {
-            tally.mismatches.append("\(id)@\(widthKey) ours=\(ours.breaks) all=\(pango) \(text.debugDescription)")
+          if ours.breaks == pango {
+            tally.allAgreeMatched += 1
+          } else {
+            tally.mismatches.append(
+              "\(id)@\(widthKey) ours=\(ours.breaks) all=\(pango) \(text.debugDescription)")
           }
         }
         if pango == skia {
           tally.pangoSkia += 1
-          if ours.breaks == pango { tally.pangoSkiaMatched += 1 } else {
-            tally.mismatches.append("\(id)@\(widthKey) ours=\(ours.breaks) pango∧skia=\(pango) chromium=\(chromium) \(text.debugDescription)")
+          if ours.breaks == pango {
+            tally.pangoSkiaMatched += 1
+          } else {
+            tally.mismatches.append(
+              "\(id)@\(widthKey) ours=\(ours.breaks) pango∧skia=\(pango) chromium=\(chromium) \(text.debugDescription)"
+            )
           }
         }
         let counts = [lines("chromium"), lines("pango"), lines("skia")]
         let majority = counts.first { count in counts.filter { $0 == count }.count >= 2 }
         if let majority {
           tally.majority += 1
-          if ours.lineCount == majority { tally.majorityLinesMatched += 1 } else {
-            tally.mismatches.append("\(id)@\(widthKey) lines ours=\(ours.lineCount) engines=\(counts) \(ours.breaks) p=\(pango) s=\(skia) c=\(chromium) \(text.prefix(80).debugDescription)")
+          if ours.lineCount == majority {
+            tally.majorityLinesMatched += 1
+          } else {
+            tally.mismatches.append(
+              "\(id)@\(widthKey) lines ours=\(ours.lineCount) engines=\(counts) \(ours.breaks) p=\(pango) s=\(skia) c=\(chromium) \(text.prefix(80).debugDescription)"
+            )
           }
         }
       }

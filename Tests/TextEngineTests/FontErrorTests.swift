@@ -5,7 +5,8 @@ import TextEngine
 /// Every bad font input gives a typed `FontError` naming the file, never a crash.
 @Suite struct FontErrorTests {
   static func temporaryFile(_ name: String, contents: Data) throws -> String {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("selfsizing-font-tests-\(UUID())")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "selfsizing-font-tests-\(UUID())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let url = directory.appendingPathComponent(name)
     try contents.write(to: url)
@@ -32,7 +33,8 @@ import TextEngine
   }
 
   @Test func textFileIsNotAFont() throws {
-    expectError(.invalidFont, path: try Self.temporaryFile("notes.ttf", contents: Data("hello, not a font\n".utf8)))
+    expectError(
+      .invalidFont, path: try Self.temporaryFile("notes.ttf", contents: Data("hello, not a font\n".utf8)))
   }
 
   @Test func emptyFileIsNotAFont() throws {
@@ -40,7 +42,8 @@ import TextEngine
   }
 
   @Test func truncatedFontIsCorrupt() throws {
-    let real = try Data(contentsOf: URL(fileURLWithPath: Fixtures.fontsDirectory + "/NotoSansCJKsc-Regular.otf"))
+    let real = try Data(
+      contentsOf: URL(fileURLWithPath: Fixtures.fontsDirectory + "/NotoSansCJKsc-Regular.otf"))
     expectError(.invalidFont, path: try Self.temporaryFile("truncated.otf", contents: real.prefix(2000)))
   }
 
@@ -56,7 +59,9 @@ import TextEngine
   }
 
   @Test func emptyChain() {
-    #expect(throws: FontError(.emptyChain, path: "<font chain>", message: "a font chain needs at least one font")) {
+    #expect(
+      throws: FontError(.emptyChain, path: "<font chain>", message: "a font chain needs at least one font")
+    ) {
       try FontChain([])
     }
   }

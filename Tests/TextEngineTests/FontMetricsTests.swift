@@ -14,7 +14,8 @@ import TextEngine
   @Test(arguments: fileNames)
   func metricsMatchFontTools(fileName: String) throws {
     let fixture = try #require(try Self.fixtureFonts().first { $0["file"] as? String == fileName })
-    let font = try Font(path: Fixtures.fontsDirectory + "/" + fileName, faceIndex: fixture["faceIndex"] as! Int)
+    let font = try Font(
+      path: Fixtures.fontsDirectory + "/" + fileName, faceIndex: fixture["faceIndex"] as! Int)
     let hhea = fixture["hhea"] as! [String: Int]
     let os2 = fixture["os2"] as! [String: Any]
     #expect(font.metrics.unitsPerEm == fixture["unitsPerEm"] as! Int)

@@ -42,7 +42,9 @@ import TextEngine
       }
     }
     let passed = cases.count - failures.count
-    print("LineBreakTest.txt: \(passed)/\(cases.count) pass (\(String(format: "%.2f", 100 * Double(passed) / Double(cases.count)))%)")
+    print(
+      "LineBreakTest.txt: \(passed)/\(cases.count) pass (\(String(format: "%.2f", 100 * Double(passed) / Double(cases.count)))%)"
+    )
     for failure in failures.prefix(10) { print("  \(failure)") }
     #expect(cases.count > 7000)
     // The floor we reach with ICU 72; ICU tailors a few rules (see README).

@@ -143,11 +143,13 @@ import TextEngine
     #expect(abs(natural.height - 3 * 21.72) < 1e-9)
     let multiple = try layout(text, width: 200, style: TextStyle(fontSize: 15, lineHeight: .multiple(1.5)))
     #expect(abs(multiple.height - 3 * 21.72 * 1.5) < 1e-9)
-    let spaced = try layout(text, width: 200, style: TextStyle(fontSize: 15, lineHeight: .fixed(20), lineSpacing: 4))
+    let spaced = try layout(
+      text, width: 200, style: TextStyle(fontSize: 15, lineHeight: .fixed(20), lineSpacing: 4))
     #expect(spaced.height == 3 * 20 + 2 * 4)
     let rounded = try layout(text, width: 200, style: TextStyle(fontSize: 15, pixelScale: 2))
     #expect(rounded.height == 65.5)  // 65.16 rounded up to half points
-    let exact = try layout(text, width: 200, style: TextStyle(fontSize: 15, lineHeight: .fixed(21), pixelScale: 3))
+    let exact = try layout(
+      text, width: 200, style: TextStyle(fontSize: 15, lineHeight: .fixed(21), pixelScale: 3))
     #expect(exact.height == 63)
   }
 

@@ -44,6 +44,10 @@ let benchmarks: @Sendable () -> Void = {
     for text in corpus { blackHole(try! warm.prepare(text, style: style)) }
   }
 
+  Benchmark("ICU line segmentation only (1024 texts)") { _ in
+    for text in corpus { blackHole(try! warm.lineBreakOpportunities(in: text)) }
+  }
+
   let primary = regular.primary
   Benchmark("hb_shape whole paragraph (1024 texts, one call each)") { _ in
     for text in corpus { blackHole(primary.advance(of: text, pointSize: 15)) }

@@ -82,7 +82,8 @@ struct NativeFont: ~Copyable {
       FT_Done_FreeType(library)
       throw FontError(
         .invalidFont, path: path,
-        message: "not a supported font file (FreeType error \(probeError): \(Self.freeTypeErrorName(probeError)))")
+        message:
+          "not a supported font file (FreeType error \(probeError): \(Self.freeTypeErrorName(probeError)))")
     }
     let faceCount = Int(probe.pointee.num_faces)
     FT_Done_Face(probe)
@@ -90,7 +91,8 @@ struct NativeFont: ~Copyable {
       FT_Done_FreeType(library)
       throw FontError(
         .faceIndexOutOfRange, path: path,
-        message: "face index \(faceIndex) out of range: the file has \(faceCount) face\(faceCount == 1 ? "" : "s")")
+        message:
+          "face index \(faceIndex) out of range: the file has \(faceCount) face\(faceCount == 1 ? "" : "s")")
     }
     var face: FT_Face?
     let faceError = FT_New_Face(library, path, FT_Long(faceIndex), &face)
@@ -98,7 +100,9 @@ struct NativeFont: ~Copyable {
       FT_Done_FreeType(library)
       throw FontError(
         .invalidFont, path: path,
-        message: "face \(faceIndex) cannot be loaded (FreeType error \(faceError): \(Self.freeTypeErrorName(faceError)))")
+        message:
+          "face \(faceIndex) cannot be loaded (FreeType error \(faceError): \(Self.freeTypeErrorName(faceError)))"
+      )
     }
     guard face.pointee.num_glyphs > 0 else {
       FT_Done_Face(face)
@@ -205,7 +209,8 @@ struct NativeFont: ~Copyable {
     let buffer = hbBuffer
     hb_buffer_clear_contents(buffer)
     scalars.withUnsafeBufferPointer {
-      hb_buffer_add_utf32(buffer, $0.baseAddress, Int32($0.count), UInt32(range.lowerBound), Int32(range.count))
+      hb_buffer_add_utf32(
+        buffer, $0.baseAddress, Int32($0.count), UInt32(range.lowerBound), Int32(range.count))
     }
     hb_buffer_set_direction(buffer, properties.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
     hb_buffer_set_script(buffer, hb_script_from_string(properties.scriptTag, -1))
