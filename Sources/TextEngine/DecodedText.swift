@@ -24,6 +24,25 @@ struct DecodedText {
   /// True when every scalar is in the BMP, so UTF-16 offsets equal scalar offsets.
   var isBMP: Bool { utf16.count == codes.count }
 
+  /// The scalar offset of every UTF-16 offset (and of the end), or an empty array when the text
+  /// is all BMP and the two coincide; read it with `scalarOffset(ofUTF16:in:)`.
+  func scalarOffsetsOfUTF16() -> [Int32] {
+    guard !isBMP else { return [] }
+    var offsets: [Int32] = []
+    offsets.reserveCapacity(utf16.count + 1)
+    for (index, scalar) in codes.enumerated() {
+      offsets.append(Int32(index))
+      if scalar > 0xFFFF { offsets.append(Int32(index)) }
+    }
+    offsets.append(Int32(codes.count))
+    return offsets
+  }
+
+  /// Maps a UTF-16 offset through `scalarOffsetsOfUTF16()`'s result.
+  static func scalarOffset(ofUTF16 offset: Int, in offsets: [Int32]) -> Int {
+    offsets.isEmpty ? offset : Int(offsets[offset])
+  }
+
   /// Decodes valid UTF-8 (Swift strings always are) without index validation.
   private mutating func decode(_ bytes: UnsafeBufferPointer<UInt8>) {
     codes.reserveCapacity(bytes.count)

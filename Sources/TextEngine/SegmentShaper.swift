@@ -113,27 +113,15 @@ struct SegmentShaper {
 
   /// Scalar offsets (exclusive ends) of the grapheme clusters of `scalars`, from ICU.
   private func graphemeBoundaries(_ scalars: UnsafeBufferPointer<UInt32>) -> [Int32] {
-    var utf16: [UInt16] = []
-    utf16.reserveCapacity(scalars.count)
-    var scalarOfUTF16: [Int32] = []
-    for (index, scalar) in scalars.enumerated() {
-      if scalar > 0xFFFF {
-        let value = scalar - 0x10000
-        utf16.append(UInt16(0xD800 + (value >> 10)))
-        utf16.append(UInt16(0xDC00 + (value & 0x3FF)))
-        scalarOfUTF16.append(Int32(index))
-        scalarOfUTF16.append(Int32(index))
-      } else {
-        utf16.append(UInt16(scalar))
-        scalarOfUTF16.append(Int32(index))
-      }
-    }
-    scalarOfUTF16.append(Int32(scalars.count))
-    let ends: [Int32]? = utf16.withUnsafeBufferPointer { buffer in
+    let decoded = DecodedText(codes: Array(scalars))
+    let scalarOfUTF16 = decoded.scalarOffsetsOfUTF16()
+    let ends: [Int32]? = decoded.utf16.withUnsafeBufferPointer { buffer in
       graphemeBreakers.withIterator(over: buffer) { iterator in
         var ends: [Int32] = []
         while let boundary = iterator.next() {
-          if boundary > 0 { ends.append(scalarOfUTF16[boundary]) }
+          if boundary > 0 {
+            ends.append(Int32(DecodedText.scalarOffset(ofUTF16: boundary, in: scalarOfUTF16)))
+          }
         }
         return ends
       }

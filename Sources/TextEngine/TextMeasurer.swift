@@ -223,22 +223,13 @@ public final class TextMeasurer: Sendable {
   private func lineBreaks(_ decoded: DecodedText) throws(TextError) -> [(end: Int, isHard: Bool)] {
     let codes = decoded.codes
     guard !codes.isEmpty else { return [] }
-    // UTF-16 offset → scalar offset; empty when the text is all BMP (the offsets coincide).
-    var scalarOfUTF16: [Int32] = []
-    if !decoded.isBMP {
-      scalarOfUTF16.reserveCapacity(decoded.utf16.count + 1)
-      for (index, scalar) in codes.enumerated() {
-        scalarOfUTF16.append(Int32(index))
-        if scalar > 0xFFFF { scalarOfUTF16.append(Int32(index)) }
-      }
-      scalarOfUTF16.append(Int32(codes.count))
-    }
+    let scalarOfUTF16 = decoded.scalarOffsetsOfUTF16()
     let result: [(end: Int, isHard: Bool)]? = decoded.utf16.withUnsafeBufferPointer { buffer in
       lineBreakers.withIterator(over: buffer) { iterator in
         var breaks: [(end: Int, isHard: Bool)] = []
         breaks.reserveCapacity(codes.count / 3 + 4)
         while let boundary = iterator.next() {
-          let end = scalarOfUTF16.isEmpty ? boundary : Int(scalarOfUTF16[boundary])
+          let end = DecodedText.scalarOffset(ofUTF16: boundary, in: scalarOfUTF16)
           // ICU marks the boundary after a mandatory break character; the end of text is not one.
           let isHard = iterator.isHardBreak && UnicodeProperties.isHardBreak(codes[end - 1])
           breaks.append((end, isHard))
