@@ -4,16 +4,25 @@ struct PreparedTextBuilder {
   let fontSize: Double
   let letterSpacing: Double
   var segments: [PreparedText.Segment] = []
-  var graphemeWidths: [Double] = []
-  var graphemeEnds: [Int32] = []
+  /// Sized for one grapheme per scalar up front (the most there can be) and written in place;
+  /// `finish()` trims them to `graphemeCount`.
+  var graphemeWidths: [Double]
+  var graphemeEnds: [Int32]
+  var graphemeCount = 0
   var missingGlyphs = 0
 
   init(segmentCount: Int, scalarCount: Int, fontSize: Double, letterSpacing: Double) {
     self.fontSize = fontSize
     self.letterSpacing = letterSpacing
     segments.reserveCapacity(segmentCount)
-    graphemeWidths.reserveCapacity(scalarCount)
-    graphemeEnds.reserveCapacity(scalarCount)
+    graphemeWidths = [Double](repeating: 0, count: scalarCount)
+    graphemeEnds = [Int32](repeating: 0, count: scalarCount)
+  }
+
+  /// Drops the unused tail of the grapheme arrays.
+  mutating func finish() {
+    graphemeWidths.removeLast(graphemeWidths.count - graphemeCount)
+    graphemeEnds.removeLast(graphemeEnds.count - graphemeCount)
   }
 
   mutating func append(
@@ -43,22 +52,29 @@ struct PreparedTextBuilder {
     scalars: UnsafeBufferPointer<UInt32>, start: Int, end: Int, hardBreakAfter: Bool
   ) {
     missingGlyphs += missing
-    let graphemeStart = graphemeWidths.count
+    let graphemeStart = graphemeCount
     let contentCount = widthsEm.count - trailing
     var contentWidth = 0.0
     var totalWidth = 0.0
-    for grapheme in 0..<widthsEm.count {
-      var advance = widthsEm[grapheme] * fontSize
-      // Letter spacing follows every cluster but the hard-break characters (zero-width already).
-      if letterSpacing != 0 {
-        let first = scalars[grapheme == 0 ? 0 : Int(ends[grapheme - 1])]
-        if !UnicodeProperties.isHardBreak(first) { advance += letterSpacing }
+    let fontSize = self.fontSize
+    let letterSpacing = self.letterSpacing
+    graphemeWidths.withUnsafeMutableBufferPointer { outputWidths in
+      graphemeEnds.withUnsafeMutableBufferPointer { outputEnds in
+        for grapheme in 0..<widthsEm.count {
+          var advance = widthsEm[grapheme] * fontSize
+          // Letter spacing follows every cluster but the hard-break characters.
+          if letterSpacing != 0 {
+            let first = scalars[grapheme == 0 ? 0 : Int(ends[grapheme - 1])]
+            if !UnicodeProperties.isHardBreak(first) { advance += letterSpacing }
+          }
+          outputWidths[graphemeStart + grapheme] = advance
+          outputEnds[graphemeStart + grapheme] = Int32(start) + ends[grapheme]
+          totalWidth += advance
+          if grapheme < contentCount { contentWidth = totalWidth }
+        }
       }
-      graphemeWidths.append(advance)
-      graphemeEnds.append(Int32(start) + ends[grapheme])
-      totalWidth += advance
-      if grapheme < contentCount { contentWidth = totalWidth }
     }
+    graphemeCount += widthsEm.count
     segments.append(
       PreparedText.Segment(
         scalarStart: Int32(start), scalarEnd: Int32(end), graphemeStart: Int32(graphemeStart),

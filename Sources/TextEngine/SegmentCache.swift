@@ -43,7 +43,9 @@ final class SegmentCache: Sendable {
       slots = [Int32](repeating: -1, count: size)
     }
 
-    func find(_ hash: UInt64, _ segment: UnsafeBufferPointer<UInt32>) -> Int? {
+    // `mutating` only so that calls through the inout generations borrow the table in place
+    // instead of copying (retaining) its five arrays on every lookup.
+    mutating func find(_ hash: UInt64, _ segment: UnsafeBufferPointer<UInt32>) -> Int? {
       let mask = slots.count - 1
       var slot = Int(truncatingIfNeeded: hash) & mask
       while true {
@@ -63,7 +65,7 @@ final class SegmentCache: Sendable {
       }
     }
 
-    func view(_ index: Int, _ body: (View) -> Void) {
+    mutating func view(_ index: Int, _ body: (View) -> Void) {
       let entry = entries[index]
       let graphemes = Int(entry.graphemeStart)..<Int(entry.graphemeStart + entry.graphemeCount)
       widths.withUnsafeBufferPointer { widths in

@@ -152,6 +152,7 @@ public final class TextMeasurer: Sendable {
         }
       }
     }
+    builder.finish()
     return PreparedText(
       codes: codes, style: style, lineHeight: lineHeight, missingGlyphs: builder.missingGlyphs,
       ellipsisWidth: ellipsis, ascender: metrics.ascender, segments: builder.segments,
