@@ -295,18 +295,6 @@ struct Placement {
   var maxY: [Double]
   var placedInColumns: Int
 
-  init(
-    columns: Int, spacing: Double, direction: WaterfallLayout.RenderDirection, nextY: [Double],
-    maxY: [Double], placedInColumns: Int
-  ) {
-    self.columns = columns
-    self.spacing = spacing
-    self.direction = direction
-    self.nextY = nextY
-    self.maxY = maxY
-    self.placedInColumns = placedInColumns
-  }
-
   /// Places the items of `range`, writing the top and column of item `range.lowerBound + i` to
   /// `y[i]` and `column[i]`.
   mutating func place(
