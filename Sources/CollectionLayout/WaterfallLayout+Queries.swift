@@ -46,20 +46,19 @@ extension WaterfallLayout {
   /// search for the first item ending below the rect's top, then a walk while items start above
   /// its bottom.
   func appendCells(
-    _ indices: [Int], of section: WaterfallSection, index: Int, intersecting rect: Rect,
+    _ indices: [Int32], of section: WaterfallSection, index: Int, intersecting rect: Rect,
     to result: inout [LayoutAttributes]
   ) {
     var position = section.firstIndex(in: indices, endingBelow: rect.minY)
     while position < indices.count {
-      let item = indices[position]
-      let frame = section.frames[item]
+      let item = Int(indices[position])
+      let frame = section.frame(ofItem: item)
       if frame.minY >= rect.maxY { break }
       if frame.intersects(rect) {
-        let column = section.itemColumn[item]
         result.append(
           LayoutAttributes(
             indexPath: IndexPath(section: index, item: item), category: .cell,
-            itemID: section.items[item].id, frame: frame, column: column < 0 ? nil : column))
+            itemID: section.items[item].id, frame: frame, column: section.column(ofItem: item)))
       }
       position += 1
     }
@@ -67,13 +66,13 @@ extension WaterfallLayout {
 
   public func layoutAttributesForItem(at indexPath: IndexPath) throws(LayoutError) -> LayoutAttributes {
     guard sections.indices.contains(indexPath.section),
-      sections[indexPath.section].frames.indices.contains(indexPath.item)
+      (0..<sections[indexPath.section].placedCount).contains(indexPath.item)
     else {
       throw LayoutError(
         .indexPathOutOfRange,
         "no item at \(indexPath); the layout has \(sections.count) sections"
           + (sections.indices.contains(indexPath.section)
-            ? ", section \(indexPath.section) has \(sections[indexPath.section].frames.count) items" : ""),
+            ? ", section \(indexPath.section) has \(sections[indexPath.section].placedCount) items" : ""),
         indexPath: indexPath)
     }
     return cellAttributes(section: indexPath.section, item: indexPath.item)

@@ -235,11 +235,11 @@ extension WaterfallLayout {
         section: index, items: items, heights: &section.heights, from: keep, oldItems: oldItems,
         itemWidth: section.itemWidth, run: &run)
       if sameGeometry && index == start.section && start.item > 0 {
-        section.truncatePlacement(from: Swift.min(start.item, section.frames.count))
+        section.truncatePlacement(from: Swift.min(start.item, section.placedCount))
       } else {
         section.resetPlacement()
       }
-      run.placed += items.count - section.frames.count
+      run.placed += items.count - section.placedCount
       section.placeRemaining(direction: configuration.renderDirection)
       section.finish(collectionWidth: width, contentInset: configuration.contentInset)
       top = section.bottom
@@ -259,32 +259,38 @@ extension WaterfallLayout {
     let oldCount = Swift.min(heights.count, oldItems.count)
     if heights.count > items.count { heights.removeSubrange(items.count...) }
     guard start < items.count else { return }
-    if start == 0 { heights.reserveCapacity(WaterfallSection.capacity(for: items.count)) }
     let useCache = configuration.usesSizeCache
     let fallback = configuration.fallbackItemHeight
     let provider = heightProvider
     var cache = useCache ? sizeCache.takeHeights(atWidth: itemWidth) : [:]
     if useCache && cache.isEmpty { cache.reserveCapacity(items.count - start) }
     defer { if useCache { sizeCache.putHeights(cache, atWidth: itemWidth) } }
-    for index in start..<items.count {
-      let item = items[index]
-      if index < oldCount && oldItems[index] == item { continue }
-      var height: Double
+    func resolve(_ item: LayoutItem, at index: Int) -> Double {
       if useCache, let cached = cache[SizeCache.Key(item)] {
         run.cacheHits += 1
-        height = cached
-      } else {
-        run.measured += 1
-        height = Self.measure(
-          item, at: IndexPath(section: section, item: index), width: itemWidth, provider: provider,
-          fallback: fallback, diagnostics: &run.diagnostics)
-        if height.isNaN {
-          height = fallback
-        } else if useCache {
-          cache[SizeCache.Key(item)] = height
-        }
+        return cached
       }
-      if index < heights.count { heights[index] = height } else { heights.append(height) }
+      run.measured += 1
+      let height = Self.measure(
+        item, at: IndexPath(section: section, item: index), width: itemWidth, provider: provider,
+        fallback: fallback, diagnostics: &run.diagnostics)
+      if height.isNaN { return fallback }
+      if useCache { cache[SizeCache.Key(item)] = height }
+      return height
+    }
+    // Items that already have a height slot: keep it when the same item was there.
+    let resolvedEnd = heights.count
+    for index in start..<resolvedEnd {
+      let item = items[index]
+      if index < oldCount && oldItems[index] == item { continue }
+      heights[index] = resolve(item, at: index)
+    }
+    // The rest (everything on a first layout) are new: written straight into the storage.
+    let newStart = Swift.max(start, resolvedEnd)
+    guard newStart < items.count else { return }
+    let capacity = newStart == 0 ? WaterfallSection.capacity(for: items.count) : items.count
+    heights.appendUninitialized(count: items.count - newStart, capacity: capacity, filler: 0) { out in
+      for index in newStart..<items.count { out[index - newStart] = resolve(items[index], at: index) }
     }
   }
 

@@ -93,7 +93,7 @@ public final class WaterfallLayout: CollectionLayout {
 
   /// The number of items laid out in `section` (0 when it does not exist).
   public func numberOfItems(inSection section: Int) -> Int {
-    sections.indices.contains(section) ? sections[section].frames.count : 0
+    sections.indices.contains(section) ? sections[section].placedCount : 0
   }
 
   /// The data as laid out.
@@ -126,7 +126,7 @@ public final class WaterfallLayout: CollectionLayout {
     for index in sections.indices {
       if let header = headerAttributes(section: index) { result.append(header) }
       let section = sections[index]
-      for item in section.frames.indices { result.append(cellAttributes(section: index, item: item)) }
+      for item in 0..<section.placedCount { result.append(cellAttributes(section: index, item: item)) }
       if let footer = footerAttributes(section: index) { result.append(footer) }
       if let background = backgroundAttributes(section: index) { result.append(background) }
     }
@@ -136,7 +136,7 @@ public final class WaterfallLayout: CollectionLayout {
   /// The cell attributes of every item, in index-path order.
   public func allItemAttributes() -> [LayoutAttributes] {
     sections.indices.flatMap { section in
-      sections[section].frames.indices.map { cellAttributes(section: section, item: $0) }
+      (0..<sections[section].placedCount).map { cellAttributes(section: section, item: $0) }
     }
   }
 
@@ -154,10 +154,9 @@ public final class WaterfallLayout: CollectionLayout {
 
   func cellAttributes(section: Int, item: Int) -> LayoutAttributes {
     let state = sections[section]
-    let column = state.itemColumn[item]
     return LayoutAttributes(
       indexPath: IndexPath(section: section, item: item), category: .cell,
-      itemID: state.items[item].id, frame: state.frames[item], column: column < 0 ? nil : column)
+      itemID: state.items[item].id, frame: state.frame(ofItem: item), column: state.column(ofItem: item))
   }
 
   func headerAttributes(section: Int) -> LayoutAttributes? {
