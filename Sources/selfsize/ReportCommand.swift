@@ -129,7 +129,6 @@ struct ReportCommand: ParsableCommand {
     try diagnostics.finish()
   }
 
-
   func describeSettings(_ layout: FeedLayout) -> [String] {
     switch options.layout {
     case .circle:
