@@ -27,10 +27,6 @@ void cshims_ubrk_set_text(cshims_break_iterator *iterator, const uint16_t *text,
   *error_code = (int32_t)status;
 }
 
-int32_t cshims_ubrk_first(cshims_break_iterator *iterator) {
-  return ubrk_first((UBreakIterator *)iterator);
-}
-
 int32_t cshims_ubrk_next(cshims_break_iterator *iterator) {
   int32_t next = ubrk_next((UBreakIterator *)iterator);
   return next == UBRK_DONE ? -1 : next;
@@ -55,28 +51,12 @@ const char *cshims_script_short_name(int32_t script_code) {
   return uscript_getShortName((UScriptCode)script_code);
 }
 
-int32_t cshims_line_break_class(uint32_t code_point) {
-  return u_getIntPropertyValue((UChar32)code_point, UCHAR_LINE_BREAK);
-}
-
 bool cshims_is_default_ignorable(uint32_t code_point) {
   return u_hasBinaryProperty((UChar32)code_point, UCHAR_DEFAULT_IGNORABLE_CODE_POINT);
 }
 
-bool cshims_is_extended_pictographic(uint32_t code_point) {
-  return u_hasBinaryProperty((UChar32)code_point, UCHAR_EXTENDED_PICTOGRAPHIC);
-}
-
 bool cshims_is_emoji_presentation(uint32_t code_point) {
   return u_hasBinaryProperty((UChar32)code_point, UCHAR_EMOJI_PRESENTATION);
-}
-
-int32_t cshims_east_asian_width(uint32_t code_point) {
-  return u_getIntPropertyValue((UChar32)code_point, UCHAR_EAST_ASIAN_WIDTH);
-}
-
-int32_t cshims_general_category(uint32_t code_point) {
-  return (int32_t)u_charType((UChar32)code_point);
 }
 
 void cshims_icu_version(char *buffer, int32_t capacity) {
@@ -110,13 +90,6 @@ cshims_bidi *cshims_ubidi_open(const uint16_t *text, int32_t length, uint8_t par
     return NULL;
   }
   return (cshims_bidi *)bidi;
-}
-
-int32_t cshims_ubidi_count_runs(cshims_bidi *bidi, int32_t *error_code) {
-  UErrorCode status = U_ZERO_ERROR;
-  int32_t count = ubidi_countRuns((UBiDi *)bidi, &status);
-  *error_code = (int32_t)status;
-  return count;
 }
 
 void cshims_ubidi_logical_run(cshims_bidi *bidi, int32_t logical_start, int32_t *logical_limit,

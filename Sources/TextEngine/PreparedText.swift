@@ -4,8 +4,6 @@
 public struct PreparedText: Sendable, Hashable {
   /// One line-break segment: the text from one break opportunity to the next.
   struct Segment: Sendable, Hashable {
-    var scalarStart: Int32
-    var scalarEnd: Int32
     /// First grapheme of the segment in the flat grapheme arrays.
     var graphemeStart: Int32
     var graphemeCount: Int32

@@ -26,30 +26,30 @@ struct PreparedTextBuilder {
   }
 
   mutating func append(
-    _ view: SegmentCache.View, scalars: UnsafeBufferPointer<UInt32>, start: Int, end: Int,
+    _ view: SegmentCache.View, scalars: UnsafeBufferPointer<UInt32>, start: Int,
     hardBreakAfter: Bool
   ) {
     append(
       widthsEm: view.graphemeWidthsEm, ends: view.graphemeEnds, trailing: view.trailingWhitespaceGraphemes,
-      missing: view.missingGlyphs, scalars: scalars, start: start, end: end, hardBreakAfter: hardBreakAfter)
+      missing: view.missingGlyphs, scalars: scalars, start: start, hardBreakAfter: hardBreakAfter)
   }
 
   mutating func append(
-    _ segment: ShapedSegment, scalars: UnsafeBufferPointer<UInt32>, start: Int, end: Int, hardBreakAfter: Bool
+    _ segment: ShapedSegment, scalars: UnsafeBufferPointer<UInt32>, start: Int, hardBreakAfter: Bool
   ) {
     segment.graphemeWidthsEm.withUnsafeBufferPointer { widths in
       segment.graphemeEnds.withUnsafeBufferPointer { ends in
         append(
           widthsEm: widths, ends: ends, trailing: segment.trailingWhitespaceGraphemes,
           missing: segment.missingGlyphs,
-          scalars: scalars, start: start, end: end, hardBreakAfter: hardBreakAfter)
+          scalars: scalars, start: start, hardBreakAfter: hardBreakAfter)
       }
     }
   }
 
   private mutating func append(
     widthsEm: UnsafeBufferPointer<Double>, ends: UnsafeBufferPointer<Int32>, trailing: Int, missing: Int,
-    scalars: UnsafeBufferPointer<UInt32>, start: Int, end: Int, hardBreakAfter: Bool
+    scalars: UnsafeBufferPointer<UInt32>, start: Int, hardBreakAfter: Bool
   ) {
     missingGlyphs += missing
     let graphemeStart = graphemeCount
@@ -77,7 +77,7 @@ struct PreparedTextBuilder {
     graphemeCount += widthsEm.count
     segments.append(
       PreparedText.Segment(
-        scalarStart: Int32(start), scalarEnd: Int32(end), graphemeStart: Int32(graphemeStart),
+        graphemeStart: Int32(graphemeStart),
         graphemeCount: Int32(widthsEm.count), contentGraphemeCount: Int32(contentCount),
         contentWidth: contentWidth, totalWidth: totalWidth, hardBreakAfter: hardBreakAfter))
   }

@@ -105,7 +105,7 @@ public final class TextMeasurer: Sendable {
           if resumeAt == breaks.count {
             let hit = lookup(hash, slice) { view in
               builder.append(
-                view, scalars: slice, start: start, end: end, hardBreakAfter: breaks[index].isHard)
+                view, scalars: slice, start: start, hardBreakAfter: breaks[index].isHard)
             }
             if !hit {
               resumeAt = index
@@ -117,12 +117,12 @@ public final class TextMeasurer: Sendable {
         }
       }
       guard resumeAt < breaks.count else { return }
+      let shaper = SegmentShaper(chain: chain, graphemeBreakers: graphemeBreakers, language: style.language)
       var start = resumeAt == 0 ? 0 : breaks[resumeAt - 1].end
       for index in misses.keys.sorted() {
         let segmentStart = index == 0 ? 0 : breaks[index - 1].end
         let slice = UnsafeBufferPointer(rebasing: buffer[segmentStart..<breaks[index].end])
         let isRightToLeft = rightToLeft?[index] ?? false
-        let shaper = SegmentShaper(chain: chain, graphemeBreakers: graphemeBreakers, language: style.language)
         let shaped = shaper.shape(slice, isRightToLeft: isRightToLeft)
         cache.insert(shaped, hash: SegmentCache.hash(slice, isRightToLeft: isRightToLeft))
         misses[index] = shaped
@@ -134,19 +134,17 @@ public final class TextMeasurer: Sendable {
           let slice = UnsafeBufferPointer(rebasing: buffer[start..<end])
           let isHard = breaks[index].isHard
           if let shaped = misses[index] {
-            builder.append(shaped, scalars: slice, start: start, end: end, hardBreakAfter: isHard)
+            builder.append(shaped, scalars: slice, start: start, hardBreakAfter: isHard)
             continue
           }
           let isRightToLeft = rightToLeft?[index] ?? false
           let hit = lookup(SegmentCache.hash(slice, isRightToLeft: isRightToLeft), slice) { view in
-            builder.append(view, scalars: slice, start: start, end: end, hardBreakAfter: isHard)
+            builder.append(view, scalars: slice, start: start, hardBreakAfter: isHard)
           }
           if !hit {
             // Evicted since the first pass (the cache rotated): shape it here.
-            let shaper = SegmentShaper(
-              chain: chain, graphemeBreakers: graphemeBreakers, language: style.language)
             builder.append(
-              shaper.shape(slice, isRightToLeft: isRightToLeft), scalars: slice, start: start, end: end,
+              shaper.shape(slice, isRightToLeft: isRightToLeft), scalars: slice, start: start,
               hardBreakAfter: isHard)
           }
         }

@@ -8,10 +8,6 @@ enum UnicodeProperties {
     return cshims_is_default_ignorable(scalar)
   }
 
-  static func isExtendedPictographic(_ scalar: UInt32) -> Bool {
-    cshims_is_extended_pictographic(scalar)
-  }
-
   static func isEmojiPresentation(_ scalar: UInt32) -> Bool {
     scalar >= 0x231A && cshims_is_emoji_presentation(scalar)
   }

@@ -21,7 +21,6 @@ cshims_break_iterator *cshims_ubrk_open(int32_t kind, const char *locale, const 
                                         int32_t length, int32_t *error_code);
 void cshims_ubrk_set_text(cshims_break_iterator *iterator, const uint16_t *text, int32_t length,
                           int32_t *error_code);
-int32_t cshims_ubrk_first(cshims_break_iterator *iterator);
 /// Next boundary, or -1 when done.
 int32_t cshims_ubrk_next(cshims_break_iterator *iterator);
 /// Rule status of the last boundary: for line iterators >= 100 means a hard (mandatory) break.
@@ -34,18 +33,10 @@ void cshims_ubrk_close(cshims_break_iterator *iterator);
 int32_t cshims_script_of(uint32_t code_point, int32_t *error_code);
 /// Four-letter ISO 15924 short name of a UScriptCode ("Latn", "Hani", "Zyyy"...).
 const char *cshims_script_short_name(int32_t script_code);
-/// UCHAR_LINE_BREAK property value of a code point.
-int32_t cshims_line_break_class(uint32_t code_point);
 /// True for Default_Ignorable_Code_Point (ZWJ, variation selectors, ...).
 bool cshims_is_default_ignorable(uint32_t code_point);
-/// True for Extended_Pictographic (emoji-like) code points.
-bool cshims_is_extended_pictographic(uint32_t code_point);
 /// True for Emoji_Presentation code points (shown as emoji without VS16).
 bool cshims_is_emoji_presentation(uint32_t code_point);
-/// East_Asian_Width property value (UEastAsianWidth) of a code point.
-int32_t cshims_east_asian_width(uint32_t code_point);
-/// General category (UCharCategory) of a code point.
-int32_t cshims_general_category(uint32_t code_point);
 /// The ICU version string ("72.1").
 void cshims_icu_version(char *buffer, int32_t capacity);
 /// The Unicode version ICU implements ("15.0").
@@ -58,8 +49,6 @@ typedef struct cshims_bidi cshims_bidi;
 /// 1 = RTL, 0xFE = detect from the first strong character.
 cshims_bidi *cshims_ubidi_open(const uint16_t *text, int32_t length, uint8_t paragraph_level,
                                int32_t *error_code);
-/// Number of level runs in logical order.
-int32_t cshims_ubidi_count_runs(cshims_bidi *bidi, int32_t *error_code);
 /// The logical run containing logical_start: writes its end (exclusive) and embedding level.
 void cshims_ubidi_logical_run(cshims_bidi *bidi, int32_t logical_start, int32_t *logical_limit,
                               uint8_t *level);

@@ -235,17 +235,6 @@ struct NativeFont: ~Copyable {
     return glyphs
   }
 
-  /// The advance of one glyph in design units, without shaping.
-  func advance(ofGlyph glyphID: UInt32) -> Int32 {
-    hb_font_get_glyph_h_advance(hbFont, glyphID)
-  }
-
-  /// The nominal glyph of a scalar, or nil when the cmap lacks it.
-  func nominalGlyph(_ scalar: UInt32) -> UInt32? {
-    var glyph: hb_codepoint_t = 0
-    return hb_font_get_nominal_glyph(hbFont, scalar, &glyph) != 0 ? glyph : nil
-  }
-
   // MARK: Rasterization
 
   /// Renders a glyph at a pixel size with FreeType (anti-aliased; colour bitmaps for emoji).
