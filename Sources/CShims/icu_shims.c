@@ -59,6 +59,23 @@ bool cshims_is_emoji_presentation(uint32_t code_point) {
   return u_hasBinaryProperty((UChar32)code_point, UCHAR_EMOJI_PRESENTATION);
 }
 
+int32_t cshims_line_break_property(uint32_t code_point) {
+  UChar32 c = (UChar32)code_point;
+  int32_t value = u_getIntPropertyValue(c, UCHAR_LINE_BREAK);
+  int32_t width = u_getIntPropertyValue(c, UCHAR_EAST_ASIAN_WIDTH);
+  if (width == U_EA_FULLWIDTH || width == U_EA_WIDE || width == U_EA_HALFWIDTH) {
+    value |= CSHIMS_LB_EAST_ASIAN_WIDE;
+  }
+  int8_t category = u_charType(c);
+  if (category == U_UNASSIGNED && u_hasBinaryProperty(c, UCHAR_EXTENDED_PICTOGRAPHIC)) {
+    value |= CSHIMS_LB_PICTOGRAPHIC_UNASSIGNED;
+  }
+  if (category == U_NON_SPACING_MARK || category == U_COMBINING_SPACING_MARK) {
+    value |= CSHIMS_LB_MARK;
+  }
+  return value;
+}
+
 void cshims_icu_version(char *buffer, int32_t capacity) {
   UVersionInfo info;
   u_getVersion(info);

@@ -5,19 +5,24 @@ import CShims
 enum BidiLevels {
   /// True for scalars that can start a right-to-left run (Hebrew, Arabic, Syriac, Thaana, NKo,
   /// their presentation forms, RTL historic scripts) and the explicit RTL formatting marks.
-  static func mayBeRightToLeft(_ scalar: UInt32) -> Bool {
-    switch scalar {
-    case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF,
-      0x200F, 0x202B, 0x202E, 0x2067:
-      return true
-    default:
-      return false
-    }
+  /// Ordered so that CJK and Latin scalars are answered in a few comparisons.
+  @inline(__always) static func mayBeRightToLeft(_ scalar: UInt32) -> Bool {
+    if scalar < 0x0590 { return false }
+    if scalar <= 0x08FF { return true }
+    if scalar < 0x200F { return false }
+    if scalar < 0xFB1D { return scalar == 0x200F || scalar == 0x202B || scalar == 0x202E || scalar == 0x2067 }
+    if scalar <= 0xFDFF { return true }
+    if scalar < 0xFE70 { return false }
+    if scalar <= 0xFEFF { return true }
+    if scalar < 0x1_0800 { return false }
+    return scalar <= 0x1_0FFF || (scalar >= 0x1_E800 && scalar <= 0x1_EFFF)
   }
 
   /// For each segment (ending at `breaks[i].end`), whether it is shaped right-to-left: the
   /// bidi level of its first scalar is odd.
-  static func rightToLeftFlags(_ decoded: DecodedText, breaks: [(end: Int, isHard: Bool)]) throws(TextError)
+  static func rightToLeftFlags(
+    _ decoded: DecodedText, breaks: UnsafeBufferPointer<(end: Int, isHard: Bool)>
+  ) throws(TextError)
     -> [Bool]
   {
     var utf16OfScalar: [Int32] = []
@@ -28,7 +33,8 @@ enum BidiLevels {
       offset += scalar > 0xFFFF ? 2 : 1
     }
     var status: Int32 = 0
-    guard let bidi = cshims_ubidi_open(decoded.utf16, Int32(decoded.utf16.count), 0xFE, &status), status <= 0
+    let utf16 = decoded.makeUTF16()
+    guard let bidi = cshims_ubidi_open(utf16, Int32(utf16.count), 0xFE, &status), status <= 0
     else {
       throw TextError(.segmentationFailed, "ICU bidi analysis failed (error \(status))")
     }

@@ -5,22 +5,12 @@ import Synchronization
 ///
 /// Entries live in flat pools (scalars, grapheme widths, grapheme ends) indexed by an
 /// open-addressing table of 64-bit FNV-1a hashes, so a lookup neither hashes with SipHash nor
-/// retains anything, and a hit is copied straight into the caller's arrays under the lock.
+/// retains anything, and a hit is read in place under the lock (`withReader`).
 /// There are two generations: when the young one is full it becomes the old one and the
 /// previous old one is dropped, so the cache never holds more than twice its capacity and
 /// recently used segments survive (a hit in the old generation is copied into the young one).
 final class SegmentCache: Sendable {
-  /// A cached segment, as seen during a lookup: valid only inside the lookup's closure.
-  struct View {
-    /// Advance of each grapheme cluster, in ems.
-    var graphemeWidthsEm: UnsafeBufferPointer<Double>
-    /// Scalar offset (within the segment) where each grapheme cluster ends.
-    var graphemeEnds: UnsafeBufferPointer<Int32>
-    var trailingWhitespaceGraphemes: Int
-    var missingGlyphs: Int
-  }
-
-  private struct Entry {
+  struct Entry {
     var hash: UInt64
     var scalarStart: Int32
     var scalarCount: Int32
@@ -43,9 +33,7 @@ final class SegmentCache: Sendable {
       slots = [Int32](repeating: -1, count: size)
     }
 
-    // `mutating` only so that calls through the inout generations borrow the table in place
-    // instead of copying (retaining) its five arrays on every lookup.
-    mutating func find(_ hash: UInt64, _ segment: UnsafeBufferPointer<UInt32>) -> Int? {
+    func index(of hash: UInt64, _ segment: UnsafeBufferPointer<UInt32>) -> Int? {
       let mask = slots.count - 1
       var slot = Int(truncatingIfNeeded: hash) & mask
       while true {
@@ -62,21 +50,6 @@ final class SegmentCache: Sendable {
           if equal { return index }
         }
         slot = (slot + 1) & mask
-      }
-    }
-
-    mutating func view(_ index: Int, _ body: (View) -> Void) {
-      let entry = entries[index]
-      let graphemes = Int(entry.graphemeStart)..<Int(entry.graphemeStart + entry.graphemeCount)
-      widths.withUnsafeBufferPointer { widths in
-        ends.withUnsafeBufferPointer { ends in
-          body(
-            View(
-              graphemeWidthsEm: UnsafeBufferPointer(rebasing: widths[graphemes]),
-              graphemeEnds: UnsafeBufferPointer(rebasing: ends[graphemes]),
-              trailingWhitespaceGraphemes: Int(entry.trailingWhitespaceGraphemes),
-              missingGlyphs: Int(entry.missingGlyphs)))
-        }
       }
     }
 
@@ -115,7 +88,7 @@ final class SegmentCache: Sendable {
   }
 
   /// A 64-bit FNV-1a hash of the scalars and the direction.
-  static func hash(_ scalars: UnsafeBufferPointer<UInt32>, isRightToLeft: Bool) -> UInt64 {
+  @inline(__always) static func hash(_ scalars: UnsafeBufferPointer<UInt32>, isRightToLeft: Bool) -> UInt64 {
     var hash: UInt64 = isRightToLeft ? 0x84222325_cbf29ce4 : 0xcbf2_9ce4_8422_2325
     for scalar in scalars {
       hash = (hash ^ UInt64(scalar)) &* 0x100_0000_01b3
@@ -127,39 +100,96 @@ final class SegmentCache: Sendable {
     return hash
   }
 
-  /// Runs `body` under the lock with a lookup function: `lookup(hash, scalars, visit)` calls
-  /// `visit` with the cached segment and returns true, or returns false on a miss.
-  func withLookup<Result>(
-    _ body: (_ lookup: (UInt64, UnsafeBufferPointer<UInt32>, (View) -> Void) -> Bool) -> Result
-  ) -> Result {
-    state.withLock { generations in
-      body { hash, scalars, visit in
-        if let index = generations.young.find(hash, scalars) {
-          generations.young.view(index, visit)
-          return true
+  /// Read access to the young generation, through raw pointers valid only inside
+  /// `withReader` (which holds the lock).
+  struct Reader {
+    fileprivate let slots: UnsafeBufferPointer<Int32>
+    fileprivate let entries: UnsafeBufferPointer<Entry>
+    fileprivate let scalars: UnsafeBufferPointer<UInt32>
+    fileprivate let widths: UnsafeBufferPointer<Double>
+    fileprivate let ends: UnsafeBufferPointer<Int32>
+
+    /// The entry of the segment with these scalars and hash, or nil.
+    @inline(__always) func find(_ hash: UInt64, _ segment: UnsafeBufferPointer<UInt32>) -> Entry? {
+      let mask = slots.count &- 1
+      var slot = Int(truncatingIfNeeded: hash) & mask
+      while true {
+        let index = Int(slots[slot])
+        if index < 0 { return nil }
+        let entry = entries[index]
+        if entry.hash == hash, Int(entry.scalarCount) == segment.count {
+          let start = Int(entry.scalarStart)
+          var offset = 0
+          while offset < segment.count && scalars[start &+ offset] == segment[offset] { offset &+= 1 }
+          if offset == segment.count { return entry }
         }
-        if let index = generations.old.find(hash, scalars) {
-          var promoted: ShapedSegment?
-          generations.old.view(index) { view in
-            promoted = ShapedSegment(
-              scalars: Array(scalars), graphemeWidthsEm: Array(view.graphemeWidthsEm),
-              graphemeEnds: Array(view.graphemeEnds),
-              trailingWhitespaceGraphemes: view.trailingWhitespaceGraphemes,
-              missingGlyphs: view.missingGlyphs)
-            visit(view)
-          }
-          if let promoted { Self.insert(promoted, hash: hash, into: &generations, capacity: capacity) }
-          return true
-        }
-        return false
+        slot = (slot &+ 1) & mask
       }
     }
+
+    /// The grapheme widths (in ems) of an entry.
+    @inline(__always) func graphemeWidthsEm(of entry: Entry) -> UnsafeBufferPointer<Double> {
+      UnsafeBufferPointer(
+        rebasing: widths[Int(entry.graphemeStart)..<Int(entry.graphemeStart) + Int(entry.graphemeCount)])
+    }
+
+    /// The grapheme ends (scalar offsets within the segment) of an entry.
+    @inline(__always) func graphemeEnds(of entry: Entry) -> UnsafeBufferPointer<Int32> {
+      UnsafeBufferPointer(
+        rebasing: ends[Int(entry.graphemeStart)..<Int(entry.graphemeStart) + Int(entry.graphemeCount)])
+    }
+  }
+
+  /// Runs `body` under the lock with read access to the young generation. Segments only in the
+  /// old generation are misses here; `segment(hash:scalars:shape:)` promotes them.
+  func withReader(_ body: (Reader) -> Void) {
+    state.withLock { generations in
+      let table = generations.young
+      table.slots.withUnsafeBufferPointer { slots in
+        table.entries.withUnsafeBufferPointer { entries in
+          table.scalars.withUnsafeBufferPointer { scalars in
+            table.widths.withUnsafeBufferPointer { widths in
+              table.ends.withUnsafeBufferPointer { ends in
+                body(Reader(slots: slots, entries: entries, scalars: scalars, widths: widths, ends: ends))
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// The cached segment with these scalars (promoted to the young generation when it is only in
+  /// the old one), or `shape()`'s result, which is cached. `shape` runs outside the lock.
+  func segment(
+    hash: UInt64, scalars: UnsafeBufferPointer<UInt32>, shape: () -> ShapedSegment
+  ) -> ShapedSegment {
+    let cached: ShapedSegment? = state.withLock { generations in
+      for isYoung in [true, false] {
+        let table = isYoung ? generations.young : generations.old
+        guard let index = table.index(of: hash, scalars) else { continue }
+        let entry = table.entries[index]
+        let graphemes = Int(entry.graphemeStart)..<Int(entry.graphemeStart) + Int(entry.graphemeCount)
+        let segment = ShapedSegment(
+          scalars: Array(scalars), graphemeWidthsEm: Array(table.widths[graphemes]),
+          graphemeEnds: Array(table.ends[graphemes]),
+          trailingWhitespaceGraphemes: Int(entry.trailingWhitespaceGraphemes),
+          missingGlyphs: Int(entry.missingGlyphs))
+        if !isYoung { Self.insert(segment, hash: hash, into: &generations, capacity: capacity) }
+        return segment
+      }
+      return nil
+    }
+    if let cached { return cached }
+    let shaped = shape()
+    insert(shaped, hash: hash)
+    return shaped
   }
 
   func insert(_ segment: ShapedSegment, hash: UInt64) {
     state.withLock { generations in
       segment.scalars.withUnsafeBufferPointer { scalars in
-        if generations.young.find(hash, scalars) == nil {
+        if generations.young.index(of: hash, scalars) == nil {
           Self.insert(segment, hash: hash, into: &generations, capacity: capacity)
         }
       }

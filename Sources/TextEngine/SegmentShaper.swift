@@ -115,7 +115,7 @@ struct SegmentShaper {
   private func graphemeBoundaries(_ scalars: UnsafeBufferPointer<UInt32>) -> [Int32] {
     let decoded = DecodedText(codes: Array(scalars))
     let scalarOfUTF16 = decoded.scalarOffsetsOfUTF16()
-    let ends: [Int32]? = decoded.utf16.withUnsafeBufferPointer { buffer in
+    let ends: [Int32]? = decoded.makeUTF16().withUnsafeBufferPointer { buffer in
       graphemeBreakers.withIterator(over: buffer) { iterator in
         var ends: [Int32] = []
         while let boundary = iterator.next() {

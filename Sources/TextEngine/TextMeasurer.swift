@@ -17,12 +17,16 @@ public final class TextMeasurer: Sendable {
   private let regularCache: SegmentCache
   private let boldCache: SegmentCache
   private let lineBreakers: BreakIteratorPool
+  private let usesBuiltInLineBreaker: Bool
   private let graphemeBreakers: BreakIteratorPool
 
   /// A measurer over the given chains (bold defaults to the regular chain).
   /// - Parameters:
   ///   - segmentCacheCapacity: shaped segments kept per chain and cache generation.
-  ///   - locale: ICU locale for line breaking (the root rules by default).
+  ///   - locale: an ICU locale whose line-break tailoring to use (e.g. `"ja@lb=strict"`), through
+  ///     ICU's break iterator. The default, empty, selects the built-in UAX #14 breaker (the
+  ///     Unicode 15.0 default rules, several times faster), which still hands Thai, Lao, Khmer
+  ///     and Myanmar text to ICU for its dictionaries.
   public init(
     regular: FontChain, bold: FontChain? = nil, segmentCacheCapacity: Int = 50_000, locale: String = ""
   ) {
@@ -31,6 +35,7 @@ public final class TextMeasurer: Sendable {
     self.regularCache = SegmentCache(capacity: segmentCacheCapacity)
     self.boldCache = SegmentCache(capacity: segmentCacheCapacity)
     self.lineBreakers = BreakIteratorPool(kind: .line, locale: locale)
+    self.usesBuiltInLineBreaker = locale.isEmpty
     self.graphemeBreakers = BreakIteratorPool(kind: .grapheme, locale: locale)
     let ellipsis: [UInt32] = [0x2026]
     let graphemeBreakers = self.graphemeBreakers
@@ -82,79 +87,96 @@ public final class TextMeasurer: Sendable {
     let ellipsis =
       (style.weight == .bold ? boldEllipsisEm : regularEllipsisEm) * style.fontSize + style.letterSpacing
 
-    let breaks = try lineBreaks(decoded)
-    let rightToLeft =
-      decoded.mayBeRightToLeft ? try BidiLevels.rightToLeftFlags(decoded, breaks: breaks) : nil
+    return try withLineBreaks(decoded) { breaks throws(TextError) in
+      let rightToLeft =
+        decoded.mayBeRightToLeft ? try BidiLevels.rightToLeftFlags(decoded, breaks: breaks) : nil
+      let builder = build(
+        codes: codes, breaks: breaks, rightToLeft: rightToLeft, style: style, chain: chain, cache: cache)
+      return PreparedText(
+        codes: codes, style: style, lineHeight: lineHeight, missingGlyphs: builder.missingGlyphs,
+        ellipsisWidth: ellipsis, ascender: metrics.ascender, segments: builder.segments,
+        graphemeWidths: builder.graphemeWidths, graphemeEnds: builder.graphemeEnds)
+    }
+  }
 
+  /// Looks up (or shapes and caches) every segment and collects their widths.
+  private func build(
+    codes: [UInt32], breaks: UnsafeBufferPointer<(end: Int, isHard: Bool)>, rightToLeft: [Bool]?,
+    style: TextStyle, chain: FontChain, cache: SegmentCache
+  ) -> PreparedTextBuilder {
     var builder = PreparedTextBuilder(
       segmentCount: breaks.count, scalarCount: codes.count, fontSize: style.fontSize,
       letterSpacing: style.letterSpacing)
     codes.withUnsafeBufferPointer { buffer in
-      // One pass under the cache lock appends every hit; at the first miss it only notes the
-      // misses, which are shaped outside the lock, and a second pass finishes from there.
+      // One pass under the cache lock appends every hit; from the first miss on it only notes
+      // the misses, which are shaped (or promoted from the old generation) outside this pass,
+      // and a second pass finishes from there.
       var misses: [Int: ShapedSegment] = [:]
       var resumeAt = breaks.count
-      cache.withLookup { lookup in
-        var start = 0
-        for index in breaks.indices {
-          let end = breaks[index].end
-          defer { start = end }
-          let slice = UnsafeBufferPointer(rebasing: buffer[start..<end])
-          let isRightToLeft = rightToLeft?[index] ?? false
-          let hash = SegmentCache.hash(slice, isRightToLeft: isRightToLeft)
-          if resumeAt == breaks.count {
-            let hit = lookup(hash, slice) { view in
-              builder.append(
-                view, scalars: slice, start: start, hardBreakAfter: breaks[index].isHard)
-            }
-            if !hit {
-              resumeAt = index
+      builder.withOutput { output in
+        cache.withReader { reader in
+          var start = 0
+          for index in breaks.indices {
+            let end = breaks[index].end
+            let slice = UnsafeBufferPointer(rebasing: buffer[start..<end])
+            let hash = SegmentCache.hash(slice, isRightToLeft: rightToLeft?[index] ?? false)
+            if let entry = reader.find(hash, slice) {
+              if resumeAt == breaks.count {
+                output.append(
+                  widthsEm: reader.graphemeWidthsEm(of: entry), ends: reader.graphemeEnds(of: entry),
+                  trailing: Int(entry.trailingWhitespaceGraphemes), missing: Int(entry.missingGlyphs),
+                  scalars: slice, start: start, hardBreakAfter: breaks[index].isHard)
+              }
+            } else {
+              if resumeAt == breaks.count { resumeAt = index }
               misses[index] = ShapedSegment.placeholder
             }
-          } else if !lookup(hash, slice, { _ in }) {
-            misses[index] = ShapedSegment.placeholder
+            start = end
           }
         }
       }
       guard resumeAt < breaks.count else { return }
       let shaper = SegmentShaper(chain: chain, graphemeBreakers: graphemeBreakers, language: style.language)
-      var start = resumeAt == 0 ? 0 : breaks[resumeAt - 1].end
       for index in misses.keys.sorted() {
         let segmentStart = index == 0 ? 0 : breaks[index - 1].end
         let slice = UnsafeBufferPointer(rebasing: buffer[segmentStart..<breaks[index].end])
         let isRightToLeft = rightToLeft?[index] ?? false
-        let shaped = shaper.shape(slice, isRightToLeft: isRightToLeft)
-        cache.insert(shaped, hash: SegmentCache.hash(slice, isRightToLeft: isRightToLeft))
-        misses[index] = shaped
+        misses[index] = cache.segment(
+          hash: SegmentCache.hash(slice, isRightToLeft: isRightToLeft), scalars: slice
+        ) {
+          shaper.shape(slice, isRightToLeft: isRightToLeft)
+        }
       }
-      cache.withLookup { lookup in
-        for index in resumeAt..<breaks.count {
-          let end = breaks[index].end
-          defer { start = end }
-          let slice = UnsafeBufferPointer(rebasing: buffer[start..<end])
-          let isHard = breaks[index].isHard
-          if let shaped = misses[index] {
-            builder.append(shaped, scalars: slice, start: start, hardBreakAfter: isHard)
-            continue
-          }
-          let isRightToLeft = rightToLeft?[index] ?? false
-          let hit = lookup(SegmentCache.hash(slice, isRightToLeft: isRightToLeft), slice) { view in
-            builder.append(view, scalars: slice, start: start, hardBreakAfter: isHard)
-          }
-          if !hit {
-            // Evicted since the first pass (the cache rotated): shape it here.
-            builder.append(
-              shaper.shape(slice, isRightToLeft: isRightToLeft), scalars: slice, start: start,
-              hardBreakAfter: isHard)
+      builder.withOutput { output in
+        cache.withReader { reader in
+          var start = resumeAt == 0 ? 0 : breaks[resumeAt - 1].end
+          for index in resumeAt..<breaks.count {
+            let end = breaks[index].end
+            defer { start = end }
+            let slice = UnsafeBufferPointer(rebasing: buffer[start..<end])
+            let isHard = breaks[index].isHard
+            if let shaped = misses[index] {
+              output.append(shaped, scalars: slice, start: start, hardBreakAfter: isHard)
+              continue
+            }
+            let isRightToLeft = rightToLeft?[index] ?? false
+            if let entry = reader.find(SegmentCache.hash(slice, isRightToLeft: isRightToLeft), slice) {
+              output.append(
+                widthsEm: reader.graphemeWidthsEm(of: entry), ends: reader.graphemeEnds(of: entry),
+                trailing: Int(entry.trailingWhitespaceGraphemes), missing: Int(entry.missingGlyphs),
+                scalars: slice, start: start, hardBreakAfter: isHard)
+            } else {
+              // Evicted since the first pass (the cache rotated): shape it here.
+              output.append(
+                shaper.shape(slice, isRightToLeft: isRightToLeft), scalars: slice, start: start,
+                hardBreakAfter: isHard)
+            }
           }
         }
       }
     }
     builder.finish()
-    return PreparedText(
-      codes: codes, style: style, lineHeight: lineHeight, missingGlyphs: builder.missingGlyphs,
-      ellipsisWidth: ellipsis, ascender: metrics.ascender, segments: builder.segments,
-      graphemeWidths: builder.graphemeWidths, graphemeEnds: builder.graphemeEnds)
+    return builder
   }
 
   /// Convenience: prepare and lay out at one width.
@@ -171,9 +193,12 @@ public final class TextMeasurer: Sendable {
     let shaper = SegmentShaper(chain: chain, graphemeBreakers: graphemeBreakers, language: style.language)
     let decoded = DecodedText(text)
     let codes = decoded.codes
-    let breaks = try lineBreaks(decoded)
+    let breaks = try withLineBreaks(decoded) { Array($0) }
     let rightToLeft =
-      decoded.mayBeRightToLeft ? try BidiLevels.rightToLeftFlags(decoded, breaks: breaks) : nil
+      decoded.mayBeRightToLeft
+      ? try breaks.withUnsafeBufferPointer { breaks throws(TextError) in
+        try BidiLevels.rightToLeftFlags(decoded, breaks: breaks)
+      } : nil
     var result: [GlyphRun] = []
     var pen = 0.0
     var start = 0
@@ -215,15 +240,39 @@ public final class TextMeasurer: Sendable {
   /// start, each flagged when the break there is mandatory. The end of the text is included.
   public func lineBreakOpportunities(in text: String) throws(TextError) -> [(offset: Int, isMandatory: Bool)]
   {
-    try lineBreaks(DecodedText(text)).map { ($0.end, $0.isHard) }
+    try withLineBreaks(DecodedText(text)) { $0.map { ($0.end, $0.isHard) } }
   }
 
-  /// Line-break opportunities (scalar offsets where segments end) from ICU's UAX #14 rules.
-  private func lineBreaks(_ decoded: DecodedText) throws(TextError) -> [(end: Int, isHard: Bool)] {
+  /// Runs `body` with the line-break opportunities (scalar offsets where segments end, each
+  /// flagged when the break is mandatory) per UAX #14: from the built-in breaker, into a
+  /// temporary buffer (on the stack for ordinary paragraphs), or from ICU for a tailored locale
+  /// or text that needs ICU's dictionaries.
+  private func withLineBreaks<Result>(
+    _ decoded: DecodedText,
+    _ body: (UnsafeBufferPointer<(end: Int, isHard: Bool)>) throws(TextError) -> Result
+  ) throws(TextError) -> Result {
+    let codes = decoded.codes
+    if usesBuiltInLineBreaker {
+      let result: Result?? = try withUnsafeTemporaryAllocation(
+        of: (end: Int, isHard: Bool).self, capacity: max(1, codes.count)
+      ) { buffer throws(TextError) in
+        let base = buffer.baseAddress.unsafelyUnwrapped
+        guard let count = codes.withUnsafeBufferPointer({ LineBreaker.breaks(of: $0, into: base) }) else {
+          return .none
+        }
+        return .some(try body(UnsafeBufferPointer(start: base, count: count)))
+      }
+      if let result { return result.unsafelyUnwrapped }
+    }
+    return try icuLineBreaks(decoded).withUnsafeBufferPointer { breaks throws(TextError) in try body(breaks) }
+  }
+
+  /// Line-break opportunities from ICU's break iterator.
+  private func icuLineBreaks(_ decoded: DecodedText) throws(TextError) -> [(end: Int, isHard: Bool)] {
     let codes = decoded.codes
     guard !codes.isEmpty else { return [] }
     let scalarOfUTF16 = decoded.scalarOffsetsOfUTF16()
-    let result: [(end: Int, isHard: Bool)]? = decoded.utf16.withUnsafeBufferPointer { buffer in
+    let result: [(end: Int, isHard: Bool)]? = decoded.makeUTF16().withUnsafeBufferPointer { buffer in
       lineBreakers.withIterator(over: buffer) { iterator in
         var breaks: [(end: Int, isHard: Bool)] = []
         breaks.reserveCapacity(codes.count / 3 + 4)

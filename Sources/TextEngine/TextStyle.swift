@@ -52,8 +52,9 @@ public struct TextStyle: Sendable, Hashable {
   /// Checks that every number is usable.
   /// - Throws: `TextError` with code `invalidStyle` naming the field.
   public func validate() throws(TextError) {
-    func check(_ ok: Bool, _ message: String) throws(TextError) {
-      if !ok { throw TextError(.invalidStyle, message) }
+    // The message is built only on failure (formatting the numbers costs more than the checks).
+    func check(_ ok: Bool, _ message: @autoclosure () -> String) throws(TextError) {
+      if !ok { throw TextError(.invalidStyle, message()) }
     }
     try check(
       fontSize.isFinite && fontSize > 0, "font size must be a positive finite number, got \(fontSize)")

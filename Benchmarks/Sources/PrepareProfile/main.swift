@@ -1,5 +1,5 @@
 // A plain driver for profilers (valgrind --tool=callgrind, perf): prepares the corpus warm
-// N times. Usage: PrepareProfile [rounds]
+// N times. Usage: PrepareProfile [rounds] [prepare|breaks]
 import Foundation
 import TextEngine
 
@@ -13,10 +13,17 @@ let rounds = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1])! : 
 let measurer = try BundledFonts.measurer()
 let style = TextStyle(fontSize: 15, lineHeight: .fixed(21))
 for text in corpus { _ = try measurer.prepare(text, style: style) }
+let mode = CommandLine.arguments.count > 2 ? CommandLine.arguments[2] : "prepare"
 let start = ContinuousClock.now
 var lines = 0
 for _ in 0..<rounds {
-  for text in corpus { lines += try measurer.prepare(text, style: style).measure(width: 170).lineCount }
+  for text in corpus {
+    if mode == "breaks" {
+      lines += try measurer.lineBreakOpportunities(in: text).count
+    } else {
+      lines += try measurer.prepare(text, style: style).measure(width: 170).lineCount
+    }
+  }
 }
 let elapsed = ContinuousClock.now - start
-print("warm prepare: \(elapsed / (rounds * corpus.count)) per text (\(lines) lines)")
+print("warm \(mode): \(elapsed / (rounds * corpus.count)) per text (\(lines) lines or breaks)")

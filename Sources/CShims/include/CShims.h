@@ -37,6 +37,15 @@ const char *cshims_script_short_name(int32_t script_code);
 bool cshims_is_default_ignorable(uint32_t code_point);
 /// True for Emoji_Presentation code points (shown as emoji without VS16).
 bool cshims_is_emoji_presentation(uint32_t code_point);
+/// The raw UAX #14 Line_Break value of a code point (ICU's ULineBreak, 0 = XX ... 42 = ZWJ),
+/// plus flags for the facts rules LB1, LB30 and LB30b need:
+/// CSHIMS_LB_EAST_ASIAN_WIDE (East_Asian_Width F, W or H), CSHIMS_LB_PICTOGRAPHIC_UNASSIGNED
+/// (Extended_Pictographic and unassigned) and CSHIMS_LB_MARK (General_Category Mn or Mc).
+int32_t cshims_line_break_property(uint32_t code_point);
+#define CSHIMS_LB_VALUE_MASK 0xFF
+#define CSHIMS_LB_EAST_ASIAN_WIDE 0x100
+#define CSHIMS_LB_PICTOGRAPHIC_UNASSIGNED 0x200
+#define CSHIMS_LB_MARK 0x400
 /// The ICU version string ("72.1").
 void cshims_icu_version(char *buffer, int32_t capacity);
 /// The Unicode version ICU implements ("15.0").

@@ -1,0 +1,212 @@
+/// UAX #14 line breaking over Unicode scalars: the Unicode 15.0 default rules with the number
+/// tailoring of UAX #14 Example 7 (what LineBreakTest.txt specifies), table-driven.
+///
+/// Classes come from ICU's Line_Break data through `LineBreakPropertyTable`. Most positions are
+/// decided by one load from a precomputed pair table (`pairActions`). The rules that look
+/// further are handled on the side: spaces and marks (LB4–LB10, LB14–LB18) and regional
+/// indicator pairs (LB30a) by a slower path with a little state, and the rare pairs that
+/// depend on what precedes them — hyphens after Hebrew letters (LB21a) and number sequences
+/// (LB25) — by looking back at the units before the position. One pass, no allocation.
+///
+/// Text with SA (complex context) scalars — Thai, Lao, Khmer, Myanmar — is not handled: finding
+/// breaks there needs a dictionary, and the caller uses ICU's break iterator instead.
+enum LineBreaker {
+  /// What the pair table says about a position between two units.
+  enum Action: UInt8 {
+    case breakAllowed
+    case noBreak
+    /// The answer depends on the units before the pair (LB21a, LB25).
+    case lookBehind
+  }
+
+  /// Writes the break opportunities of `codes` to `output` (room for `codes.count` entries, the
+  /// most there can be): the scalar offsets where a line may start, each flagged when the break
+  /// is mandatory (after BK, CR, LF or NL), and the end of the text (flagged when the text ends
+  /// with a hard break).
+  ///
+  /// - Returns: how many were written, or nil when the text has SA scalars.
+  static func breaks(
+    of codes: UnsafeBufferPointer<UInt32>, into output: UnsafeMutablePointer<(end: Int, isHard: Bool)>
+  ) -> Int? {
+    guard !codes.isEmpty else { return 0 }
+    return LineBreakPropertyTable.basicMultilingualPlane.withUnsafeBufferPointer { table in
+      pairActions.withUnsafeBufferPointer { actions in
+        run(
+          Scalars(codes: codes, propertyTable: table), actions: actions.baseAddress.unsafelyUnwrapped,
+          into: output)
+      }
+    }
+  }
+
+  /// The scalars of a text with their table entries.
+  struct Scalars {
+    let codes: UnsafeBufferPointer<UInt32>
+    let propertyTable: UnsafeBufferPointer<UInt8>
+
+    var count: Int { codes.count }
+
+    /// The table entry of scalar `index`.
+    @inline(__always) func entry(_ index: Int) -> UInt8 {
+      let code = codes[index]
+      return code < 0x1_0000 ? propertyTable[Int(code)] : LineBreakPropertyTable.entry(code)
+    }
+
+    /// The class of scalar `index` (which is not SA).
+    @inline(__always) func lineBreakClass(_ index: Int) -> LineBreakClass {
+      LineBreaker.lineBreakClass(entry(index))
+    }
+  }
+
+  /// The class of a table entry without the SA flag (entries hold valid raw values only).
+  @inline(__always) static func lineBreakClass(_ entry: UInt8) -> LineBreakClass {
+    unsafeBitCast(entry & ~LineBreakPropertyTable.complexContextFlag, to: LineBreakClass.self)
+  }
+
+  /// The breaking pass. State: `before`, the class of the last unit (a scalar with the marks it
+  /// absorbed, LB9), `spaces`, whether spaces follow it, and `previous`, the class of the last
+  /// scalar itself.
+  @inline(__always) private static func run(
+    _ scalars: Scalars, actions: UnsafePointer<Action>,
+    into output: UnsafeMutablePointer<(end: Int, isHard: Bool)>
+  ) -> Int? {
+    let classCount = LineBreakClass.allCases.count
+    let spaceActions = actions + classCount * classCount
+    var written = 0
+    var before = LineBreakClass.alphabetic
+    var spaces = false
+    var previous = LineBreakClass.alphabetic
+    var regionalIndicators = 0
+
+    /// The state at the start of the text or after a hard break (LB2: no break before the first
+    /// scalar; LB10: a leading mark is alphabetic; leading spaces have no class before them, so
+    /// one that no "X SP* ×" rule names stands in).
+    @inline(__always) func startLine(with first: LineBreakClass) {
+      previous = first
+      spaces = first == .space
+      before = first.isIn(ClassSet.marks) || first == .space ? .alphabetic : first
+      regionalIndicators = 1
+    }
+
+    let firstEntry = scalars.entry(0)
+    guard firstEntry & LineBreakPropertyTable.complexContextFlag == 0 else { return nil }
+    startLine(with: lineBreakClass(firstEntry))
+    for index in 1..<scalars.count {
+      let entry = scalars.entry(index)
+      guard entry & LineBreakPropertyTable.complexContextFlag == 0 else { return nil }
+      let current = lineBreakClass(entry)
+      let last = previous
+      previous = current
+      // The common case: two adjacent units, neither a space, mark, hard break, zero width
+      // space nor regional indicator.
+      if (current.bit | last.bit) & ClassSet.special == 0 {
+        let action = actions[Int(before.rawValue) &* classCount &+ Int(current.rawValue)]
+        if action == .breakAllowed
+          || (action == .lookBehind && breakAllowedLookingBehind(scalars, before, current, at: index))
+        {
+          output[written] = (index, false)
+          written &+= 1
+        }
+        before = current
+        continue
+      }
+      // LB4, LB5: always break after hard breaks, but not between CR and LF.
+      if last.isIn(ClassSet.hardBreaks) {
+        if last == .carriageReturn && current == .lineFeed { continue }
+        output[written] = (index, true)
+        written &+= 1
+        startLine(with: current)
+        continue
+      }
+      // LB6, LB7: never break before hard breaks, spaces or zero width spaces.
+      if current.isIn(ClassSet.hardBreaks) { continue }
+      if current == .space {
+        spaces = true
+        continue
+      }
+      if current == .zeroWidthSpace {
+        before = .zeroWidthSpace
+        spaces = false
+        continue
+      }
+      // LB9: marks join the unit before them (not a space, a hard break or a zero width
+      // space); LB10 makes the others alphabetic.
+      if current.isIn(ClassSet.marks) && !spaces && before != .zeroWidthSpace { continue }
+      let unit = current.isIn(ClassSet.marks) ? LineBreakClass.alphabetic : current
+      let allowed: Bool
+      if before == .zeroWidthSpace {
+        allowed = true  // LB8
+      } else if last == .zeroWidthJoiner {
+        allowed = false  // LB8a
+      } else if spaces {
+        allowed = spaceActions[Int(before.rawValue) &* classCount &+ Int(unit.rawValue)] == .breakAllowed
+      } else if before == .regionalIndicator && unit == .regionalIndicator {
+        allowed = regionalIndicators % 2 == 0  // LB30a
+      } else {
+        let action = actions[Int(before.rawValue) &* classCount &+ Int(unit.rawValue)]
+        allowed =
+          action == .breakAllowed
+          || (action == .lookBehind && breakAllowedLookingBehind(scalars, before, unit, at: index))
+      }
+      if allowed {
+        output[written] = (index, false)
+        written &+= 1
+      }
+      if unit == .regionalIndicator {
+        regionalIndicators = !spaces && before == .regionalIndicator ? regionalIndicators + 1 : 1
+      }
+      before = unit
+      spaces = false
+    }
+    // LB3: always break at the end.
+    output[written] = (scalars.count, previous.isIn(ClassSet.hardBreaks))
+    return written + 1
+  }
+
+  /// The unit that ends just before scalar `end`: its class (after LB9 and LB10) and the index
+  /// of its first scalar.
+  private static func unit(_ scalars: Scalars, endingBefore end: Int) -> (LineBreakClass, start: Int) {
+    var index = end - 1
+    while index >= 0 && scalars.lineBreakClass(index).isIn(ClassSet.marks) { index -= 1 }
+    guard index >= 0 else { return (.alphabetic, 0) }
+    let base = scalars.lineBreakClass(index)
+    let blocksMarks = ClassSet.hardBreaks | LineBreakClass.space.bit | LineBreakClass.zeroWidthSpace.bit
+    if base.isIn(blocksMarks) && index < end - 1 { return (.alphabetic, index + 1) }
+    return (base, index)
+  }
+
+  /// The pairs whose answer depends on the units before them (`Action.lookBehind`), between
+  /// adjacent units `before` (ending just before scalar `index`) and `after`.
+  ///
+  /// Each look-back stops at the first unit that settles it, and the units it passes over are
+  /// not passed over again by a later look-back, so breaking stays linear.
+  @inline(never) private static func breakAllowedLookingBehind(
+    _ scalars: Scalars, _ before: LineBreakClass, _ after: LineBreakClass, at index: Int
+  ) -> Bool {
+    let (_, start) = unit(scalars, endingBefore: index)
+    // LB21a: HL (HY | BA) ×
+    if before.isIn(LineBreakClass.hyphen.bit | LineBreakClass.breakAfter.bit) {
+      return start == 0 || unit(scalars, endingBefore: start).0 != .hebrewLetter
+    }
+    // LB25: (PR | PO) × (OP | HY) NU
+    if before.isIn(ClassSet.affixes) {
+      var next = index + 1
+      while next < scalars.count && scalars.lineBreakClass(next).isIn(ClassSet.marks) { next += 1 }
+      return !(next < scalars.count && scalars.lineBreakClass(next) == .numeric)
+    }
+    // LB25: NU (NU | SY | IS)* × NU and NU (NU | SY | IS)* (CL | CP)? × (PR | PO): is there a
+    // number before (the closing punctuation)?
+    var class_ = before
+    var position = start
+    if before.isIn(LineBreakClass.closePunctuation.bit | ClassSet.closeParenthesis) {
+      guard position > 0 else { return true }
+      (class_, position) = unit(scalars, endingBefore: position)
+    }
+    let numberParts = LineBreakClass.numeric.bit | ClassSet.numberInfixes
+    while class_.isIn(numberParts) {
+      if class_ == .numeric { return false }
+      guard position > 0 else { return true }
+      (class_, position) = unit(scalars, endingBefore: position)
+    }
+    return true
+  }
+}
