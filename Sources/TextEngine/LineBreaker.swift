@@ -195,17 +195,17 @@ enum LineBreaker {
     }
     // LB25: NU (NU | SY | IS)* × NU and NU (NU | SY | IS)* (CL | CP)? × (PR | PO): is there a
     // number before (the closing punctuation)?
-    var class_ = before
+    var unitClass = before
     var position = start
     if before.isIn(LineBreakClass.closePunctuation.bit | ClassSet.closeParenthesis) {
       guard position > 0 else { return true }
-      (class_, position) = unit(scalars, endingBefore: position)
+      (unitClass, position) = unit(scalars, endingBefore: position)
     }
     let numberParts = LineBreakClass.numeric.bit | ClassSet.numberInfixes
-    while class_.isIn(numberParts) {
-      if class_ == .numeric { return false }
+    while unitClass.isIn(numberParts) {
+      if unitClass == .numeric { return false }
       guard position > 0 else { return true }
-      (class_, position) = unit(scalars, endingBefore: position)
+      (unitClass, position) = unit(scalars, endingBefore: position)
     }
     return true
   }
