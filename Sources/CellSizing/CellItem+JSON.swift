@@ -1,4 +1,5 @@
 import Foundation
+import SelfSizingCore
 
 extension CellItem {
   /// Decodes one JSON object into an item; `line` (1-based) goes into errors and the item.
@@ -6,8 +7,8 @@ extension CellItem {
   ///   `invalidJSON` for a line that is not a JSON object, `missingID` without a string `"id"`.
   public init(json data: Data, line: Int? = nil) throws(CellSizingError) {
     let location = line.map { "line \($0)" } ?? "item"
-    let value = try JSONValue.parse(data, location: location)
-    guard case .object(let object) = value else {
+    let value = try JSONValue.parse(data, location: location, line: line)
+    guard let object = value.firstMembers else {
       throw CellSizingError(
         .invalidJSON, at: location, "expected a JSON object, got \(value.typeName)", line: line)
     }

@@ -1,0 +1,30 @@
+/// A JSON value: what `parse` reads (with the position of any syntax error) and what the
+/// reports write (compact, deterministic text).
+///
+/// Objects keep their members in order, duplicates included, exactly as written or built, so
+/// output follows the documented key order and readers choose how to treat a repeated key.
+/// Two values are equal when they serialize to the same text.
+public enum JSONValue: Sendable, Hashable {
+  case null
+  case bool(Bool)
+  case number(Double)
+  case string(String)
+  case array([JSONValue])
+  case object([(String, JSONValue)])
+
+  public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.serialized() == rhs.serialized() }
+  public func hash(into hasher: inout Hasher) { hasher.combine(serialized()) }
+
+  /// JSON's name for the value's type: `null`, `boolean`, `number`, `string`, `array` or
+  /// `object` (for error messages).
+  public var typeName: String {
+    switch self {
+    case .null: "null"
+    case .bool: "boolean"
+    case .number: "number"
+    case .string: "string"
+    case .array: "array"
+    case .object: "object"
+    }
+  }
+}
