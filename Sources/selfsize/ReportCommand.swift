@@ -95,11 +95,7 @@ struct ReportCommand: ParsableCommand {
         var pixelHeight = Int((scene.size.height * Double(options.scale)).rounded())
         switch format {
         case .png:
-          do {
-            data = try scene.png(scale: options.scale)
-          } catch {
-            throw ValidationError("cannot encode PNG: \(error)")
-          }
+          data = try encodePNG(scene, scale: options.scale)
           pixelWidth = max(1, pixelWidth)
           pixelHeight = max(1, pixelHeight)
         case .svg: data = Data(scene.svg(scale: options.scale).utf8)
