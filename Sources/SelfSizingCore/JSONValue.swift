@@ -5,11 +5,17 @@
 /// output follows the documented key order and readers choose how to treat a repeated key.
 /// Two values are equal when they serialize to the same text.
 public enum JSONValue: Sendable, Hashable {
+  /// `null`.
   case null
+  /// `true` or `false`.
   case bool(Bool)
+  /// A number (written as an integer when it is one; non-finite numbers are written as `null`).
   case number(Double)
+  /// A string.
   case string(String)
+  /// An array.
   case array([JSONValue])
+  /// An object: its members in order, repeated keys included.
   case object([(String, JSONValue)])
 
   public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.serialized() == rhs.serialized() }
