@@ -30,15 +30,20 @@ let package = Package(
     // Thin C shims: un-suffixed ICU names, FreeType macros, one place for every C call's types.
     .target(name: "CShims", dependencies: ["CFreeType", "CHarfBuzz", "CICU"]),
     .target(name: "TextEngine", dependencies: ["CShims", "CFreeType", "CHarfBuzz"]),
-    .target(name: "CellSizing", dependencies: ["TextEngine"]),
-    .target(name: "CollectionLayout"),
-    .target(name: "Reports", dependencies: ["TextEngine", "CellSizing", "CollectionLayout", "CZlib"]),
+    // Small value types more than one module shares: JSONValue (parse and write), EdgeInsets.
+    .target(name: "SelfSizingCore"),
+    .target(name: "CellSizing", dependencies: ["SelfSizingCore", "TextEngine"]),
+    .target(name: "CollectionLayout", dependencies: ["SelfSizingCore"]),
+    .target(
+      name: "Reports",
+      dependencies: ["SelfSizingCore", "TextEngine", "CellSizing", "CollectionLayout", "CZlib"]),
     .executableTarget(
       name: "selfsize",
       dependencies: [
         "TextEngine", "CellSizing", "CollectionLayout", "Reports",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
+    .testTarget(name: "SelfSizingCoreTests", dependencies: ["SelfSizingCore"]),
     .testTarget(name: "TextEngineTests", dependencies: ["TextEngine"]),
     .testTarget(name: "CellSizingTests", dependencies: ["CellSizing", "TextEngine"]),
     .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout"]),

@@ -1,4 +1,5 @@
 import Foundation
+import SelfSizingCore
 
 extension CellItem {
   /// Decodes one JSON object into an item; `line` (1-based) goes into errors and the item.
@@ -6,8 +7,8 @@ extension CellItem {
   ///   `invalidJSON` for a line that is not a JSON object, `missingID` without a string `"id"`.
   public init(json data: Data, line: Int? = nil) throws(CellSizingError) {
     let location = line.map { "line \($0)" } ?? "item"
-    let value = try JSONValue.parse(data, location: location)
-    guard case .object(let object) = value else {
+    let value = try JSONValue.parse(data, location: location, line: line)
+    guard let object = value.firstMembers else {
       throw CellSizingError(
         .invalidJSON, at: location, "expected a JSON object, got \(value.typeName)", line: line)
     }
@@ -22,24 +23,16 @@ extension CellItem {
     self.init(id: id, fields: object.mapValues(\.itemValue), line: line)
   }
 
-  /// Decodes JSON Lines: one result per non-blank line, in order. A bad line becomes an error
-  /// naming its line (and id when readable); the other lines are unaffected.
+  /// Decodes JSON Lines: one result per non-blank line, in order (``JSONLine/split(_:)``). A
+  /// bad line becomes an error naming its line (and id when readable); the other lines are
+  /// unaffected.
   public static func decodeLines(_ data: Data) -> [Result<CellItem, CellSizingError>] {
-    var results: [Result<CellItem, CellSizingError>] = []
-    var lineNumber = 0
-    for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-      lineNumber += 1
-      guard
-        line.contains(where: {
-          $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\t")
-        })
-      else { continue }
+    JSONLine.split(data).map { line in
       do throws(CellSizingError) {
-        results.append(.success(try CellItem(json: Data(line), line: lineNumber)))
+        return .success(try CellItem(json: line.bytes, line: line.number))
       } catch {
-        results.append(.failure(error))
+        return .failure(error)
       }
     }
-    return results
   }
 }

@@ -65,22 +65,34 @@ private struct TemplateCompiler {
         origin: origin))
   }
 
+  /// Places `element` along the stack's or a row's axis (`start` to `end`): after `previous`
+  /// with the gap between them, or, first, at `container`'s start plus `inset` and its own
+  /// spacing before.
+  mutating func chain(
+    _ element: Element, after previous: Element?,
+    along axis: (start: Anchor.Attribute, end: Anchor.Attribute),
+    in container: String, inset: Double, spacing: Double, origin: String
+  ) {
+    if let previous {
+      add(
+        Anchor(element.name, axis.start), .equal, Anchor(previous.name, axis.end),
+        constant: gap(previous, element, default: spacing), origin: origin)
+    } else {
+      add(
+        Anchor(element.name, axis.start), .equal, Anchor(container, axis.start),
+        constant: inset + (element.spacingBefore ?? 0), origin: origin)
+    }
+  }
+
   mutating func compileStack() {
     let insets = template.insets
     var previous: Element?
     for (index, element) in template.stack.enumerated() where isVisible(element) {
       let path = "stack[\(index)]"
       let name = element.name
-      if let previous {
-        add(
-          Anchor(name, .top), .equal, Anchor(previous.name, .bottom),
-          constant: gap(previous, element, default: template.spacing), origin: path)
-      } else {
-        add(
-          Anchor(name, .top), .equal, Anchor(Self.cell, .top),
-          constant: insets.top + (element.spacingBefore ?? 0),
-          origin: path)
-      }
+      chain(
+        element, after: previous, along: (.top, .bottom), in: Self.cell, inset: insets.top,
+        spacing: template.spacing, origin: path)
       add(Anchor(name, .leading), .equal, Anchor(Self.cell, .leading), constant: insets.left, origin: path)
       if let width = fixedWidth(element, inRow: false) {
         add(Anchor(name, .width), constant: width, origin: path)
@@ -158,15 +170,9 @@ private struct TemplateCompiler {
     for (index, child) in row.children.enumerated() where isVisible(child) {
       let childPath = "\(path).row.children[\(index)]"
       let name = child.name
-      if let previous {
-        add(
-          Anchor(name, .leading), .equal, Anchor(previous.name, .trailing),
-          constant: gap(previous, child, default: row.spacing), origin: childPath)
-      } else {
-        add(
-          Anchor(name, .leading), .equal, Anchor(rowName, .leading), constant: child.spacingBefore ?? 0,
-          origin: childPath)
-      }
+      chain(
+        child, after: previous, along: (.leading, .trailing), in: rowName, inset: 0, spacing: row.spacing,
+        origin: childPath)
       if let width = fixedWidth(child, inRow: true) {
         add(Anchor(name, .width), constant: width, origin: "\(childPath).width")
       }

@@ -1,4 +1,5 @@
 import Foundation
+import SelfSizingCore
 import TextEngine
 
 extension CellTemplate {
@@ -15,7 +16,8 @@ extension CellTemplate {
       guard case .object(let table) = reader.value else {
         throw reader.error(.wrongType, "expected an object of named styles, got \(reader.value.typeName)")
       }
-      for (name, value) in table {
+      // In document order; of a repeated name, the first (as for every other key).
+      for (name, value) in table where styles[name] == nil {
         styles[name] = try Self.style(JSONReader(value, path: reader.path(name)))
       }
     }
@@ -73,8 +75,8 @@ extension CellTemplate {
       switch lineHeight.value {
       case .number: style.lineHeight = .fixed(try lineHeight.positive())
       case .string where try lineHeight.string() == "natural": style.lineHeight = .natural
-      case .object(let multiple):
-        _ = try lineHeight.object(allowed: ["multiple"])
+      case .object:
+        let multiple = try lineHeight.object(allowed: ["multiple"])
         guard let factor = lineHeight.child("multiple", in: multiple) else {
           throw lineHeight.error(.missingKey, "expected {\"multiple\": factor}", key: "multiple")
         }
@@ -106,7 +108,7 @@ extension CellTemplate {
     let common: Set<String> = [
       "name", "spacingBefore", "spacingAfter", "hiddenWhenEmpty", "width", "hugging", "compression", "align",
     ]
-    guard case .object(let raw) = reader.value else {
+    guard let raw = reader.value.firstMembers else {
       throw reader.error(.wrongType, "expected an element object, got \(reader.value.typeName)")
     }
     let kinds = kindKeys.filter { raw[$0] != nil }

@@ -1,3 +1,5 @@
+import SelfSizingCore
+
 /// Reads a JSON value while tracking its path, so every error names where it happened
 /// (`stack[2].row.children[1].style`).
 struct JSONReader {
@@ -15,8 +17,9 @@ struct JSONReader {
     CellSizingError(code, at: key.map(path) ?? (path.isEmpty ? "template" : path), message)
   }
 
+  /// The object's members by key (of a repeated key, the first), checking every key is allowed.
   func object(allowed: Set<String>) throws(CellSizingError) -> [String: JSONValue] {
-    guard case .object(let object) = value else {
+    guard let object = value.firstMembers else {
       throw error(.wrongType, "expected an object, got \(value.typeName)")
     }
     for key in object.keys.sorted() where !allowed.contains(key) {

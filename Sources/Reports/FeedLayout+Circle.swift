@@ -21,12 +21,10 @@ extension FeedLayout {
         item: $0.indexPath.item,
         column: nil, frame: $0.frame)
     }
-    let supplementary = [layout.headerAttributes(), layout.footerAttributes()].compactMap { $0 }.map {
-      PlacedElement(kind: $0.representedElementKind ?? "", section: 0, frame: $0.frame, zIndex: $0.zIndex)
-    }
-    let decorations = [layout.decorationAttributes()].compactMap { $0 }.map {
-      PlacedElement(kind: $0.representedElementKind ?? "", section: 0, frame: $0.frame, zIndex: $0.zIndex)
-    }
+    // The circle layout's views are all in section 0.
+    let supplementary = [layout.headerAttributes(), layout.footerAttributes()].compactMap { $0 }.map(
+      PlacedElement.init)
+    let decorations = [layout.decorationAttributes()].compactMap { $0 }.map(PlacedElement.init)
     return FeedLayout(
       kind: .circle, collectionSize: size, contentSize: layout.contentSize, items: items,
       supplementary: supplementary, decorations: decorations,

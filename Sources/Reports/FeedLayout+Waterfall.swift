@@ -119,16 +119,8 @@ extension FeedLayout {
         columnFrames.append(Rect(x: x, y: top, width: itemWidth, height: max(0, bottom - top)))
       }
     }
-    let supplementary = layout.allSupplementaryAttributes().map {
-      PlacedElement(
-        kind: $0.representedElementKind ?? "", section: $0.indexPath.section, frame: $0.frame,
-        zIndex: $0.zIndex)
-    }
-    let decorations = layout.allDecorationAttributes().map {
-      PlacedElement(
-        kind: $0.representedElementKind ?? "", section: $0.indexPath.section, frame: $0.frame,
-        zIndex: $0.zIndex)
-    }
+    let supplementary = layout.allSupplementaryAttributes().map(PlacedElement.init)
+    let decorations = layout.allDecorationAttributes().map(PlacedElement.init)
     return FeedLayout(
       kind: .waterfall,
       collectionSize: Size(width: settings.collectionWidth, height: layout.contentSize.height),

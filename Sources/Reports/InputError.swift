@@ -1,4 +1,4 @@
-import Foundation
+import SelfSizingCore
 
 /// A bad input record: what is wrong with one line of JSON Lines input.
 public struct InputError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -20,18 +20,17 @@ public struct InputError: Error, Sendable, Hashable, CustomStringConvertible {
 
   public var description: String { message }
 
-  /// Parses one JSON object.
-  static func parseObject<S: StringProtocol>(_ line: S) throws(InputError) -> [String: Any] {
-    let parsed: Any
-    do {
-      parsed = try JSONSerialization.jsonObject(with: Data(line.utf8), options: [.fragmentsAllowed])
+  /// Parses one JSON object (one line of JSON Lines); of a repeated key, the last counts.
+  static func parseObject<S: StringProtocol>(_ line: S) throws(InputError) -> [String: JSONValue] {
+    let parsed: JSONValue
+    do throws(JSONParseError) {
+      parsed = try JSONValue.parse(line)
     } catch {
-      let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
-      throw InputError(.invalidJSON, "invalid JSON: \(reason)")
+      throw InputError(.invalidJSON, "invalid JSON: \(error.descriptionWithinLine)")
     }
-    guard let object = parsed as? [String: Any] else {
+    guard case .object(let members) = parsed else {
       throw InputError(.notAnObject, "expected a JSON object")
     }
-    return object
+    return Dictionary(members, uniquingKeysWith: { _, last in last })
   }
 }

@@ -1,5 +1,5 @@
-import CollectionLayout
+import SelfSizingCore
 
-/// The collection layout's insets (`CollectionLayout.EdgeInsets`), named apart from the cell
-/// template's `EdgeInsets` so files importing both modules can use it unambiguously.
-public typealias LayoutInsets = EdgeInsets
+/// The collection layout's insets: the one `EdgeInsets` type that cell templates use too
+/// (kept for source compatibility from when the two modules had an `EdgeInsets` each).
+public typealias LayoutInsets = SelfSizingCore.EdgeInsets

@@ -18,4 +18,11 @@ public struct PlacedElement: Sendable, Hashable {
     self.frame = frame
     self.zIndex = zIndex
   }
+
+  /// The element a layout's supplementary or decoration attributes describe.
+  init(_ attributes: LayoutAttributes) {
+    self.init(
+      kind: attributes.representedElementKind ?? "", section: attributes.indexPath.section,
+      frame: attributes.frame, zIndex: attributes.zIndex)
+  }
 }

@@ -10,11 +10,33 @@ extension ReportScene {
     return seen.enumerated().map { ($1, "selfsize-\($0)") }
   }
 
-  /// `@font-face` rules referencing the font files by absolute `file://` URL.
-  var fontFaceCSS: String {
-    fontFamilies.map { path, family in
-      let url = URL(fileURLWithPath: path).absoluteString
-      return "@font-face { font-family: \"\(family)\"; src: url(\"\(url)\"); font-weight: 100 900; }"
+  /// The folder beside an HTML report, `fonts`, that its font files are copied into (see
+  /// ``html(title:summary:fontFolder:)``).
+  public static let htmlFontFolder = "fonts"
+
+  /// The distinct font files of both chains, in the order of their CSS families, each with the
+  /// name it has in a fonts folder: its own file name, prefixed with its family's number
+  /// (`1-Font.otf`) when two files share a name.
+  public var fontFileNames: [(path: String, fileName: String)] {
+    let names = fontFamilies.map { URL(fileURLWithPath: $0.path).lastPathComponent }
+    return zip(fontFamilies, names).enumerated().map { index, font in
+      let (family, name) = font
+      return (family.path, names.filter { $0 == name }.count > 1 ? "\(index)-\(name)" : name)
+    }
+  }
+
+  /// `@font-face` rules referencing the font files by absolute `file://` URL or, with
+  /// `fontFolder`, by URL relative to the page: `fontFolder/<file name>` (``fontFileNames``).
+  func fontFaceCSS(fontFolder: String? = nil) -> String {
+    zip(fontFamilies, fontFileNames).map { font, file in
+      let url: String
+      if let fontFolder {
+        let relative = "\(fontFolder)/\(file.fileName)"
+        url = relative.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? relative
+      } else {
+        url = URL(fileURLWithPath: font.path).absoluteString
+      }
+      return "@font-face { font-family: \"\(font.family)\"; src: url(\"\(url)\"); font-weight: 100 900; }"
     }.joined(separator: "\n")
   }
 

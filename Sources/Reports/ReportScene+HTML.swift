@@ -4,10 +4,13 @@ extension ReportScene {
   /// The tolerance, in CSS px, the HTML page's overflow check allows beyond a label's width.
   public static let overflowTolerance = 0.05
 
-  /// A self-contained HTML page of the scene (fonts by `@font-face` from the font files): every
-  /// element absolutely positioned at our frames, each label line in its own `white-space: pre`
+  /// An HTML page of the scene: every element absolutely positioned at our frames, each label line in its own `white-space: pre`
   /// div at our line top with `line-height` equal to our line height (CSS's half-leading puts
   /// the baseline where ``ReportScene`` documents it).
+  ///
+  /// Fonts come by `@font-face` from the font files: by absolute `file://` URL (the page works
+  /// only where they are), or, with `fontFolder`, by URL relative to the page (`fonts/…`), so
+  /// the page works wherever it goes with that folder, once ``fontFileNames`` are copied there.
   ///
   /// The page checks itself once its fonts are loaded: for every label it lets the browser wrap
   /// the text we show in a hidden div of the label's width (plus ``overflowTolerance``) and
@@ -17,7 +20,9 @@ extension ReportScene {
   /// `{"labels", "overflowing", "details": [{"id", "label", "measured", "rendered", "widest", "width"}],
   /// "fontsLoaded", "fonts"}`;
   /// `data-status` becomes `done` (read it with `chromium --headless --dump-dom`).
-  public func html(title: String = "selfsize report", summary: [String] = []) -> String {
+  public func html(title: String = "selfsize report", summary: [String] = [], fontFolder: String? = nil)
+    -> String
+  {
     let n = cssNumber
     var out = """
       <!DOCTYPE html>
@@ -26,7 +31,7 @@ extension ReportScene {
       <meta charset="utf-8">
       <title>\(markupEscaped(title))</title>
       <style>
-      \(fontFaceCSS)
+      \(fontFaceCSS(fontFolder: fontFolder))
       body { margin: 0; background: \(ReportPalette.background.css); font-family: sans-serif; font-synthesis: none; }
       header { padding: 8px; font: 13px/1.4 sans-serif; color: #333; }
       #canvas { position: relative; width: \(n(size.width))px; height: \(n(size.height))px; overflow: hidden; background: \(ReportPalette.background.css); }

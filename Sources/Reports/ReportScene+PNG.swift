@@ -13,22 +13,17 @@ extension ReportScene {
     let pixelHeight = max(1, px(size.height))
     var canvas = RasterCanvas(width: pixelWidth, height: pixelHeight, color: ReportPalette.background)
     let line = max(1, Int(s.rounded()))
+    /// A filled rectangle with its edge, on whole pixels.
+    func box(_ frame: Rect, fill: RGBColor, edge: RGBColor, thickness: Int) {
+      let (x0, y0, x1, y1) = (px(frame.minX), px(frame.minY), px(frame.maxX), px(frame.maxY))
+      canvas.fill(x0: x0, y0: y0, x1: x1, y1: y1, color: fill)
+      canvas.stroke(x0: x0, y0: y0, x1: x1, y1: y1, thickness: thickness, color: edge)
+    }
     for column in columns {
-      canvas.fill(
-        x0: px(column.minX), y0: px(column.minY), x1: px(column.maxX), y1: px(column.maxY),
-        color: ReportPalette.column)
-      canvas.stroke(
-        x0: px(column.minX), y0: px(column.minY), x1: px(column.maxX), y1: px(column.maxY), thickness: 1,
-        color: ReportPalette.columnEdge)
+      box(column, fill: ReportPalette.column, edge: ReportPalette.columnEdge, thickness: 1)
     }
     for element in decorations + supplementary {
-      let frame = element.frame
-      canvas.fill(
-        x0: px(frame.minX), y0: px(frame.minY), x1: px(frame.maxX), y1: px(frame.maxY),
-        color: ReportPalette.decoration)
-      canvas.stroke(
-        x0: px(frame.minX), y0: px(frame.minY), x1: px(frame.maxX), y1: px(frame.maxY), thickness: line,
-        color: ReportPalette.decorationEdge)
+      box(element.frame, fill: ReportPalette.decoration, edge: ReportPalette.decorationEdge, thickness: line)
     }
     var glyphs = GlyphCache()
     for caption in captions { draw(caption, on: &canvas, scale: s, cache: &glyphs) }
@@ -40,12 +35,10 @@ extension ReportScene {
           color: ReportPalette.card,
           edge: ReportPalette.cardEdge)
       } else {
-        canvas.fill(
-          x0: px(frame.minX), y0: px(frame.minY), x1: px(frame.maxX), y1: px(frame.maxY),
-          color: ReportPalette.card)
-        canvas.stroke(
-          x0: px(frame.minX), y0: px(frame.minY), x1: px(frame.maxX), y1: px(frame.maxY), thickness: line,
-          color: cell.isClipped ? ReportPalette.clippedEdge : ReportPalette.cardEdge)
+        box(
+          frame, fill: ReportPalette.card,
+          edge: cell.isClipped ? ReportPalette.clippedEdge : ReportPalette.cardEdge,
+          thickness: line)
       }
       for image in cell.images {
         let (x0, y0, x1, y1) = (px(image.minX), px(image.minY), px(image.maxX), px(image.maxY))

@@ -11,7 +11,7 @@ extension ReportScene {
       <svg xmlns="http://www.w3.org/2000/svg" width="\(n(size.width * Double(scale)))" \
       height="\(n(size.height * Double(scale)))" viewBox="0 0 \(n(size.width)) \(n(size.height))">
       <style>
-      \(fontFaceCSS)
+      \(fontFaceCSS())
       text { white-space: pre; }
       </style>
       <rect x="0" y="0" width="\(n(size.width))" height="\(n(size.height))" fill="\(ReportPalette.background.css)"/>

@@ -1,5 +1,3 @@
-import Foundation
-
 /// One `{"id": "...", "text": "..."}` input line of `selfsize text` (other keys ignored).
 public struct TextRecord: Sendable, Hashable {
   public var id: String
@@ -17,13 +15,13 @@ public struct TextRecord: Sendable, Hashable {
     let object = try InputError.parseObject(jsonLine)
     let id: String
     switch object["id"] {
-    case let string as String: id = string
-    case let number as Int: id = String(number)
+    case .string(let string): id = string
+    case .number(let number) where Int(exactly: number) != nil: id = String(Int(number))
     case nil: throw InputError(.missingField, "missing field \"id\"")
     default: throw InputError(.wrongType, "field \"id\" must be a string or an integer")
     }
     switch object["text"] {
-    case let string as String: self.init(id: id, text: string)
+    case .string(let string): self.init(id: id, text: string)
     case nil: throw InputError(.missingField, "id \(id): missing field \"text\"")
     default: throw InputError(.wrongType, "id \(id): field \"text\" must be a string")
     }

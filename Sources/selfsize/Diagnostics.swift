@@ -42,15 +42,3 @@ func readInput(_ path: String?) throws -> Data {
     throw ValidationError("cannot read input file \(path!): \(error.localizedDescription)")
   }
 }
-
-/// Splits JSON Lines into (line number, text) pairs, skipping blank lines.
-func jsonLines(_ data: Data) -> [(number: Int, text: Substring)] {
-  let text = String(decoding: data, as: UTF8.self)
-  var lines: [(Int, Substring)] = []
-  for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-    let trimmed = line.hasSuffix("\r") ? line.dropLast() : line
-    if trimmed.allSatisfy(\.isWhitespace) { continue }
-    lines.append((index + 1, trimmed))
-  }
-  return lines
-}

@@ -153,6 +153,15 @@ struct FeedLayoutOptions: ParsableArguments {
   }
 }
 
+/// The PNG file of `scene`, as a usage error (exit 2) when it cannot be encoded.
+func encodePNG(_ scene: ReportScene, scale: Int) throws -> Data {
+  do {
+    return try scene.png(scale: scale)
+  } catch {
+    throw ValidationError("cannot encode PNG: \(error)")
+  }
+}
+
 /// Writes `data` to `path`, as a usage error (exit 2) naming the path when it cannot.
 func writeOutput(_ data: Data, to path: String) throws {
   do {

@@ -40,12 +40,7 @@ struct LayoutCommand: ParsableCommand {
       switch format {
       case .svg: data = Data(scene.svg(scale: options.scale).utf8)
       case .html: data = Data(scene.html(title: "selfsize layout").utf8)
-      default:
-        do {
-          data = try scene.png(scale: options.scale)
-        } catch {
-          throw ValidationError("cannot encode PNG: \(error)")
-        }
+      default: data = try encodePNG(scene, scale: options.scale)
       }
     }
     if let output, output != "-" {

@@ -11,7 +11,8 @@ struct ReportCommand: ParsableCommand {
       With no arguments: Examples/feed.jsonl with Examples/note-card.template.json and the bundled \
       fonts in a 375-pt two-column waterfall (spacing 8, insets 8,8,8,8); prints a summary and \
       writes report.png, report.svg and report.html into --output-dir (default: the current \
-      directory). Every option of `selfsize layout` applies. Progress goes to stderr when it is \
+      directory), with the font files the HTML page uses in its fonts/ folder (the page refers \
+      to them relatively, so the folder can be moved or served as a whole). Every option of `selfsize layout` applies. Progress goes to stderr when it is \
       a terminal (not with --quiet). Exit status: 0 success, 1 when some items failed (reported \
       as `error: <where>: <what>`), 2 on usage errors — including an output directory that \
       cannot be created or written and pictures that cannot be written.
@@ -94,16 +95,17 @@ struct ReportCommand: ParsableCommand {
         var pixelHeight = Int((scene.size.height * Double(options.scale)).rounded())
         switch format {
         case .png:
-          do {
-            data = try scene.png(scale: options.scale)
-          } catch {
-            throw ValidationError("cannot encode PNG: \(error)")
-          }
+          data = try encodePNG(scene, scale: options.scale)
           pixelWidth = max(1, pixelWidth)
           pixelHeight = max(1, pixelHeight)
         case .svg: data = Data(scene.svg(scale: options.scale).utf8)
         case .html:
-          data = Data(scene.html(title: "selfsize report", summary: describeSettings(layout)).utf8)
+          try copyFonts(of: scene)
+          data = Data(
+            scene.html(
+              title: "selfsize report", summary: describeSettings(layout),
+              fontFolder: ReportScene.htmlFontFolder
+            ).utf8)
           pixelWidth = Int(scene.size.width.rounded())
           pixelHeight = Int(scene.size.height.rounded())
         }
@@ -127,6 +129,37 @@ struct ReportCommand: ParsableCommand {
     }
     output.flush()
     try diagnostics.finish()
+  }
+
+  /// Copies the font files the HTML page uses into `<output-dir>/fonts/`, replacing older copies
+  /// (never a file with itself, as when a case-insensitive file system makes the repository's
+  /// `fonts/` its `Fonts/`).
+  func copyFonts(of scene: ReportScene) throws {
+    let manager = FileManager.default
+    let folder = (outputDirectory as NSString).appendingPathComponent(ReportScene.htmlFontFolder)
+    do {
+      try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    } catch {
+      throw ValidationError("cannot create font folder \(folder): \(describe(error))")
+    }
+    for (path, fileName) in scene.fontFileNames {
+      let destination = (folder as NSString).appendingPathComponent(fileName)
+      do {
+        if isSameFile(path, destination) { continue }
+        if manager.fileExists(atPath: destination) { try manager.removeItem(atPath: destination) }
+        try manager.copyItem(atPath: path, toPath: destination)
+      } catch {
+        throw ValidationError("cannot copy font \(path) to \(destination): \(describe(error))")
+      }
+    }
+  }
+
+  /// Whether two paths name one file (the same device and inode).
+  func isSameFile(_ first: String, _ second: String) -> Bool {
+    var firstStatus = stat()
+    var secondStatus = stat()
+    return stat(first, &firstStatus) == 0 && stat(second, &secondStatus) == 0
+      && firstStatus.st_dev == secondStatus.st_dev && firstStatus.st_ino == secondStatus.st_ino
   }
 
   func describeSettings(_ layout: FeedLayout) -> [String] {

@@ -49,11 +49,11 @@ struct TextCommand: ParsableCommand {
     var diagnostics = Diagnostics()
     var output = StandardOutput()
     var table = TextTable(columns: ["id", "width", "lines", "height", "truncated", "missing", "first line"])
-    for (number, line) in jsonLines(data) {
-      let location = "\(source):\(number)"
+    for line in JSONLine.split(data) {
+      let location = "\(source):\(line.number)"
       let record: TextRecord
       do {
-        record = try TextRecord(jsonLine: line)
+        record = try TextRecord(jsonLine: line.text)
       } catch {
         diagnostics.report(location, error.message)
         continue

@@ -88,6 +88,24 @@ import TextEngine
     #expect(html.components(separatedBy: "class=\"label\"").count - 1 == Sample.layout.items.count * 3)
   }
 
+  @Test func htmlFontsByAbsoluteOrRelativeURL() {
+    let absolute = Sample.scene.html()
+    #expect(absolute.contains("src: url(\"file:///"))
+    let relative = Sample.scene.html(fontFolder: "fonts")
+    #expect(!relative.contains("file:"))
+    for (_, fileName) in Sample.scene.fontFileNames {
+      #expect(relative.contains("src: url(\"fonts/\(fileName)\")"))
+    }
+  }
+
+  @Test func fontFileNamesAreDistinct() {
+    var scene = Sample.scene
+    scene.regularFonts = ["/a/Font.otf", "/b/Emoji Font.ttf"]
+    scene.boldFonts = ["/c/Font.otf", "/b/Emoji Font.ttf"]
+    #expect(scene.fontFileNames.map(\.fileName) == ["0-Font.otf", "Emoji Font.ttf", "2-Font.otf"])
+    #expect(scene.html(fontFolder: "fonts").contains("src: url(\"fonts/Emoji%20Font.ttf\")"))
+  }
+
   @Test func textIsEscapedInMarkup() throws {
     let template = try CellTemplate(
       json: Data(#"{"styles": {"t": {"fontSize": 15}}, "stack": [{"label": "title", "style": "t"}]}"#.utf8))

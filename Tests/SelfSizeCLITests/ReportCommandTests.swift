@@ -28,6 +28,34 @@ import Testing
     #expect(html.components(separatedBy: "<div class=\"cell\"").count - 1 == 240)
   }
 
+  /// The page refers to its fonts only by relative URLs, to copies in the output folder's
+  /// `fonts/`, so the folder works when moved or served; the SVG is unchanged.
+  @Test func htmlReferencesOnlyRelativeFontsInTheOutputDirectory() throws {
+    let directory = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let result = try CLIRunner.run(["report", "--output-dir", directory.path, "--pictures", "html,svg"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let html = try String(contentsOf: directory.appendingPathComponent("report.html"), encoding: .utf8)
+    let urls = html.components(separatedBy: "src: url(\"").dropFirst().map {
+      String($0.prefix { $0 != "\"" })
+    }
+    #expect(urls.count == 3)
+    #expect(!html.contains("file:"))
+    for url in urls {
+      #expect(!url.hasPrefix("/") && !url.contains(":") && !url.contains(".."), "\(url)")
+      let path = try #require(url.removingPercentEncoding)
+      #expect(path.hasPrefix("fonts/"))
+      let copy = directory.appendingPathComponent(path)
+      let bundled = CLIRunner.packageDirectory.appendingPathComponent("Fonts").appendingPathComponent(
+        copy.lastPathComponent)
+      let copySize = try FileManager.default.attributesOfItem(atPath: copy.path)[.size] as? Int
+      let bundledSize = try FileManager.default.attributesOfItem(atPath: bundled.path)[.size] as? Int
+      #expect(copySize != nil && copySize == bundledSize, "\(url)")
+    }
+    let svg = try String(contentsOf: directory.appendingPathComponent("report.svg"), encoding: .utf8)
+    #expect(svg.contains("src: url(\"file://"))
+  }
+
   /// The summary numbers are those of `selfsize layout` with the same settings.
   @Test func summaryMatchesTheLayout() throws {
     let directory = try Self.temporaryDirectory()
@@ -143,5 +171,6 @@ import Testing
     let text = String(decoding: data, as: UTF8.self)
     #expect(process.terminationStatus == 0, "\(text)")
     #expect(text.hasPrefix("overflowing labels: 0 of 720"))
+    #expect(text.contains("(fonts loaded: 3 of 3)"), "the page finds its fonts in its fonts/ folder")
   }
 }

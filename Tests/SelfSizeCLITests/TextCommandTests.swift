@@ -60,6 +60,14 @@ import Testing
     #expect(errors[4] == "error: <stdin>:6: id 7: field \"text\" must be a string")
   }
 
+  @Test func windowsLineEndingsSeparateRecords() throws {
+    let result = try CLIRunner.run(
+      ["text", "--width", "120"],
+      stdin: "{\"id\": \"a\", \"text\": \"x\"}\r\n\r\n{\"id\": \"b\", \"text\": \"y\"}\r\n")
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.jsonLines.map { $0["id"] as? String } == ["a", "b"])
+  }
+
   @Test(arguments: [
     ["text"], ["text", "--width", "0"], ["text", "--width", "-5"], ["text", "--width", "nan"],
     ["text", "--width", "100", "--size", "0"], ["text", "--width", "100", "--max-lines", "-1"],

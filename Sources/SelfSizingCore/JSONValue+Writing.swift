@@ -1,16 +1,4 @@
-/// A JSON value whose objects keep their keys in insertion order, so output matches the
-/// documented key order exactly.
-public enum JSONValue: Sendable, Hashable {
-  case null
-  case bool(Bool)
-  case number(Double)
-  case string(String)
-  case array([JSONValue])
-  case object([(String, JSONValue)])
-
-  public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.serialized() == rhs.serialized() }
-  public func hash(into hasher: inout Hasher) { hasher.combine(serialized()) }
-
+extension JSONValue {
   /// Compact JSON text (one line).
   public func serialized() -> String {
     var output = ""

@@ -1,4 +1,6 @@
-/// Insets for the four edges of a rectangle (as `UIEdgeInsets`).
+/// Insets for the four edges of a rectangle, in points (as `UIEdgeInsets`): a cell template's
+/// padding (`CellSizing`) and a collection layout's content and section insets
+/// (`CollectionLayout`) are this one type.
 public struct EdgeInsets: Sendable, Hashable {
   /// The top inset.
   public var top: Double
