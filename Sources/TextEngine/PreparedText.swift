@@ -4,15 +4,15 @@
 public struct PreparedText: Sendable, Hashable {
   /// One line-break segment: the text from one break opportunity to the next.
   struct Segment: Sendable, Hashable {
+    /// Width without trailing (hanging) whitespace, in points.
+    var contentWidth: Double
+    /// Width including trailing whitespace, in points.
+    var totalWidth: Double
     /// First grapheme of the segment in the flat grapheme arrays.
     var graphemeStart: Int32
     var graphemeCount: Int32
     /// Graphemes that are not trailing whitespace.
     var contentGraphemeCount: Int32
-    /// Width without trailing (hanging) whitespace, in points.
-    var contentWidth: Double
-    /// Width including trailing whitespace, in points.
-    var totalWidth: Double
     /// A mandatory break follows the segment (`\n`, `\r\n`, U+2028, U+2029...).
     var hardBreakAfter: Bool
   }
@@ -30,16 +30,19 @@ public struct PreparedText: Sendable, Hashable {
   /// The primary font's ascender at the font size (baseline offset of the first line).
   public let ascender: Double
 
-  let segments: [Segment]
+  /// The segments and grapheme arrays (immutable once prepared).
+  private let storage: PreparedTextStorage
+
+  /// The line-break segments in order.
+  var segments: UnsafeBufferPointer<Segment> { storage.segments }
   /// Advance of every grapheme cluster in points, letter spacing included.
-  let graphemeWidths: [Double]
+  var graphemeWidths: UnsafeBufferPointer<Double> { storage.graphemeWidths }
   /// Scalar offset where each grapheme cluster ends.
-  let graphemeEnds: [Int32]
+  var graphemeEnds: UnsafeBufferPointer<Int32> { storage.graphemeEnds }
 
   init(
     codes: [UInt32], style: TextStyle, lineHeight: Double, missingGlyphs: Int,
-    ellipsisWidth: Double, ascender: Double, segments: [Segment], graphemeWidths: [Double],
-    graphemeEnds: [Int32]
+    ellipsisWidth: Double, ascender: Double, storage: PreparedTextStorage
   ) {
     self.codes = codes
     self.style = style
@@ -47,9 +50,23 @@ public struct PreparedText: Sendable, Hashable {
     self.missingGlyphs = missingGlyphs
     self.ellipsisWidth = ellipsisWidth
     self.ascender = ascender
-    self.segments = segments
-    self.graphemeWidths = graphemeWidths
-    self.graphemeEnds = graphemeEnds
+    self.storage = storage
+  }
+
+  public static func == (lhs: PreparedText, rhs: PreparedText) -> Bool {
+    lhs.codes == rhs.codes && lhs.style == rhs.style && lhs.lineHeight == rhs.lineHeight
+      && lhs.missingGlyphs == rhs.missingGlyphs && lhs.ellipsisWidth == rhs.ellipsisWidth
+      && lhs.ascender == rhs.ascender && lhs.segments.elementsEqual(rhs.segments)
+      && lhs.graphemeWidths.elementsEqual(rhs.graphemeWidths)
+      && lhs.graphemeEnds.elementsEqual(rhs.graphemeEnds)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(codes)
+    hasher.combine(style)
+    hasher.combine(segments.count)
+    for segment in segments { hasher.combine(segment) }
+    for width in graphemeWidths { hasher.combine(width) }
   }
 
   /// The text's Unicode scalars.

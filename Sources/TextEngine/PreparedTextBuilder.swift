@@ -1,15 +1,13 @@
 /// Accumulates prepared segments and grapheme widths (in points) while `prepare` walks the
 /// line-break segments in order.
 ///
-/// The output arrays are sized up front for the most there can be (one segment per break, one
-/// grapheme per scalar) and written in place through `withOutput`, so appending a segment is a
-/// few stores; `finish()` trims them.
+/// The output (one `PreparedTextStorage`) is sized up front for the most there can be (one
+/// segment per break, one grapheme per scalar) and written in place through `withOutput`, so
+/// appending a segment is a few stores; `finish()` records how many graphemes were written.
 struct PreparedTextBuilder {
   let fontSize: Double
   let letterSpacing: Double
-  private(set) var segments: [PreparedText.Segment]
-  private(set) var graphemeWidths: [Double]
-  private(set) var graphemeEnds: [Int32]
+  let storage: PreparedTextStorage
   private(set) var missingGlyphs = 0
   private var segmentCount = 0
   private var graphemeCount = 0
@@ -17,13 +15,7 @@ struct PreparedTextBuilder {
   init(segmentCount: Int, scalarCount: Int, fontSize: Double, letterSpacing: Double) {
     self.fontSize = fontSize
     self.letterSpacing = letterSpacing
-    segments = [PreparedText.Segment](
-      repeating: PreparedText.Segment(
-        graphemeStart: 0, graphemeCount: 0, contentGraphemeCount: 0, contentWidth: 0, totalWidth: 0,
-        hardBreakAfter: false),
-      count: segmentCount)
-    graphemeWidths = [Double](repeating: 0, count: scalarCount)
-    graphemeEnds = [Int32](repeating: 0, count: scalarCount)
+    storage = PreparedTextStorage(segmentCount: segmentCount, graphemeCapacity: scalarCount)
   }
 
   /// Write access to the output for a run of appends.
@@ -49,24 +41,34 @@ struct PreparedTextBuilder {
       var contentWidth = 0.0
       var totalWidth = 0.0
       let offset = Int32(truncatingIfNeeded: start)
-      for grapheme in 0..<count {
-        var advance = widthsEm[grapheme] * fontSize
-        // Letter spacing follows every cluster but the hard-break characters.
-        if letterSpacing != 0 {
+      let widths = graphemeWidths.baseAddress.unsafelyUnwrapped + graphemeStart
+      let graphemeEnds = graphemeEnds.baseAddress.unsafelyUnwrapped + graphemeStart
+      if letterSpacing == 0 {
+        for grapheme in 0..<count {
+          let advance = widthsEm[grapheme] * fontSize
+          widths[grapheme] = advance
+          graphemeEnds[grapheme] = offset &+ ends[grapheme]
+          totalWidth += advance
+          if grapheme < contentCount { contentWidth = totalWidth }
+        }
+      } else {
+        for grapheme in 0..<count {
+          var advance = widthsEm[grapheme] * fontSize
+          // Letter spacing follows every cluster but the hard-break characters.
           let first = scalars[grapheme == 0 ? 0 : Int(ends[grapheme - 1])]
           if !UnicodeProperties.isHardBreak(first) { advance += letterSpacing }
+          widths[grapheme] = advance
+          graphemeEnds[grapheme] = offset &+ ends[grapheme]
+          totalWidth += advance
+          if grapheme < contentCount { contentWidth = totalWidth }
         }
-        graphemeWidths[graphemeStart + grapheme] = advance
-        graphemeEnds[graphemeStart + grapheme] = offset &+ ends[grapheme]
-        totalWidth += advance
-        if grapheme < contentCount { contentWidth = totalWidth }
       }
       graphemeCount += count
       segments[segmentCount] = PreparedText.Segment(
+        contentWidth: contentWidth, totalWidth: totalWidth,
         graphemeStart: Int32(truncatingIfNeeded: graphemeStart),
         graphemeCount: Int32(truncatingIfNeeded: count),
-        contentGraphemeCount: Int32(truncatingIfNeeded: contentCount), contentWidth: contentWidth,
-        totalWidth: totalWidth, hardBreakAfter: hardBreakAfter)
+        contentGraphemeCount: Int32(truncatingIfNeeded: contentCount), hardBreakAfter: hardBreakAfter)
       segmentCount += 1
     }
 
@@ -86,28 +88,20 @@ struct PreparedTextBuilder {
 
   /// Runs `body` with write access to the output arrays.
   mutating func withOutput<Result>(_ body: (inout Output) -> Result) -> Result {
-    let (fontSize, letterSpacing) = (self.fontSize, self.letterSpacing)
-    var counts = (segmentCount, graphemeCount, missingGlyphs)
-    let result = segments.withUnsafeMutableBufferPointer { segments in
-      graphemeWidths.withUnsafeMutableBufferPointer { widths in
-        graphemeEnds.withUnsafeMutableBufferPointer { ends in
-          var output = Output(
-            segments: segments, graphemeWidths: widths, graphemeEnds: ends, fontSize: fontSize,
-            letterSpacing: letterSpacing, segmentCount: counts.0, graphemeCount: counts.1,
-            missingGlyphs: counts.2)
-          defer { counts = (output.segmentCount, output.graphemeCount, output.missingGlyphs) }
-          return body(&output)
-        }
-      }
-    }
-    (segmentCount, graphemeCount, missingGlyphs) = counts
+    var output = Output(
+      segments: storage.mutableSegments, graphemeWidths: storage.mutableGraphemeWidths,
+      graphemeEnds: storage.mutableGraphemeEnds, fontSize: fontSize, letterSpacing: letterSpacing,
+      segmentCount: segmentCount, graphemeCount: graphemeCount, missingGlyphs: missingGlyphs)
+    let result = body(&output)
+    (segmentCount, graphemeCount, missingGlyphs) = (
+      output.segmentCount, output.graphemeCount, output.missingGlyphs
+    )
     return result
   }
 
-  /// Drops the unused tails of the output arrays.
-  mutating func finish() {
-    segments.removeLast(segments.count - segmentCount)
-    graphemeWidths.removeLast(graphemeWidths.count - graphemeCount)
-    graphemeEnds.removeLast(graphemeEnds.count - graphemeCount)
+  /// Records how much was written; the storage is complete.
+  func finish() {
+    precondition(segmentCount == storage.segmentCount, "every segment is appended once")
+    storage.graphemeCount = graphemeCount
   }
 }

@@ -94,8 +94,7 @@ public final class TextMeasurer: Sendable {
         codes: codes, breaks: breaks, rightToLeft: rightToLeft, style: style, chain: chain, cache: cache)
       return PreparedText(
         codes: codes, style: style, lineHeight: lineHeight, missingGlyphs: builder.missingGlyphs,
-        ellipsisWidth: ellipsis, ascender: metrics.ascender, segments: builder.segments,
-        graphemeWidths: builder.graphemeWidths, graphemeEnds: builder.graphemeEnds)
+        ellipsisWidth: ellipsis, ascender: metrics.ascender, storage: builder.storage)
     }
   }
 
@@ -113,25 +112,31 @@ public final class TextMeasurer: Sendable {
       // and a second pass finishes from there.
       var misses: [Int: ShapedSegment] = [:]
       var resumeAt = breaks.count
+      let base = buffer.baseAddress.unsafelyUnwrapped
       builder.withOutput { output in
         cache.withReader { reader in
           var start = 0
-          for index in breaks.indices {
+          var index = 0
+          while index < breaks.count {
             let end = breaks[index].end
-            let slice = UnsafeBufferPointer(rebasing: buffer[start..<end])
+            let slice = UnsafeBufferPointer(start: base + start, count: end &- start)
             let hash = SegmentCache.hash(slice, isRightToLeft: rightToLeft?[index] ?? false)
-            if let entry = reader.find(hash, slice) {
-              if resumeAt == breaks.count {
-                output.append(
-                  widthsEm: reader.graphemeWidthsEm(of: entry), ends: reader.graphemeEnds(of: entry),
-                  trailing: Int(entry.trailingWhitespaceGraphemes), missing: Int(entry.missingGlyphs),
-                  scalars: slice, start: start, hardBreakAfter: breaks[index].isHard)
-              }
-            } else {
-              if resumeAt == breaks.count { resumeAt = index }
-              misses[index] = ShapedSegment.placeholder
-            }
+            guard let entry = reader.find(hash, slice) else { break }
+            output.append(
+              widthsEm: reader.graphemeWidthsEm(of: entry), ends: reader.graphemeEnds(of: entry),
+              trailing: Int(entry.trailingWhitespaceGraphemes), missing: Int(entry.missingGlyphs),
+              scalars: slice, start: start, hardBreakAfter: breaks[index].isHard)
             start = end
+            index &+= 1
+          }
+          resumeAt = index
+          while index < breaks.count {
+            let end = breaks[index].end
+            let slice = UnsafeBufferPointer(start: base + start, count: end &- start)
+            let hash = SegmentCache.hash(slice, isRightToLeft: rightToLeft?[index] ?? false)
+            if reader.find(hash, slice) == nil { misses[index] = ShapedSegment.placeholder }
+            start = end
+            index &+= 1
           }
         }
       }
