@@ -76,8 +76,10 @@ import TextEngine
     let tally = try Self.tally()
     print("corpus agreement: \(tally)")
     for mismatch in tally.mismatches.prefix(40) { print("  mismatch \(mismatch)") }
-    #expect(Double(tally.allAgreeMatched) / Double(tally.allAgree) >= 0.995)
-    #expect(Double(tally.pangoSkiaMatched) / Double(tally.pangoSkia) >= 0.99)
-    #expect(Double(tally.majorityLinesMatched) / Double(tally.majority) >= 0.995)
+    // The targets are 99.5 %, 99 % and 99.5 %; the bars are what we reach, so that any
+    // regression fails.
+    #expect(tally.allAgreeMatched == tally.allAgree)
+    #expect(tally.pangoSkiaMatched >= 3002)
+    #expect(tally.majorityLinesMatched >= 3057)
   }
 }

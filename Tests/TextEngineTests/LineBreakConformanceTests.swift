@@ -47,7 +47,8 @@ import TextEngine
     )
     for failure in failures.prefix(10) { print("  \(failure)") }
     #expect(cases.count > 7000)
-    // The floor we reach with ICU 72; ICU tailors a few rules (see README).
-    #expect(Double(passed) / Double(cases.count) >= 0.997)
+    // The built-in breaker passes all but two cases, both Thai (SA), which go to ICU's dictionary
+    // breaker and get ICU's hyphen tailoring (see README).
+    #expect(passed >= 7652)
   }
 }

@@ -44,8 +44,14 @@ let benchmarks: @Sendable () -> Void = {
     for text in corpus { blackHole(try! warm.prepare(text, style: style)) }
   }
 
-  Benchmark("ICU line segmentation only (1024 texts)") { _ in
+  Benchmark("line segmentation only, built-in UAX #14 (1024 texts)") { _ in
     for text in corpus { blackHole(try! warm.lineBreakOpportunities(in: text)) }
+  }
+
+  // Any non-empty locale breaks with ICU's iterator ("en" has the root rules).
+  let icu = TextMeasurer(regular: regular, bold: bold, locale: "en")
+  Benchmark("line segmentation only, ICU break iterator (1024 texts)") { _ in
+    for text in corpus { blackHole(try! icu.lineBreakOpportunities(in: text)) }
   }
 
   let primary = regular.primary
