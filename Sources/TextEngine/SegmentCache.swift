@@ -34,22 +34,21 @@ final class SegmentCache: Sendable {
     }
 
     func index(of hash: UInt64, _ segment: UnsafeBufferPointer<UInt32>) -> Int? {
-      let mask = slots.count - 1
-      var slot = Int(truncatingIfNeeded: hash) & mask
-      while true {
-        let index = Int(slots[slot])
-        if index < 0 { return nil }
-        let entry = entries[index]
-        if entry.hash == hash, Int(entry.scalarCount) == segment.count {
-          let start = Int(entry.scalarStart)
-          var equal = true
-          for offset in 0..<segment.count where scalars[start + offset] != segment[offset] {
-            equal = false
-            break
+      withReader { $0.index(of: hash, segment) }
+    }
+
+    /// Runs `body` with raw read access to the table.
+    func withReader<Result>(_ body: (Reader) -> Result) -> Result {
+      slots.withUnsafeBufferPointer { slots in
+        entries.withUnsafeBufferPointer { entries in
+          scalars.withUnsafeBufferPointer { scalars in
+            widths.withUnsafeBufferPointer { widths in
+              ends.withUnsafeBufferPointer { ends in
+                body(Reader(slots: slots, entries: entries, scalars: scalars, widths: widths, ends: ends))
+              }
+            }
           }
-          if equal { return index }
         }
-        slot = (slot + 1) & mask
       }
     }
 
@@ -111,6 +110,11 @@ final class SegmentCache: Sendable {
 
     /// The entry of the segment with these scalars and hash, or nil.
     @inline(__always) func find(_ hash: UInt64, _ segment: UnsafeBufferPointer<UInt32>) -> Entry? {
+      index(of: hash, segment).map { entries[$0] }
+    }
+
+    /// The index of the entry of the segment with these scalars and hash, or nil.
+    @inline(__always) func index(of hash: UInt64, _ segment: UnsafeBufferPointer<UInt32>) -> Int? {
       let mask = slots.count &- 1
       var slot = Int(truncatingIfNeeded: hash) & mask
       while true {
@@ -121,7 +125,7 @@ final class SegmentCache: Sendable {
           let start = Int(entry.scalarStart)
           var offset = 0
           while offset < segment.count && scalars[start &+ offset] == segment[offset] { offset &+= 1 }
-          if offset == segment.count { return entry }
+          if offset == segment.count { return index }
         }
         slot = (slot &+ 1) & mask
       }
@@ -143,20 +147,7 @@ final class SegmentCache: Sendable {
   /// Runs `body` under the lock with read access to the young generation. Segments only in the
   /// old generation are misses here; `segment(hash:scalars:shape:)` promotes them.
   func withReader(_ body: (Reader) -> Void) {
-    state.withLock { generations in
-      let table = generations.young
-      table.slots.withUnsafeBufferPointer { slots in
-        table.entries.withUnsafeBufferPointer { entries in
-          table.scalars.withUnsafeBufferPointer { scalars in
-            table.widths.withUnsafeBufferPointer { widths in
-              table.ends.withUnsafeBufferPointer { ends in
-                body(Reader(slots: slots, entries: entries, scalars: scalars, widths: widths, ends: ends))
-              }
-            }
-          }
-        }
-      }
-    }
+    state.withLock { generations in generations.young.withReader(body) }
   }
 
   /// The cached segment with these scalars (promoted to the young generation when it is only in
