@@ -57,13 +57,17 @@ enum UnicodeProperties {
   static var icuVersion: String {
     var buffer = [CChar](repeating: 0, count: 32)
     cshims_icu_version(&buffer, 32)
-    return String(cString: buffer)
+    return string(fromNullTerminated: buffer)
   }
 
   /// The Unicode version ICU implements ("15.0").
   static var unicodeVersion: String {
     var buffer = [CChar](repeating: 0, count: 32)
     cshims_unicode_version(&buffer, 32)
-    return String(cString: buffer)
+    return string(fromNullTerminated: buffer)
+  }
+
+  private static func string(fromNullTerminated buffer: [CChar]) -> String {
+    String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 }
