@@ -290,7 +290,83 @@ extension WaterfallLayout {
     guard newStart < items.count else { return }
     let capacity = newStart == 0 ? WaterfallSection.capacity(for: items.count) : items.count
     heights.appendUninitialized(count: items.count - newStart, capacity: capacity, filler: 0) { out in
+      guard useCache else {
+        run.measured += items.count - newStart
+        Self.measure(
+          items, newStart..<items.count, section: section, width: itemWidth, provider: provider,
+          fallback: fallback, into: out, diagnostics: &run.diagnostics)
+        return
+      }
       for index in newStart..<items.count { out[index - newStart] = resolve(items[index], at: index) }
+    }
+  }
+
+  /// Measures the items of `range` into `heights` (`heights[0]` for `range.lowerBound`) through
+  /// the provider's batch entry point, a block at a time; a failed or invalid height becomes
+  /// `fallback` with a diagnostic, in item order, as in
+  /// ``measure(_:at:width:provider:fallback:diagnostics:)``.
+  static func measure(
+    _ items: ItemList, _ range: Range<Int>, section: Int, width: Double,
+    provider: some ItemHeightProvider, fallback: Double, into heights: UnsafeMutablePointer<Double>,
+    diagnostics: inout [LayoutError]
+  ) {
+    // Small enough that a block's heights are still in L1 when they are validated.
+    let blockSize = 512
+    var failures: [(offset: Int, error: any Error)] = []
+    items.forEachRun(in: range) { first, run in
+      var blockStart = 0
+      while blockStart < run.count {
+        let blockEnd = Swift.min(blockStart + blockSize, run.count)
+        let block = UnsafeBufferPointer(rebasing: run[blockStart..<blockEnd])
+        let out = UnsafeMutableBufferPointer(
+          start: heights + (first + blockStart - range.lowerBound), count: block.count)
+        provider.heights(
+          of: block, from: IndexPath(section: section, item: first + blockStart), width: width, into: out
+        ) { offset, error in
+          failures.append((offset, error))
+        }
+        // One pass that only checks (no branch per item); diagnostics are the rare case.
+        var invalid = false
+        for height in out { invalid = invalid || !(height >= 0 && height < .infinity) }
+        if invalid || !failures.isEmpty {
+          diagnose(
+            block, heights: out, from: IndexPath(section: section, item: first + blockStart),
+            failures: failures, width: width, fallback: fallback, diagnostics: &diagnostics)
+        }
+        failures.removeAll(keepingCapacity: true)
+        blockStart = blockEnd
+      }
+    }
+  }
+
+  /// Replaces the failed and the invalid (NaN, infinite or negative) heights of a measured block
+  /// with `fallback`, adding a diagnostic for each in item order. `failures` are the provider's
+  /// failures by offset in the block (the first one counts when an offset is reported twice).
+  static func diagnose(
+    _ items: UnsafeBufferPointer<LayoutItem>, heights: UnsafeMutableBufferPointer<Double>,
+    from first: IndexPath, failures: [(offset: Int, error: any Error)], width: Double,
+    fallback: Double, diagnostics: inout [LayoutError]
+  ) {
+    let failures = failures.enumerated().sorted {
+      ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset)
+    }.map(\.element)
+    var nextFailure = 0
+    for offset in items.indices {
+      let indexPath = IndexPath(section: first.section, item: first.item + offset)
+      let height = heights[offset]
+      while nextFailure < failures.count && failures[nextFailure].offset < offset { nextFailure += 1 }
+      if nextFailure < failures.count && failures[nextFailure].offset == offset {
+        diagnostics.append(
+          failure(
+            failures[nextFailure].error, of: items[offset], at: indexPath, width: width, fallback: fallback))
+        nextFailure += 1
+      } else if !(height >= 0 && height < .infinity) {
+        diagnostics.append(
+          invalid(height, of: items[offset], at: indexPath, width: width, fallback: fallback))
+      } else {
+        continue
+      }
+      heights[offset] = fallback
     }
   }
 
@@ -302,19 +378,33 @@ extension WaterfallLayout {
     do {
       let height = try provider.height(of: item, at: indexPath, width: width)
       if height.isFinite && height >= 0 { return height }
-      diagnostics.append(
-        LayoutError(
-          .invalidItemHeight,
-          "item \"\(item.id)\" at \(indexPath): height \(height) at width \(width); using \(fallback)",
-          indexPath: indexPath, itemID: item.id))
+      diagnostics.append(invalid(height, of: item, at: indexPath, width: width, fallback: fallback))
     } catch {
-      diagnostics.append(
-        LayoutError(
-          .heightProviderFailed,
-          "item \"\(item.id)\" at \(indexPath): \(error) at width \(width); using \(fallback)",
-          indexPath: indexPath, itemID: item.id))
+      diagnostics.append(failure(error, of: item, at: indexPath, width: width, fallback: fallback))
     }
     return .nan
+  }
+
+  /// The diagnostic for a height that is NaN, infinite or negative.
+  @inline(never)
+  static func invalid(
+    _ height: Double, of item: LayoutItem, at indexPath: IndexPath, width: Double, fallback: Double
+  ) -> LayoutError {
+    LayoutError(
+      .invalidItemHeight,
+      "item \"\(item.id)\" at \(indexPath): height \(height) at width \(width); using \(fallback)",
+      indexPath: indexPath, itemID: item.id)
+  }
+
+  /// The diagnostic for a height provider that threw.
+  @inline(never)
+  static func failure(
+    _ error: any Error, of item: LayoutItem, at indexPath: IndexPath, width: Double, fallback: Double
+  ) -> LayoutError {
+    LayoutError(
+      .heightProviderFailed,
+      "item \"\(item.id)\" at \(indexPath): \(error) at width \(width); using \(fallback)",
+      indexPath: indexPath, itemID: item.id)
   }
 
   /// Whether two arrays are the same buffer (then assigning one to the other copies nothing).

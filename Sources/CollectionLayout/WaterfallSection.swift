@@ -175,14 +175,16 @@ struct WaterfallSection {
 
   /// Places items `placedCount..<items.count` (their heights must be resolved).
   ///
-  /// Two passes: the first writes each item's top and column straight into the arrays' storage
-  /// (a first layout allocates them without zero-filling), the second, over the 4-byte columns,
-  /// appends the items to the per-column lists (sized from a count, so they do not reallocate).
+  /// The first pass writes each item's top and column straight into the arrays' storage (a first
+  /// layout allocates them without zero-filling) and counts the items per column; then each
+  /// column's list is filled from the 4-byte columns (sized from the counts, so they do not
+  /// reallocate).
   mutating func placeRemaining(direction: WaterfallLayout.RenderDirection) {
     let start = placedCount
     let end = items.count
     guard start < end else { return }
     precondition(end <= Int(Int32.max), "a waterfall section holds at most \(Int32.max) items")
+    precondition(heights.count >= end, "heights must be resolved before placing")
     let count = end - start
     let capacity = start == 0 ? Self.capacity(for: end) : end
     var newY = itemY
@@ -195,8 +197,11 @@ struct WaterfallSection {
     heights.withUnsafeBufferPointer { heights in
       newY.appendUninitialized(count: count, capacity: capacity, filler: 0) { yOut in
         newColumn.appendUninitialized(count: count, capacity: capacity, filler: 0) { columnOut in
-          state.place(
-            items: items, heights: heights, range: start..<end, y: yOut, column: columnOut)
+          items.forEachRun(in: start..<end) { first, run in
+            state.place(
+              run, heights: heights.baseAddress! + first, y: yOut + (first - start),
+              column: columnOut + (first - start))
+          }
         }
       }
     }
@@ -205,40 +210,54 @@ struct WaterfallSection {
     columnNextY = state.nextY
     columnMaxY = state.maxY
     placedInColumns = state.placedInColumns
-    indexColumns(from: start)
+    indexColumns(from: start, counts: state.counts)
   }
 
-  /// Appends items `start..<placedCount` to `columnItems` and `fullSpanItems`.
-  mutating func indexColumns(from start: Int) {
+  /// Appends items `start..<placedCount` to `columnItems` and `fullSpanItems`, given how many of
+  /// them went to each column (`counts[c + 1]`) and how many span all columns (`counts[0]`).
+  mutating func indexColumns(from start: Int, counts: [Int]) {
     let end = placedCount
-    var counts = [Int](repeating: 0, count: columnCount + 1)
-    itemColumn.withUnsafeBufferPointer { column in
-      for index in start..<end { counts[Int(column[index]) + 1] += 1 }
-    }
     var lists = columnItems
     columnItems = []
-    for column in 0..<columnCount where counts[column + 1] > 0 {
-      let needed = lists[column].count + counts[column + 1]
-      let capacity = start == 0 ? Self.capacity(for: needed) : needed
-      lists[column].appendUninitialized(count: counts[column + 1], capacity: capacity, filler: 0) { _ in }
-      counts[column + 1] = lists[column].count - counts[column + 1]
-    }
-    if counts[0] > 0 {
-      let needed = fullSpanItems.count + counts[0]
-      fullSpanItems.reserveCapacity(start == 0 ? Self.capacity(for: needed) : needed)
-    }
+    var fullSpan = fullSpanItems
+    fullSpanItems = []
     itemColumn.withUnsafeBufferPointer { column in
-      for index in start..<end {
-        let value = Int(column[index])
-        if value < 0 {
-          fullSpanItems.append(Int32(truncatingIfNeeded: index))
+      for index in 0...columnCount where counts[index] > 0 {
+        let value = Int32(truncatingIfNeeded: index - 1)
+        let added = counts[index]
+        if index == 0 {
+          let capacity = start == 0 ? Self.capacity(for: fullSpan.count + added) : fullSpan.count + added
+          fullSpan.appendUninitialized(count: added, capacity: capacity, filler: 0) { out in
+            Self.collect(value, in: column, from: start, to: end, count: added, into: out)
+          }
         } else {
-          lists[value][counts[value + 1]] = Int32(truncatingIfNeeded: index)
-          counts[value + 1] += 1
+          let needed = lists[index - 1].count + added
+          let capacity = start == 0 ? Self.capacity(for: needed) : needed
+          lists[index - 1].appendUninitialized(count: added, capacity: capacity, filler: 0) { out in
+            Self.collect(value, in: column, from: start, to: end, count: added, into: out)
+          }
         }
       }
     }
     columnItems = lists
+    fullSpanItems = fullSpan
+  }
+
+  /// Writes to `out` the first `count` positions `i` in `start..<end` where `column[i] == value`.
+  ///
+  /// Branch-free: every position is written and the output advances only on a match (items
+  /// alternate between columns unpredictably).
+  static func collect(
+    _ value: Int32, in column: UnsafeBufferPointer<Int32>, from start: Int, to end: Int, count: Int,
+    into out: UnsafeMutablePointer<Int32>
+  ) {
+    var index = start
+    var written = 0
+    while written < count && index < end {
+      out[written] = Int32(truncatingIfNeeded: index)
+      written &+= column[index] == value ? 1 : 0
+      index &+= 1
+    }
   }
 
   /// Places the footer below the items and sets the section's bottom.
@@ -282,97 +301,5 @@ struct WaterfallSection {
       if maxY(ofItem: Int(indices[mid])) > y { high = mid } else { low = mid + 1 }
     }
     return low
-  }
-}
-
-/// The column state of a section while items are placed, kept in locals so the loop works on
-/// registers and raw storage.
-struct Placement {
-  let columns: Int
-  let spacing: Double
-  let direction: WaterfallLayout.RenderDirection
-  var nextY: [Double]
-  var maxY: [Double]
-  var placedInColumns: Int
-
-  /// Places the items of `range`, writing the top and column of item `range.lowerBound + i` to
-  /// `y[i]` and `column[i]`.
-  mutating func place(
-    items: ItemList, heights: UnsafeBufferPointer<Double>, range: Range<Int>,
-    y: UnsafeMutablePointer<Double>, column: UnsafeMutablePointer<Int32>
-  ) {
-    let columns = columns
-    let spacing = spacing
-    let direction = direction
-    var placed = placedInColumns
-    nextY.withUnsafeMutableBufferPointer { next in
-      maxY.withUnsafeMutableBufferPointer { bottom in
-        var out = 0
-        for index in range {
-          let height = heights[index]
-          if items[index].isFullSpan {
-            var top = next[0]
-            for candidate in 1..<columns where next[candidate] > top { top = next[candidate] }
-            y[out] = top
-            column[out] = -1
-            let itemBottom = top + height
-            for candidate in 0..<columns {
-              next[candidate] = itemBottom + spacing
-              bottom[candidate] = itemBottom
-            }
-          } else {
-            let chosen: Int
-            switch direction {
-            case .shortestFirst:
-              var best = 0
-              var bestY = next[0]
-              for candidate in 1..<columns where next[candidate] < bestY {
-                best = candidate
-                bestY = next[candidate]
-              }
-              chosen = best
-            case .leftToRight:
-              chosen = placed % columns
-            case .rightToLeft:
-              chosen = columns - 1 - placed % columns
-            }
-            placed += 1
-            let top = next[chosen]
-            y[out] = top
-            column[out] = Int32(truncatingIfNeeded: chosen)
-            next[chosen] = top + height + spacing
-            bottom[chosen] = top + height
-          }
-          out += 1
-        }
-      }
-    }
-    placedInColumns = placed
-  }
-}
-
-extension Array where Element: BitwiseCopyable {
-  /// Appends `count` elements that `initialize` writes, given a pointer to the first of them; it
-  /// must write all `count` before anything reads them.
-  ///
-  /// An empty array without room for them is replaced by a fresh buffer of at least `capacity`
-  /// elements that is not zero-filled first (a first layout touches each page once); otherwise
-  /// the array grows as `append` would and the new elements are `filler` until overwritten.
-  mutating func appendUninitialized(
-    count: Int, capacity: Int, filler: Element, _ initialize: (UnsafeMutablePointer<Element>) -> Void
-  ) {
-    guard count > 0 else { return }
-    if isEmpty && self.capacity < count {
-      self = Array(unsafeUninitializedCapacity: Swift.max(capacity, count)) { buffer, initialized in
-        if let base = buffer.baseAddress { initialize(base) }
-        initialized = count
-      }
-      return
-    }
-    let start = self.count
-    append(contentsOf: repeatElement(filler, count: count))
-    withUnsafeMutableBufferPointer { buffer in
-      if let base = buffer.baseAddress { initialize(base + start) }
-    }
   }
 }
