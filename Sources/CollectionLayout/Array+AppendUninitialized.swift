@@ -1,6 +1,7 @@
 extension Array where Element: BitwiseCopyable {
-  /// Appends `count` elements that `initialize` writes, given a pointer to the first of them; it
-  /// must write all `count` before anything reads them.
+  /// Appends `count` elements that `initialize` writes, given a pointer to the array's first
+  /// element: it must write the new elements (from the old count on) before anything reads them,
+  /// and may read and write the old ones.
   ///
   /// An empty array without room for them is replaced by a fresh buffer of at least `capacity`
   /// elements that is not zero-filled first (a first layout touches each page once); otherwise
@@ -8,7 +9,12 @@ extension Array where Element: BitwiseCopyable {
   mutating func appendUninitialized(
     count: Int, capacity: Int, filler: Element, _ initialize: (UnsafeMutablePointer<Element>) -> Void
   ) {
-    guard count > 0 else { return }
+    guard count > 0 else {
+      withUnsafeMutableBufferPointer { buffer in
+        if let base = buffer.baseAddress { initialize(base) }
+      }
+      return
+    }
     if isEmpty && self.capacity < count {
       self = Array(unsafeUninitializedCapacity: Swift.max(capacity, count)) { buffer, initialized in
         if let base = buffer.baseAddress { initialize(base) }
@@ -16,10 +22,9 @@ extension Array where Element: BitwiseCopyable {
       }
       return
     }
-    let start = self.count
     append(contentsOf: repeatElement(filler, count: count))
     withUnsafeMutableBufferPointer { buffer in
-      if let base = buffer.baseAddress { initialize(base + start) }
+      if let base = buffer.baseAddress { initialize(base) }
     }
   }
 }

@@ -9,40 +9,12 @@
 public protocol ItemHeightProvider {
   /// The height of `item` (at `indexPath`) laid out at `width` points.
   func height(of item: LayoutItem, at indexPath: IndexPath, width: Double) throws -> Double
-
-  /// The heights of a run of items of one section at `width` points: `items[i]` is the item at
-  /// `IndexPath(section: first.section, item: first.item + i)` and its height goes to
-  /// `heights[i]`.
-  ///
-  /// The layout measures through this method. The default asks ``height(of:at:width:)`` for
-  /// each item in order; a provider may override it to measure a run at once or to avoid
-  /// per-item dynamic dispatch. A failing item is reported to `failed` with its offset in
-  /// `items` (in increasing offset order); its slot in `heights` is then ignored. Heights are
-  /// validated by the layout afterwards as for ``height(of:at:width:)``.
-  func heights(
-    of items: UnsafeBufferPointer<LayoutItem>, from first: IndexPath, width: Double,
-    into heights: UnsafeMutableBufferPointer<Double>, failed: (_ offset: Int, _ error: any Error) -> Void)
-}
-
-extension ItemHeightProvider {
-  public func heights(
-    of items: UnsafeBufferPointer<LayoutItem>, from first: IndexPath, width: Double,
-    into heights: UnsafeMutableBufferPointer<Double>, failed: (_ offset: Int, _ error: any Error) -> Void
-  ) {
-    for offset in items.indices {
-      do {
-        heights[offset] = try height(
-          of: items[offset], at: IndexPath(section: first.section, item: first.item + offset), width: width)
-      } catch {
-        failed(offset, error)
-      }
-    }
-  }
 }
 
 /// An ``ItemHeightProvider`` backed by a closure.
 public struct HeightProvider: ItemHeightProvider {
-  private let body: (LayoutItem, IndexPath, Double) throws -> Double
+  /// The closure (internal: the layout calls it directly instead of through the protocol).
+  let body: (LayoutItem, IndexPath, Double) throws -> Double
 
   /// Creates a provider from a closure `(item, indexPath, width) -> height`.
   public init(_ body: @escaping (LayoutItem, IndexPath, Double) throws -> Double) {
@@ -69,21 +41,5 @@ public struct HeightProvider: ItemHeightProvider {
 
   public func height(of item: LayoutItem, at indexPath: IndexPath, width: Double) throws -> Double {
     try body(item, indexPath, width)
-  }
-
-  /// Calls the closure for each item (without dispatching through the protocol per item).
-  public func heights(
-    of items: UnsafeBufferPointer<LayoutItem>, from first: IndexPath, width: Double,
-    into heights: UnsafeMutableBufferPointer<Double>, failed: (_ offset: Int, _ error: any Error) -> Void
-  ) {
-    let body = body
-    for offset in items.indices {
-      do {
-        heights[offset] = try body(
-          items[offset], IndexPath(section: first.section, item: first.item + offset), width)
-      } catch {
-        failed(offset, error)
-      }
-    }
   }
 }

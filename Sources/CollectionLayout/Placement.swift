@@ -23,14 +23,20 @@ struct Placement {
     counts = Array(repeating: 0, count: columns + 1)
   }
 
-  /// Places `items`, whose heights are `heights[0..<items.count]`, writing the top and column of
-  /// `items[i]` to `y[i]` and `column[i]`.
+  /// Places `items`, the items from `index` on, writing the top and column of `items[i]` to
+  /// `y[i]` and `column[i]`. The height of `items[i]` is `heights[i]` for `i < measureFrom`;
+  /// from `measureFrom` on `resolver` gives it (recording in `progress`), and it is written to
+  /// `heights[i]`.
   mutating func place(
-    _ items: UnsafeBufferPointer<LayoutItem>, heights: UnsafePointer<Double>,
+    _ items: UnsafeBufferPointer<LayoutItem>, heights: UnsafeMutablePointer<Double>,
+    measuringFrom measureFrom: Int, index: Int, resolver: HeightResolver,
+    progress: inout HeightResolver.Progress,
     y: UnsafeMutablePointer<Double>, column: UnsafeMutablePointer<Int32>
   ) {
     if columns == 2 && direction == .shortestFirst {
-      placeInTwoColumns(items, heights: heights, y: y, column: column)
+      placeInTwoColumns(
+        items, heights: heights, measuringFrom: measureFrom, index: index, resolver: resolver,
+        progress: &progress, y: y, column: column)
       return
     }
     let columns = columns
@@ -43,7 +49,13 @@ struct Placement {
       maxY.withUnsafeMutableBufferPointer { bottom in
         counts.withUnsafeMutableBufferPointer { counts in
           for offset in items.indices {
-            let height = heights[offset]
+            let height: Double
+            if offset < measureFrom {
+              height = heights[offset]
+            } else {
+              height = resolver.height(of: items[offset], at: index + offset, &progress)
+              heights[offset] = height
+            }
             if items[offset].isFullSpan {
               var top = next[0]
               for candidate in 1..<columns where next[candidate] > top { top = next[candidate] }
@@ -63,11 +75,9 @@ struct Placement {
             case .shortestFirst:
               var best = 0
               var bestY = next[0]
-              for candidate in 1..<columns {
-                let candidateY = next[candidate]
-                let shorter = candidateY < bestY
-                best = shorter ? candidate : best
-                bestY = shorter ? candidateY : bestY
+              for candidate in 1..<columns where next[candidate] < bestY {
+                best = candidate
+                bestY = next[candidate]
               }
               chosen = best
               top = bestY
@@ -92,15 +102,18 @@ struct Placement {
     placedInColumns = placed
   }
 
-  /// ``place(_:heights:y:column:)`` for two columns, shortest first, with the column state in
-  /// vector registers (lane 0 the left column, lane 1 the right one).
+  /// ``place(_:heights:measuringFrom:index:resolver:progress:y:column:)`` for two columns, shortest
+  /// first, with the column state in vector registers (lane 0 the left column, lane 1 the right
+  /// one).
   ///
-  /// Each item's column depends on the previous item's bottom, so the loop is one long
-  /// dependency chain. Both columns' next tops are computed and the chosen one is selected with
-  /// a lane mask from vector comparisons: which column is shorter is unpredictable, and a scalar
-  /// select of doubles compiles to a branch on x86-64.
+  /// Each item's column depends on the previous item's bottom, so placing is one long dependency
+  /// chain. Both columns' next tops are computed and the chosen one is selected with a lane mask
+  /// from vector comparisons: which column is shorter is unpredictable, and a scalar select of
+  /// doubles compiles to a branch on x86-64.
   mutating func placeInTwoColumns(
-    _ items: UnsafeBufferPointer<LayoutItem>, heights: UnsafePointer<Double>,
+    _ items: UnsafeBufferPointer<LayoutItem>, heights: UnsafeMutablePointer<Double>,
+    measuringFrom measureFrom: Int, index: Int, resolver: HeightResolver,
+    progress: inout HeightResolver.Progress,
     y: UnsafeMutablePointer<Double>, column: UnsafeMutablePointer<Int32>
   ) {
     let spacing = spacing
@@ -110,7 +123,13 @@ struct Placement {
     var rightCount = 0
     var fullSpanCount = 0
     for offset in items.indices {
-      let height = heights[offset]
+      let height: Double
+      if offset < measureFrom {
+        height = heights[offset]
+      } else {
+        height = resolver.height(of: items[offset], at: index + offset, &progress)
+        heights[offset] = height
+      }
       if items[offset].isFullSpan {
         let top = next.y > next.x ? next.y : next.x
         y[offset] = top

@@ -228,183 +228,55 @@ extension WaterfallLayout {
       if reusable && index == start.section {
         keep = Swift.min(start.item, items.count, section.heights.count, section.items.count)
       }
+      let usesCache = configuration.usesSizeCache
+      let resolver = HeightResolver(
+        provider: heightProvider, section: index, width: section.itemWidth,
+        fallback: configuration.fallbackItemHeight, usesCache: usesCache)
+      var progress = HeightResolver.Progress(
+        cache: usesCache ? sizeCache.takeHeights(atWidth: section.itemWidth) : [:])
+      if usesCache && progress.cache.isEmpty && keep < items.count {
+        progress.cache.reserveCapacity(items.count - keep)
+      }
       let oldItems = reusable ? section.items : ItemList()
       if !reusable { section.heights.removeAll(keepingCapacity: true) }
       section.items = items
-      resolveHeights(
-        section: index, items: items, heights: &section.heights, from: keep, oldItems: oldItems,
-        itemWidth: section.itemWidth, run: &run)
+      Self.resolveHeights(
+        items: items, heights: &section.heights, from: keep, oldItems: oldItems, resolver: resolver,
+        progress: &progress)
       if sameGeometry && index == start.section && start.item > 0 {
         section.truncatePlacement(from: Swift.min(start.item, section.placedCount))
       } else {
         section.resetPlacement()
       }
       run.placed += items.count - section.placedCount
-      section.placeRemaining(direction: configuration.renderDirection)
+      section.placeRemaining(
+        direction: configuration.renderDirection, resolver: resolver, progress: &progress)
+      if usesCache { sizeCache.putHeights(progress.cache, atWidth: section.itemWidth) }
+      run.measured += progress.measured
+      run.cacheHits += progress.cacheHits
+      run.diagnostics += progress.diagnostics
       section.finish(collectionWidth: width, contentInset: configuration.contentInset)
       top = section.bottom
       if index < sections.count { sections[index] = section } else { sections.append(section) }
     }
   }
 
-  /// Sets `heights[from..<items.count]` (and drops any beyond): the old height when the same item
-  /// was at the same index, else the cached height, else a measurement (sanitized, then cached).
-  ///
-  /// The provider, the configuration and the cache's slot for this width are read once, outside
-  /// the loop (class property accesses are checked for exclusivity each time).
-  func resolveHeights(
-    section: Int, items: ItemList, heights: inout [Double], from start: Int,
-    oldItems: ItemList, itemWidth: Double, run: inout Run
+  /// Sets `heights[from..<heights.count]` for the items that already have a height slot (and
+  /// drops the slots beyond `items.count`): the old height when the same item was at the same
+  /// index, else `resolver`'s (recording in `progress`). Items without a slot get their height
+  /// while they are placed.
+  static func resolveHeights(
+    items: ItemList, heights: inout [Double], from start: Int, oldItems: ItemList,
+    resolver: HeightResolver, progress: inout HeightResolver.Progress
   ) {
     let oldCount = Swift.min(heights.count, oldItems.count)
     if heights.count > items.count { heights.removeSubrange(items.count...) }
-    guard start < items.count else { return }
-    let useCache = configuration.usesSizeCache
-    let fallback = configuration.fallbackItemHeight
-    let provider = heightProvider
-    var cache = useCache ? sizeCache.takeHeights(atWidth: itemWidth) : [:]
-    if useCache && cache.isEmpty { cache.reserveCapacity(items.count - start) }
-    defer { if useCache { sizeCache.putHeights(cache, atWidth: itemWidth) } }
-    func resolve(_ item: LayoutItem, at index: Int) -> Double {
-      if useCache, let cached = cache[SizeCache.Key(item)] {
-        run.cacheHits += 1
-        return cached
-      }
-      run.measured += 1
-      let height = Self.measure(
-        item, at: IndexPath(section: section, item: index), width: itemWidth, provider: provider,
-        fallback: fallback, diagnostics: &run.diagnostics)
-      if height.isNaN { return fallback }
-      if useCache { cache[SizeCache.Key(item)] = height }
-      return height
-    }
-    // Items that already have a height slot: keep it when the same item was there.
-    let resolvedEnd = heights.count
-    for index in start..<resolvedEnd {
+    guard start < heights.count else { return }
+    for index in start..<heights.count {
       let item = items[index]
       if index < oldCount && oldItems[index] == item { continue }
-      heights[index] = resolve(item, at: index)
+      heights[index] = resolver.height(of: item, at: index, &progress)
     }
-    // The rest (everything on a first layout) are new: written straight into the storage.
-    let newStart = Swift.max(start, resolvedEnd)
-    guard newStart < items.count else { return }
-    let capacity = newStart == 0 ? WaterfallSection.capacity(for: items.count) : items.count
-    heights.appendUninitialized(count: items.count - newStart, capacity: capacity, filler: 0) { out in
-      guard useCache else {
-        run.measured += items.count - newStart
-        Self.measure(
-          items, newStart..<items.count, section: section, width: itemWidth, provider: provider,
-          fallback: fallback, into: out, diagnostics: &run.diagnostics)
-        return
-      }
-      for index in newStart..<items.count { out[index - newStart] = resolve(items[index], at: index) }
-    }
-  }
-
-  /// Measures the items of `range` into `heights` (`heights[0]` for `range.lowerBound`) through
-  /// the provider's batch entry point, a block at a time; a failed or invalid height becomes
-  /// `fallback` with a diagnostic, in item order, as in
-  /// ``measure(_:at:width:provider:fallback:diagnostics:)``.
-  static func measure(
-    _ items: ItemList, _ range: Range<Int>, section: Int, width: Double,
-    provider: some ItemHeightProvider, fallback: Double, into heights: UnsafeMutablePointer<Double>,
-    diagnostics: inout [LayoutError]
-  ) {
-    // Small enough that a block's heights are still in L1 when they are validated.
-    let blockSize = 512
-    var failures: [(offset: Int, error: any Error)] = []
-    items.forEachRun(in: range) { first, run in
-      var blockStart = 0
-      while blockStart < run.count {
-        let blockEnd = Swift.min(blockStart + blockSize, run.count)
-        let block = UnsafeBufferPointer(rebasing: run[blockStart..<blockEnd])
-        let out = UnsafeMutableBufferPointer(
-          start: heights + (first + blockStart - range.lowerBound), count: block.count)
-        provider.heights(
-          of: block, from: IndexPath(section: section, item: first + blockStart), width: width, into: out
-        ) { offset, error in
-          failures.append((offset, error))
-        }
-        // One pass that only checks (no branch per item); diagnostics are the rare case.
-        var invalid = false
-        for height in out { invalid = invalid || !(height >= 0 && height < .infinity) }
-        if invalid || !failures.isEmpty {
-          diagnose(
-            block, heights: out, from: IndexPath(section: section, item: first + blockStart),
-            failures: failures, width: width, fallback: fallback, diagnostics: &diagnostics)
-        }
-        failures.removeAll(keepingCapacity: true)
-        blockStart = blockEnd
-      }
-    }
-  }
-
-  /// Replaces the failed and the invalid (NaN, infinite or negative) heights of a measured block
-  /// with `fallback`, adding a diagnostic for each in item order. `failures` are the provider's
-  /// failures by offset in the block (the first one counts when an offset is reported twice).
-  static func diagnose(
-    _ items: UnsafeBufferPointer<LayoutItem>, heights: UnsafeMutableBufferPointer<Double>,
-    from first: IndexPath, failures: [(offset: Int, error: any Error)], width: Double,
-    fallback: Double, diagnostics: inout [LayoutError]
-  ) {
-    let failures = failures.enumerated().sorted {
-      ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset)
-    }.map(\.element)
-    var nextFailure = 0
-    for offset in items.indices {
-      let indexPath = IndexPath(section: first.section, item: first.item + offset)
-      let height = heights[offset]
-      while nextFailure < failures.count && failures[nextFailure].offset < offset { nextFailure += 1 }
-      if nextFailure < failures.count && failures[nextFailure].offset == offset {
-        diagnostics.append(
-          failure(
-            failures[nextFailure].error, of: items[offset], at: indexPath, width: width, fallback: fallback))
-        nextFailure += 1
-      } else if !(height >= 0 && height < .infinity) {
-        diagnostics.append(
-          invalid(height, of: items[offset], at: indexPath, width: width, fallback: fallback))
-      } else {
-        continue
-      }
-      heights[offset] = fallback
-    }
-  }
-
-  /// Asks the height provider; returns NaN (after adding a diagnostic) when it fails.
-  static func measure(
-    _ item: LayoutItem, at indexPath: IndexPath, width: Double, provider: any ItemHeightProvider,
-    fallback: Double, diagnostics: inout [LayoutError]
-  ) -> Double {
-    do {
-      let height = try provider.height(of: item, at: indexPath, width: width)
-      if height.isFinite && height >= 0 { return height }
-      diagnostics.append(invalid(height, of: item, at: indexPath, width: width, fallback: fallback))
-    } catch {
-      diagnostics.append(failure(error, of: item, at: indexPath, width: width, fallback: fallback))
-    }
-    return .nan
-  }
-
-  /// The diagnostic for a height that is NaN, infinite or negative.
-  @inline(never)
-  static func invalid(
-    _ height: Double, of item: LayoutItem, at indexPath: IndexPath, width: Double, fallback: Double
-  ) -> LayoutError {
-    LayoutError(
-      .invalidItemHeight,
-      "item \"\(item.id)\" at \(indexPath): height \(height) at width \(width); using \(fallback)",
-      indexPath: indexPath, itemID: item.id)
-  }
-
-  /// The diagnostic for a height provider that threw.
-  @inline(never)
-  static func failure(
-    _ error: any Error, of item: LayoutItem, at indexPath: IndexPath, width: Double, fallback: Double
-  ) -> LayoutError {
-    LayoutError(
-      .heightProviderFailed,
-      "item \"\(item.id)\" at \(indexPath): \(error) at width \(width); using \(fallback)",
-      indexPath: indexPath, itemID: item.id)
   }
 
   /// Whether two arrays are the same buffer (then assigning one to the other copies nothing).

@@ -173,20 +173,31 @@ struct WaterfallSection {
     }
   }
 
-  /// Places items `placedCount..<items.count` (their heights must be resolved).
+  /// Places items `placedCount..<items.count`. Their heights below `heights.count` are known;
+  /// the others come from `resolver` (recording in `progress`), each just before the item is
+  /// placed.
   ///
-  /// The first pass writes each item's top and column straight into the arrays' storage (a first
-  /// layout allocates them without zero-filling) and counts the items per column; then each
-  /// column's list is filled from the 4-byte columns (sized from the counts, so they do not
-  /// reallocate).
-  mutating func placeRemaining(direction: WaterfallLayout.RenderDirection) {
+  /// One pass writes each item's height, top and column straight into the arrays' storage (a
+  /// first layout allocates them without zero-filling) and counts the items per column; then
+  /// each column's list is filled from the 4-byte columns (sized from the counts, so they do not
+  /// reallocate). Measuring while placing lets the provider calls overlap the placement's
+  /// dependency chain (each item's column depends on the previous item's bottom).
+  mutating func placeRemaining(
+    direction: WaterfallLayout.RenderDirection, resolver: HeightResolver,
+    progress: inout HeightResolver.Progress
+  ) {
     let start = placedCount
     let end = items.count
     guard start < end else { return }
     precondition(end <= Int(Int32.max), "a waterfall section holds at most \(Int32.max) items")
-    precondition(heights.count >= end, "heights must be resolved before placing")
+    let measureFrom = heights.count
+    precondition(start <= measureFrom && measureFrom <= end, "heights resolved up to the placed items")
+    let items = items
     let count = end - start
     let capacity = start == 0 ? Self.capacity(for: end) : end
+    let heightCapacity = measureFrom == 0 ? Self.capacity(for: end) : end
+    var newHeights = heights
+    heights = []
     var newY = itemY
     itemY = []
     var newColumn = itemColumn
@@ -194,17 +205,19 @@ struct WaterfallSection {
     var state = Placement(
       columns: columnCount, spacing: style.lineSpacing, direction: direction,
       nextY: columnNextY, maxY: columnMaxY, placedInColumns: placedInColumns)
-    heights.withUnsafeBufferPointer { heights in
-      newY.appendUninitialized(count: count, capacity: capacity, filler: 0) { yOut in
-        newColumn.appendUninitialized(count: count, capacity: capacity, filler: 0) { columnOut in
+    newHeights.appendUninitialized(count: end - measureFrom, capacity: heightCapacity, filler: 0) {
+      heights in
+      newY.appendUninitialized(count: count, capacity: capacity, filler: 0) { y in
+        newColumn.appendUninitialized(count: count, capacity: capacity, filler: 0) { column in
           items.forEachRun(in: start..<end) { first, run in
             state.place(
-              run, heights: heights.baseAddress! + first, y: yOut + (first - start),
-              column: columnOut + (first - start))
+              run, heights: heights + first, measuringFrom: measureFrom - first, index: first,
+              resolver: resolver, progress: &progress, y: y + first, column: column + first)
           }
         }
       }
     }
+    heights = newHeights
     itemY = newY
     itemColumn = newColumn
     columnNextY = state.nextY
@@ -226,15 +239,16 @@ struct WaterfallSection {
         let value = Int32(truncatingIfNeeded: index - 1)
         let added = counts[index]
         if index == 0 {
-          let capacity = start == 0 ? Self.capacity(for: fullSpan.count + added) : fullSpan.count + added
+          let old = fullSpan.count
+          let capacity = start == 0 ? Self.capacity(for: old + added) : old + added
           fullSpan.appendUninitialized(count: added, capacity: capacity, filler: 0) { out in
-            Self.collect(value, in: column, from: start, to: end, count: added, into: out)
+            Self.collect(value, in: column, from: start, to: end, count: added, into: out + old)
           }
         } else {
-          let needed = lists[index - 1].count + added
-          let capacity = start == 0 ? Self.capacity(for: needed) : needed
+          let old = lists[index - 1].count
+          let capacity = start == 0 ? Self.capacity(for: old + added) : old + added
           lists[index - 1].appendUninitialized(count: added, capacity: capacity, filler: 0) { out in
-            Self.collect(value, in: column, from: start, to: end, count: added, into: out)
+            Self.collect(value, in: column, from: start, to: end, count: added, into: out + old)
           }
         }
       }
