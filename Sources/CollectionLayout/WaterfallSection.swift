@@ -209,6 +209,8 @@ struct WaterfallSection {
       heights in
       newY.appendUninitialized(count: count, capacity: capacity, filler: 0) { y in
         newColumn.appendUninitialized(count: count, capacity: capacity, filler: 0) { column in
+          // Not empty: they hold at least the `end` items.
+          let (heights, y, column) = (heights.baseAddress!, y.baseAddress!, column.baseAddress!)
           items.forEachRun(in: start..<end) { first, run in
             state.place(
               run, heights: heights + first, measuringFrom: measureFrom - first, index: first,
@@ -242,13 +244,13 @@ struct WaterfallSection {
           let old = fullSpan.count
           let capacity = start == 0 ? Self.capacity(for: old + added) : old + added
           fullSpan.appendUninitialized(count: added, capacity: capacity, filler: 0) { out in
-            Self.collect(value, in: column, from: start, to: end, count: added, into: out + old)
+            Self.collect(value, in: column, from: start, to: end, into: out[old...])
           }
         } else {
           let old = lists[index - 1].count
           let capacity = start == 0 ? Self.capacity(for: old + added) : old + added
           lists[index - 1].appendUninitialized(count: added, capacity: capacity, filler: 0) { out in
-            Self.collect(value, in: column, from: start, to: end, count: added, into: out + old)
+            Self.collect(value, in: column, from: start, to: end, into: out[old...])
           }
         }
       }
@@ -257,14 +259,18 @@ struct WaterfallSection {
     fullSpanItems = fullSpan
   }
 
-  /// Writes to `out` the first `count` positions `i` in `start..<end` where `column[i] == value`.
+  /// Fills `out` with the first `out.count` positions `i` in `start..<end` where
+  /// `column[i] == value`.
   ///
   /// Branch-free: every position is written and the output advances only on a match (items
   /// alternate between columns unpredictably).
   static func collect(
-    _ value: Int32, in column: UnsafeBufferPointer<Int32>, from start: Int, to end: Int, count: Int,
-    into out: UnsafeMutablePointer<Int32>
+    _ value: Int32, in column: UnsafeBufferPointer<Int32>, from start: Int, to end: Int,
+    into out: Slice<UnsafeMutableBufferPointer<Int32>>
   ) {
+    let count = out.count
+    guard count > 0, let base = out.base.baseAddress else { return }
+    let out = base + out.startIndex
     var index = start
     var written = 0
     while written < count && index < end {
