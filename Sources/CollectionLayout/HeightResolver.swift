@@ -15,27 +15,20 @@ struct HeightResolver {
     var diagnostics: [LayoutError] = []
   }
 
-  /// The provider as a closure: a ``HeightProvider``'s own closure (called directly instead of
-  /// through the protocol), else one that asks the provider.
+  /// The provider as a closure (see ``measure(with:)``).
   let measure: (LayoutItem, IndexPath, Double) throws -> Double
   let section: Int
   let width: Double
   let fallback: Double
   let usesCache: Bool
 
-  /// A resolver for `section` at item width `width`.
-  init(
-    provider: any ItemHeightProvider, section: Int, width: Double, fallback: Double, usesCache: Bool
-  ) {
-    if let provider = provider as? HeightProvider {
-      measure = provider.body
-    } else {
-      measure = { item, indexPath, width in try provider.height(of: item, at: indexPath, width: width) }
-    }
-    self.section = section
-    self.width = width
-    self.fallback = fallback
-    self.usesCache = usesCache
+  /// `provider` as a closure: a ``HeightProvider``'s own closure (then called directly instead
+  /// of through the protocol), else one that asks `provider`.
+  static func measure(
+    with provider: any ItemHeightProvider
+  ) -> (LayoutItem, IndexPath, Double) throws -> Double {
+    if let provider = provider as? HeightProvider { return provider.body }
+    return { item, indexPath, width in try provider.height(of: item, at: indexPath, width: width) }
   }
 
   /// The height of `item`, the item at `index` of the section: the cached one, else the

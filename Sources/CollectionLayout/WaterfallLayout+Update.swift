@@ -204,6 +204,7 @@ extension WaterfallLayout {
     if sections.count > newSections.count { sections.removeSubrange(newSections.count...) }
     var top =
       firstSection == 0 ? configuration.contentInset.top : sections[firstSection - 1].bottom
+    let measure = HeightResolver.measure(with: heightProvider)
     for index in firstSection..<newSections.count {
       let style = configuration.style(forSection: index)
       try style.validate(section: index)
@@ -230,7 +231,7 @@ extension WaterfallLayout {
       }
       let usesCache = configuration.usesSizeCache
       let resolver = HeightResolver(
-        provider: heightProvider, section: index, width: section.itemWidth,
+        measure: measure, section: index, width: section.itemWidth,
         fallback: configuration.fallbackItemHeight, usesCache: usesCache)
       var progress = HeightResolver.Progress(
         cache: usesCache ? sizeCache.takeHeights(atWidth: section.itemWidth) : [:])
