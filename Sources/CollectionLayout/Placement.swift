@@ -27,11 +27,11 @@ struct Placement {
   /// `y[i]` and `column[i]`. The height of `items[i]` is `heights[i]` for `i < measureFrom`;
   /// from `measureFrom` on `resolver` gives it (recording in `progress`), and it is written to
   /// `heights[i]`.
-  mutating func place(
+  mutating func place<Column: FixedWidthInteger & SignedInteger>(
     _ items: UnsafeBufferPointer<LayoutItem>, heights: UnsafeMutablePointer<Double>,
     measuringFrom measureFrom: Int, index: Int, resolver: HeightResolver,
     progress: inout HeightResolver.Progress,
-    y: UnsafeMutablePointer<Double>, column: UnsafeMutablePointer<Int32>
+    y: UnsafeMutablePointer<Double>, column: UnsafeMutablePointer<Column>
   ) {
     if columns == 2 && direction == .shortestFirst {
       placeInTwoColumns(
@@ -91,7 +91,7 @@ struct Placement {
             placed &+= 1
             turn = turn == columns - 1 ? 0 : turn + 1
             y[offset] = top
-            column[offset] = Int32(truncatingIfNeeded: chosen)
+            column[offset] = Column(truncatingIfNeeded: chosen)
             counts[chosen + 1] &+= 1
             next[chosen] = top + height + spacing
             bottom[chosen] = top + height
@@ -110,11 +110,11 @@ struct Placement {
   /// chain. Both columns' next tops are computed and the chosen one is selected with a lane mask
   /// from vector comparisons: which column is shorter is unpredictable, and a scalar select of
   /// doubles compiles to a branch on x86-64.
-  mutating func placeInTwoColumns(
+  mutating func placeInTwoColumns<Column: FixedWidthInteger & SignedInteger>(
     _ items: UnsafeBufferPointer<LayoutItem>, heights: UnsafeMutablePointer<Double>,
     measuringFrom measureFrom: Int, index: Int, resolver: HeightResolver,
     progress: inout HeightResolver.Progress,
-    y: UnsafeMutablePointer<Double>, column: UnsafeMutablePointer<Int32>
+    y: UnsafeMutablePointer<Double>, column: UnsafeMutablePointer<Column>
   ) {
     let spacing = spacing
     var next = SIMD2(nextY[0], nextY[1])

@@ -2,11 +2,12 @@
 /// per-column indexes used by rectangle queries.
 ///
 /// Items are stored compactly: a placed item keeps only its top (`itemY`) and its column
-/// (`itemColumn`, -1 for a full-span item); its height is `heights[item]`, and its x and width
-/// follow from its column (`columnX`, `itemWidth`) or the full-span geometry. That is 24 bytes
-/// per item instead of a 32-byte frame plus the rest.
+/// (`itemColumns`, -1 for a full-span item, one byte up to 127 columns); its height is
+/// `heights[item]`, and its x and width follow from its column (`columnX`, `itemWidth`) or the
+/// full-span geometry. With its entry in a per-column list that is 21 bytes per item instead of
+/// a 32-byte frame plus the rest.
 ///
-/// Invariants: `itemY` and `itemColumn` have one entry per placed item and `heights` at least as
+/// Invariants: `itemY` and `itemColumns` have one entry per placed item and `heights` at least as
 /// many (heights of placed items never change without the item being placed again);
 /// `columnItems[c]` lists the items of column `c` in increasing item order, which is also
 /// increasing `minY` and `maxY` order because a column stacks its items downwards with
@@ -16,7 +17,7 @@ struct WaterfallSection {
   var items = ItemList()
   var heights: [Double] = []
   var itemY: [Double] = []
-  var itemColumn: [Int32] = []
+  var itemColumns: ItemColumns
   var columnItems: [[Int32]]
   var fullSpanItems: [Int32] = []
   var columnNextY: [Double]
@@ -40,6 +41,7 @@ struct WaterfallSection {
     columnNextY = Array(repeating: 0, count: columns)
     columnMaxY = Array(repeating: 0, count: columns)
     columnX = Array(repeating: 0, count: columns)
+    itemColumns = ItemColumns(columnCount: columns)
   }
 
   /// An empty stand-in, swapped into the sections array while a section is mutated so that the
@@ -53,7 +55,7 @@ struct WaterfallSection {
 
   /// The frame of placed item `index`.
   func frame(ofItem index: Int) -> Rect {
-    let column = Int(itemColumn[index])
+    let column = itemColumns[index]
     return column < 0
       ? Rect(x: fullSpanX, y: itemY[index], width: fullSpanWidth, height: heights[index])
       : Rect(x: columnX[column], y: itemY[index], width: itemWidth, height: heights[index])
@@ -61,7 +63,7 @@ struct WaterfallSection {
 
   /// The column of placed item `index` (`nil` for a full-span item).
   func column(ofItem index: Int) -> Int? {
-    let column = Int(itemColumn[index])
+    let column = itemColumns[index]
     return column < 0 ? nil : column
   }
 
@@ -129,7 +131,7 @@ struct WaterfallSection {
       return
     }
     itemY.removeSubrange(index...)
-    itemColumn.removeSubrange(index...)
+    itemColumns.removeSubrange(from: index)
     for column in 0..<columnCount {
       let cut = Self.firstIndex(in: columnItems[column], notBelow: index)
       columnItems[column].removeSubrange(cut...)
@@ -163,7 +165,7 @@ struct WaterfallSection {
   /// Clears every placed item.
   mutating func resetPlacement() {
     itemY.removeAll(keepingCapacity: true)
-    itemColumn.removeAll(keepingCapacity: true)
+    itemColumns.removeAll()
     for column in 0..<columnCount { columnItems[column].removeAll(keepingCapacity: true) }
     fullSpanItems.removeAll(keepingCapacity: true)
     placedInColumns = 0
@@ -179,11 +181,30 @@ struct WaterfallSection {
   ///
   /// One pass writes each item's height, top and column straight into the arrays' storage (a
   /// first layout allocates them without zero-filling) and counts the items per column; then
-  /// each column's list is filled from the 4-byte columns (sized from the counts, so they do not
+  /// each column's list is filled from the item columns (sized from the counts, so they do not
   /// reallocate). Measuring while placing lets the provider calls overlap the placement's
   /// dependency chain (each item's column depends on the previous item's bottom).
   mutating func placeRemaining(
     direction: WaterfallLayout.RenderDirection, resolver: HeightResolver,
+    progress: inout HeightResolver.Progress
+  ) {
+    if itemColumns.isWide {
+      var columns = itemColumns.wide
+      itemColumns.wide = []
+      placeRemaining(columns: &columns, direction: direction, resolver: resolver, progress: &progress)
+      itemColumns.wide = columns
+    } else {
+      var columns = itemColumns.narrow
+      itemColumns.narrow = []
+      placeRemaining(columns: &columns, direction: direction, resolver: resolver, progress: &progress)
+      itemColumns.narrow = columns
+    }
+  }
+
+  /// ``placeRemaining(direction:resolver:progress:)`` with the item columns, moved out of
+  /// `itemColumns`, in `columns`.
+  mutating func placeRemaining<Column: FixedWidthInteger & SignedInteger & BitwiseCopyable>(
+    columns: inout [Column], direction: WaterfallLayout.RenderDirection, resolver: HeightResolver,
     progress: inout HeightResolver.Progress
   ) {
     let start = placedCount
@@ -200,15 +221,13 @@ struct WaterfallSection {
     heights = []
     var newY = itemY
     itemY = []
-    var newColumn = itemColumn
-    itemColumn = []
     var state = Placement(
       columns: columnCount, spacing: style.lineSpacing, direction: direction,
       nextY: columnNextY, maxY: columnMaxY, placedInColumns: placedInColumns)
     newHeights.appendUninitialized(count: end - measureFrom, capacity: heightCapacity, filler: 0) {
       heights in
       newY.appendUninitialized(count: count, capacity: capacity, filler: 0) { y in
-        newColumn.appendUninitialized(count: count, capacity: capacity, filler: 0) { column in
+        columns.appendUninitialized(count: count, capacity: capacity, filler: 0) { column in
           // Not empty: they hold at least the `end` items.
           let (heights, y, column) = (heights.baseAddress!, y.baseAddress!, column.baseAddress!)
           items.forEachRun(in: start..<end) { first, run in
@@ -221,37 +240,39 @@ struct WaterfallSection {
     }
     heights = newHeights
     itemY = newY
-    itemColumn = newColumn
     columnNextY = state.nextY
     columnMaxY = state.maxY
     placedInColumns = state.placedInColumns
-    indexColumns(from: start, counts: state.counts)
+    columns.withUnsafeBufferPointer { columns in
+      indexColumns(from: start, counts: state.counts, columns: columns)
+    }
   }
 
-  /// Appends items `start..<placedCount` to `columnItems` and `fullSpanItems`, given how many of
-  /// them went to each column (`counts[c + 1]`) and how many span all columns (`counts[0]`).
-  mutating func indexColumns(from start: Int, counts: [Int]) {
+  /// Appends items `start..<placedCount` to `columnItems` and `fullSpanItems`, given the item
+  /// columns and how many of the items went to each column (`counts[c + 1]`) and how many span
+  /// all columns (`counts[0]`).
+  mutating func indexColumns<Column: FixedWidthInteger & SignedInteger>(
+    from start: Int, counts: [Int], columns column: UnsafeBufferPointer<Column>
+  ) {
     let end = placedCount
     var lists = columnItems
     columnItems = []
     var fullSpan = fullSpanItems
     fullSpanItems = []
-    itemColumn.withUnsafeBufferPointer { column in
-      for index in 0...columnCount where counts[index] > 0 {
-        let value = Int32(truncatingIfNeeded: index - 1)
-        let added = counts[index]
-        if index == 0 {
-          let old = fullSpan.count
-          let capacity = start == 0 ? Self.capacity(for: old + added) : old + added
-          fullSpan.appendUninitialized(count: added, capacity: capacity, filler: 0) { out in
-            Self.collect(value, in: column, from: start, to: end, into: out[old...])
-          }
-        } else {
-          let old = lists[index - 1].count
-          let capacity = start == 0 ? Self.capacity(for: old + added) : old + added
-          lists[index - 1].appendUninitialized(count: added, capacity: capacity, filler: 0) { out in
-            Self.collect(value, in: column, from: start, to: end, into: out[old...])
-          }
+    for index in 0...columnCount where counts[index] > 0 {
+      let value = Column(truncatingIfNeeded: index - 1)
+      let added = counts[index]
+      if index == 0 {
+        let old = fullSpan.count
+        let capacity = start == 0 ? Self.capacity(for: old + added) : old + added
+        fullSpan.appendUninitialized(count: added, capacity: capacity, filler: 0) { out in
+          Self.collect(value, in: column, from: start, to: end, into: out[old...])
+        }
+      } else {
+        let old = lists[index - 1].count
+        let capacity = start == 0 ? Self.capacity(for: old + added) : old + added
+        lists[index - 1].appendUninitialized(count: added, capacity: capacity, filler: 0) { out in
+          Self.collect(value, in: column, from: start, to: end, into: out[old...])
         }
       }
     }
@@ -264,8 +285,8 @@ struct WaterfallSection {
   ///
   /// Branch-free: every position is written and the output advances only on a match (items
   /// alternate between columns unpredictably).
-  static func collect(
-    _ value: Int32, in column: UnsafeBufferPointer<Int32>, from start: Int, to end: Int,
+  static func collect<Column: FixedWidthInteger>(
+    _ value: Column, in column: UnsafeBufferPointer<Column>, from start: Int, to end: Int,
     into out: Slice<UnsafeMutableBufferPointer<Int32>>
   ) {
     let count = out.count

@@ -109,6 +109,30 @@ import Testing
     }
   }
 
+  @Test(arguments: [127, 128, 300])
+  func manyColumnsMatchTheModel(columns: Int) throws {
+    // Item columns take four bytes per item above 127 columns.
+    for direction in WaterfallLayout.RenderDirection.allCases {
+      var scenario = scenario(seed: UInt64(columns), count: 2000)
+      scenario.configuration.renderDirection = direction
+      scenario.configuration.defaultSection.columnCount = columns
+      scenario.width = 20_000
+      let waterfall = WaterfallLayout(
+        configuration: scenario.configuration, heightProvider: HeightProvider.table(scenario.heights))
+      try waterfall.update(
+        data: CollectionData(sections: [Array(scenario.items.prefix(1500))]), width: scenario.width)
+      try waterfall.appendItems(Array(scenario.items.suffix(500)))
+      let expected = model(scenario, count: 2000, itemWidth: waterfall.itemWidth(inSection: 0)!)
+      #expect(waterfall.allItemAttributes().frames == expected.frames, "\(columns) \(direction)")
+      #expect(waterfall.allItemAttributes().map(\.column).allSatisfy { ($0 ?? 0) < columns })
+      #expect(waterfall.columnHeights == expected.bottoms, "\(columns) \(direction)")
+      let rect = Rect(x: 5000, y: 100, width: 3000, height: 400)
+      let found = try waterfall.layoutAttributesForElements(in: rect).filter { $0.category == .cell }
+      let everything = waterfall.allItemAttributes()
+      #expect(Set(found) == Set(everything.filter { $0.frame.intersects(rect) }))
+    }
+  }
+
   @Test(arguments: 0..<30)
   func appendedPagesMatchTheModel(seed: Int) throws {
     let scenario = scenario(seed: UInt64(seed) &+ 500, count: 300)
