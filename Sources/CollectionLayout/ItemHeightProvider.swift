@@ -13,7 +13,8 @@ public protocol ItemHeightProvider {
 
 /// An ``ItemHeightProvider`` backed by a closure.
 public struct HeightProvider: ItemHeightProvider {
-  private let body: (LayoutItem, IndexPath, Double) throws -> Double
+  /// The closure (internal: the layout calls it directly instead of through the protocol).
+  let body: (LayoutItem, IndexPath, Double) throws -> Double
 
   /// Creates a provider from a closure `(item, indexPath, width) -> height`.
   public init(_ body: @escaping (LayoutItem, IndexPath, Double) throws -> Double) {

@@ -20,6 +20,27 @@ struct ItemList: RandomAccessCollection, MutableCollection, Equatable {
     }
   }
 
+  /// Calls `body` with the items of `range` as at most two runs of contiguous storage (part of
+  /// `base`, then part of `tail`), each with the index of its first item. Loops over the runs
+  /// read items in place instead of copying each one out through the subscript.
+  func forEachRun(
+    in range: Range<Int>, _ body: (_ first: Int, _ items: UnsafeBufferPointer<LayoutItem>) -> Void
+  ) {
+    let split = base.count
+    if range.lowerBound < split {
+      let upper = Swift.min(range.upperBound, split)
+      base.withUnsafeBufferPointer { base in
+        body(range.lowerBound, UnsafeBufferPointer(rebasing: base[range.lowerBound..<upper]))
+      }
+    }
+    if range.upperBound > split {
+      let lower = Swift.max(range.lowerBound, split)
+      tail.withUnsafeBufferPointer { tail in
+        body(lower, UnsafeBufferPointer(rebasing: tail[(lower - split)..<(range.upperBound - split)]))
+      }
+    }
+  }
+
   mutating func append(contentsOf items: some Sequence<LayoutItem>) {
     tail.append(contentsOf: items)
   }

@@ -204,6 +204,7 @@ extension WaterfallLayout {
     if sections.count > newSections.count { sections.removeSubrange(newSections.count...) }
     var top =
       firstSection == 0 ? configuration.contentInset.top : sections[firstSection - 1].bottom
+    let measure = HeightResolver.measure(with: heightProvider)
     for index in firstSection..<newSections.count {
       let style = configuration.style(forSection: index)
       try style.validate(section: index)
@@ -228,93 +229,55 @@ extension WaterfallLayout {
       if reusable && index == start.section {
         keep = Swift.min(start.item, items.count, section.heights.count, section.items.count)
       }
+      let usesCache = configuration.usesSizeCache
+      let resolver = HeightResolver(
+        measure: measure, section: index, width: section.itemWidth,
+        fallback: configuration.fallbackItemHeight, usesCache: usesCache)
+      var progress = HeightResolver.Progress(
+        cache: usesCache ? sizeCache.takeHeights(atWidth: section.itemWidth) : [:])
+      if usesCache && progress.cache.isEmpty && keep < items.count {
+        progress.cache.reserveCapacity(items.count - keep)
+      }
       let oldItems = reusable ? section.items : ItemList()
       if !reusable { section.heights.removeAll(keepingCapacity: true) }
       section.items = items
-      resolveHeights(
-        section: index, items: items, heights: &section.heights, from: keep, oldItems: oldItems,
-        itemWidth: section.itemWidth, run: &run)
+      Self.resolveHeights(
+        items: items, heights: &section.heights, from: keep, oldItems: oldItems, resolver: resolver,
+        progress: &progress)
       if sameGeometry && index == start.section && start.item > 0 {
         section.truncatePlacement(from: Swift.min(start.item, section.placedCount))
       } else {
         section.resetPlacement()
       }
       run.placed += items.count - section.placedCount
-      section.placeRemaining(direction: configuration.renderDirection)
+      section.placeRemaining(
+        direction: configuration.renderDirection, resolver: resolver, progress: &progress)
+      if usesCache { sizeCache.putHeights(progress.cache, atWidth: section.itemWidth) }
+      run.measured += progress.measured
+      run.cacheHits += progress.cacheHits
+      run.diagnostics += progress.diagnostics
       section.finish(collectionWidth: width, contentInset: configuration.contentInset)
       top = section.bottom
       if index < sections.count { sections[index] = section } else { sections.append(section) }
     }
   }
 
-  /// Sets `heights[from..<items.count]` (and drops any beyond): the old height when the same item
-  /// was at the same index, else the cached height, else a measurement (sanitized, then cached).
-  ///
-  /// The provider, the configuration and the cache's slot for this width are read once, outside
-  /// the loop (class property accesses are checked for exclusivity each time).
-  func resolveHeights(
-    section: Int, items: ItemList, heights: inout [Double], from start: Int,
-    oldItems: ItemList, itemWidth: Double, run: inout Run
+  /// Sets `heights[from..<heights.count]` for the items that already have a height slot (and
+  /// drops the slots beyond `items.count`): the old height when the same item was at the same
+  /// index, else `resolver`'s (recording in `progress`). Items without a slot get their height
+  /// while they are placed.
+  static func resolveHeights(
+    items: ItemList, heights: inout [Double], from start: Int, oldItems: ItemList,
+    resolver: HeightResolver, progress: inout HeightResolver.Progress
   ) {
     let oldCount = Swift.min(heights.count, oldItems.count)
     if heights.count > items.count { heights.removeSubrange(items.count...) }
-    guard start < items.count else { return }
-    let useCache = configuration.usesSizeCache
-    let fallback = configuration.fallbackItemHeight
-    let provider = heightProvider
-    var cache = useCache ? sizeCache.takeHeights(atWidth: itemWidth) : [:]
-    if useCache && cache.isEmpty { cache.reserveCapacity(items.count - start) }
-    defer { if useCache { sizeCache.putHeights(cache, atWidth: itemWidth) } }
-    func resolve(_ item: LayoutItem, at index: Int) -> Double {
-      if useCache, let cached = cache[SizeCache.Key(item)] {
-        run.cacheHits += 1
-        return cached
-      }
-      run.measured += 1
-      let height = Self.measure(
-        item, at: IndexPath(section: section, item: index), width: itemWidth, provider: provider,
-        fallback: fallback, diagnostics: &run.diagnostics)
-      if height.isNaN { return fallback }
-      if useCache { cache[SizeCache.Key(item)] = height }
-      return height
-    }
-    // Items that already have a height slot: keep it when the same item was there.
-    let resolvedEnd = heights.count
-    for index in start..<resolvedEnd {
+    guard start < heights.count else { return }
+    for index in start..<heights.count {
       let item = items[index]
       if index < oldCount && oldItems[index] == item { continue }
-      heights[index] = resolve(item, at: index)
+      heights[index] = resolver.height(of: item, at: index, &progress)
     }
-    // The rest (everything on a first layout) are new: written straight into the storage.
-    let newStart = Swift.max(start, resolvedEnd)
-    guard newStart < items.count else { return }
-    let capacity = newStart == 0 ? WaterfallSection.capacity(for: items.count) : items.count
-    heights.appendUninitialized(count: items.count - newStart, capacity: capacity, filler: 0) { out in
-      for index in newStart..<items.count { out[index - newStart] = resolve(items[index], at: index) }
-    }
-  }
-
-  /// Asks the height provider; returns NaN (after adding a diagnostic) when it fails.
-  static func measure(
-    _ item: LayoutItem, at indexPath: IndexPath, width: Double, provider: any ItemHeightProvider,
-    fallback: Double, diagnostics: inout [LayoutError]
-  ) -> Double {
-    do {
-      let height = try provider.height(of: item, at: indexPath, width: width)
-      if height.isFinite && height >= 0 { return height }
-      diagnostics.append(
-        LayoutError(
-          .invalidItemHeight,
-          "item \"\(item.id)\" at \(indexPath): height \(height) at width \(width); using \(fallback)",
-          indexPath: indexPath, itemID: item.id))
-    } catch {
-      diagnostics.append(
-        LayoutError(
-          .heightProviderFailed,
-          "item \"\(item.id)\" at \(indexPath): \(error) at width \(width); using \(fallback)",
-          indexPath: indexPath, itemID: item.id))
-    }
-    return .nan
   }
 
   /// Whether two arrays are the same buffer (then assigning one to the other copies nothing).

@@ -2,11 +2,12 @@
 /// per-column indexes used by rectangle queries.
 ///
 /// Items are stored compactly: a placed item keeps only its top (`itemY`) and its column
-/// (`itemColumn`, -1 for a full-span item); its height is `heights[item]`, and its x and width
-/// follow from its column (`columnX`, `itemWidth`) or the full-span geometry. That is 24 bytes
-/// per item instead of a 32-byte frame plus the rest.
+/// (`itemColumns`, -1 for a full-span item, one byte up to 127 columns); its height is
+/// `heights[item]`, and its x and width follow from its column (`columnX`, `itemWidth`) or the
+/// full-span geometry. With its entry in a per-column list that is 21 bytes per item instead of
+/// a 32-byte frame plus the rest.
 ///
-/// Invariants: `itemY` and `itemColumn` have one entry per placed item and `heights` at least as
+/// Invariants: `itemY` and `itemColumns` have one entry per placed item and `heights` at least as
 /// many (heights of placed items never change without the item being placed again);
 /// `columnItems[c]` lists the items of column `c` in increasing item order, which is also
 /// increasing `minY` and `maxY` order because a column stacks its items downwards with
@@ -16,7 +17,7 @@ struct WaterfallSection {
   var items = ItemList()
   var heights: [Double] = []
   var itemY: [Double] = []
-  var itemColumn: [Int32] = []
+  var itemColumns: ItemColumns
   var columnItems: [[Int32]]
   var fullSpanItems: [Int32] = []
   var columnNextY: [Double]
@@ -40,6 +41,7 @@ struct WaterfallSection {
     columnNextY = Array(repeating: 0, count: columns)
     columnMaxY = Array(repeating: 0, count: columns)
     columnX = Array(repeating: 0, count: columns)
+    itemColumns = ItemColumns(columnCount: columns)
   }
 
   /// An empty stand-in, swapped into the sections array while a section is mutated so that the
@@ -53,7 +55,7 @@ struct WaterfallSection {
 
   /// The frame of placed item `index`.
   func frame(ofItem index: Int) -> Rect {
-    let column = Int(itemColumn[index])
+    let column = itemColumns[index]
     return column < 0
       ? Rect(x: fullSpanX, y: itemY[index], width: fullSpanWidth, height: heights[index])
       : Rect(x: columnX[column], y: itemY[index], width: itemWidth, height: heights[index])
@@ -61,7 +63,7 @@ struct WaterfallSection {
 
   /// The column of placed item `index` (`nil` for a full-span item).
   func column(ofItem index: Int) -> Int? {
-    let column = Int(itemColumn[index])
+    let column = itemColumns[index]
     return column < 0 ? nil : column
   }
 
@@ -129,7 +131,7 @@ struct WaterfallSection {
       return
     }
     itemY.removeSubrange(index...)
-    itemColumn.removeSubrange(index...)
+    itemColumns.removeSubrange(from: index)
     for column in 0..<columnCount {
       let cut = Self.firstIndex(in: columnItems[column], notBelow: index)
       columnItems[column].removeSubrange(cut...)
@@ -163,7 +165,7 @@ struct WaterfallSection {
   /// Clears every placed item.
   mutating func resetPlacement() {
     itemY.removeAll(keepingCapacity: true)
-    itemColumn.removeAll(keepingCapacity: true)
+    itemColumns.removeAll()
     for column in 0..<columnCount { columnItems[column].removeAll(keepingCapacity: true) }
     fullSpanItems.removeAll(keepingCapacity: true)
     placedInColumns = 0
@@ -173,72 +175,130 @@ struct WaterfallSection {
     }
   }
 
-  /// Places items `placedCount..<items.count` (their heights must be resolved).
+  /// Places items `placedCount..<items.count`. Their heights below `heights.count` are known;
+  /// the others come from `resolver` (recording in `progress`), each just before the item is
+  /// placed.
   ///
-  /// Two passes: the first writes each item's top and column straight into the arrays' storage
-  /// (a first layout allocates them without zero-filling), the second, over the 4-byte columns,
-  /// appends the items to the per-column lists (sized from a count, so they do not reallocate).
-  mutating func placeRemaining(direction: WaterfallLayout.RenderDirection) {
+  /// One pass writes each item's height, top and column straight into the arrays' storage (a
+  /// first layout allocates them without zero-filling) and counts the items per column; then
+  /// each column's list is filled from the item columns (sized from the counts, so they do not
+  /// reallocate). Measuring while placing lets the provider calls overlap the placement's
+  /// dependency chain (each item's column depends on the previous item's bottom).
+  mutating func placeRemaining(
+    direction: WaterfallLayout.RenderDirection, resolver: HeightResolver,
+    progress: inout HeightResolver.Progress
+  ) {
+    if itemColumns.isWide {
+      var columns = itemColumns.wide
+      itemColumns.wide = []
+      placeRemaining(columns: &columns, direction: direction, resolver: resolver, progress: &progress)
+      itemColumns.wide = columns
+    } else {
+      var columns = itemColumns.narrow
+      itemColumns.narrow = []
+      placeRemaining(columns: &columns, direction: direction, resolver: resolver, progress: &progress)
+      itemColumns.narrow = columns
+    }
+  }
+
+  /// ``placeRemaining(direction:resolver:progress:)`` with the item columns, moved out of
+  /// `itemColumns`, in `columns`.
+  mutating func placeRemaining<Column: FixedWidthInteger & SignedInteger & BitwiseCopyable>(
+    columns: inout [Column], direction: WaterfallLayout.RenderDirection, resolver: HeightResolver,
+    progress: inout HeightResolver.Progress
+  ) {
     let start = placedCount
     let end = items.count
     guard start < end else { return }
     precondition(end <= Int(Int32.max), "a waterfall section holds at most \(Int32.max) items")
+    let measureFrom = heights.count
+    precondition(start <= measureFrom && measureFrom <= end, "heights resolved up to the placed items")
+    let items = items
     let count = end - start
     let capacity = start == 0 ? Self.capacity(for: end) : end
+    let heightCapacity = measureFrom == 0 ? Self.capacity(for: end) : end
+    var newHeights = heights
+    heights = []
     var newY = itemY
     itemY = []
-    var newColumn = itemColumn
-    itemColumn = []
     var state = Placement(
       columns: columnCount, spacing: style.lineSpacing, direction: direction,
       nextY: columnNextY, maxY: columnMaxY, placedInColumns: placedInColumns)
-    heights.withUnsafeBufferPointer { heights in
-      newY.appendUninitialized(count: count, capacity: capacity, filler: 0) { yOut in
-        newColumn.appendUninitialized(count: count, capacity: capacity, filler: 0) { columnOut in
-          state.place(
-            items: items, heights: heights, range: start..<end, y: yOut, column: columnOut)
+    newHeights.appendUninitialized(count: end - measureFrom, capacity: heightCapacity, filler: 0) {
+      heights in
+      newY.appendUninitialized(count: count, capacity: capacity, filler: 0) { y in
+        columns.appendUninitialized(count: count, capacity: capacity, filler: 0) { column in
+          // Not empty: they hold at least the `end` items.
+          let (heights, y, column) = (heights.baseAddress!, y.baseAddress!, column.baseAddress!)
+          items.forEachRun(in: start..<end) { first, run in
+            state.place(
+              run, heights: heights + first, measuringFrom: measureFrom - first, index: first,
+              resolver: resolver, progress: &progress, y: y + first, column: column + first)
+          }
         }
       }
     }
+    heights = newHeights
     itemY = newY
-    itemColumn = newColumn
     columnNextY = state.nextY
     columnMaxY = state.maxY
     placedInColumns = state.placedInColumns
-    indexColumns(from: start)
+    columns.withUnsafeBufferPointer { columns in
+      indexColumns(from: start, counts: state.counts, columns: columns)
+    }
   }
 
-  /// Appends items `start..<placedCount` to `columnItems` and `fullSpanItems`.
-  mutating func indexColumns(from start: Int) {
+  /// Appends items `start..<placedCount` to `columnItems` and `fullSpanItems`, given the item
+  /// columns and how many of the items went to each column (`counts[c + 1]`) and how many span
+  /// all columns (`counts[0]`).
+  mutating func indexColumns<Column: FixedWidthInteger & SignedInteger>(
+    from start: Int, counts: [Int], columns column: UnsafeBufferPointer<Column>
+  ) {
     let end = placedCount
-    var counts = [Int](repeating: 0, count: columnCount + 1)
-    itemColumn.withUnsafeBufferPointer { column in
-      for index in start..<end { counts[Int(column[index]) + 1] += 1 }
-    }
     var lists = columnItems
     columnItems = []
-    for column in 0..<columnCount where counts[column + 1] > 0 {
-      let needed = lists[column].count + counts[column + 1]
-      let capacity = start == 0 ? Self.capacity(for: needed) : needed
-      lists[column].appendUninitialized(count: counts[column + 1], capacity: capacity, filler: 0) { _ in }
-      counts[column + 1] = lists[column].count - counts[column + 1]
-    }
-    if counts[0] > 0 {
-      let needed = fullSpanItems.count + counts[0]
-      fullSpanItems.reserveCapacity(start == 0 ? Self.capacity(for: needed) : needed)
-    }
-    itemColumn.withUnsafeBufferPointer { column in
-      for index in start..<end {
-        let value = Int(column[index])
-        if value < 0 {
-          fullSpanItems.append(Int32(truncatingIfNeeded: index))
-        } else {
-          lists[value][counts[value + 1]] = Int32(truncatingIfNeeded: index)
-          counts[value + 1] += 1
+    var fullSpan = fullSpanItems
+    fullSpanItems = []
+    for index in 0...columnCount where counts[index] > 0 {
+      let value = Column(truncatingIfNeeded: index - 1)
+      let added = counts[index]
+      if index == 0 {
+        let old = fullSpan.count
+        let capacity = start == 0 ? Self.capacity(for: old + added) : old + added
+        fullSpan.appendUninitialized(count: added, capacity: capacity, filler: 0) { out in
+          Self.collect(value, in: column, from: start, to: end, into: out[old...])
+        }
+      } else {
+        let old = lists[index - 1].count
+        let capacity = start == 0 ? Self.capacity(for: old + added) : old + added
+        lists[index - 1].appendUninitialized(count: added, capacity: capacity, filler: 0) { out in
+          Self.collect(value, in: column, from: start, to: end, into: out[old...])
         }
       }
     }
     columnItems = lists
+    fullSpanItems = fullSpan
+  }
+
+  /// Fills `out` with the first `out.count` positions `i` in `start..<end` where
+  /// `column[i] == value`.
+  ///
+  /// Branch-free: every position is written and the output advances only on a match (items
+  /// alternate between columns unpredictably).
+  static func collect<Column: FixedWidthInteger>(
+    _ value: Column, in column: UnsafeBufferPointer<Column>, from start: Int, to end: Int,
+    into out: Slice<UnsafeMutableBufferPointer<Int32>>
+  ) {
+    let count = out.count
+    guard count > 0, let base = out.base.baseAddress else { return }
+    let out = base + out.startIndex
+    var index = start
+    var written = 0
+    while written < count && index < end {
+      out[written] = Int32(truncatingIfNeeded: index)
+      written &+= column[index] == value ? 1 : 0
+      index &+= 1
+    }
   }
 
   /// Places the footer below the items and sets the section's bottom.
@@ -282,97 +342,5 @@ struct WaterfallSection {
       if maxY(ofItem: Int(indices[mid])) > y { high = mid } else { low = mid + 1 }
     }
     return low
-  }
-}
-
-/// The column state of a section while items are placed, kept in locals so the loop works on
-/// registers and raw storage.
-struct Placement {
-  let columns: Int
-  let spacing: Double
-  let direction: WaterfallLayout.RenderDirection
-  var nextY: [Double]
-  var maxY: [Double]
-  var placedInColumns: Int
-
-  /// Places the items of `range`, writing the top and column of item `range.lowerBound + i` to
-  /// `y[i]` and `column[i]`.
-  mutating func place(
-    items: ItemList, heights: UnsafeBufferPointer<Double>, range: Range<Int>,
-    y: UnsafeMutablePointer<Double>, column: UnsafeMutablePointer<Int32>
-  ) {
-    let columns = columns
-    let spacing = spacing
-    let direction = direction
-    var placed = placedInColumns
-    nextY.withUnsafeMutableBufferPointer { next in
-      maxY.withUnsafeMutableBufferPointer { bottom in
-        var out = 0
-        for index in range {
-          let height = heights[index]
-          if items[index].isFullSpan {
-            var top = next[0]
-            for candidate in 1..<columns where next[candidate] > top { top = next[candidate] }
-            y[out] = top
-            column[out] = -1
-            let itemBottom = top + height
-            for candidate in 0..<columns {
-              next[candidate] = itemBottom + spacing
-              bottom[candidate] = itemBottom
-            }
-          } else {
-            let chosen: Int
-            switch direction {
-            case .shortestFirst:
-              var best = 0
-              var bestY = next[0]
-              for candidate in 1..<columns where next[candidate] < bestY {
-                best = candidate
-                bestY = next[candidate]
-              }
-              chosen = best
-            case .leftToRight:
-              chosen = placed % columns
-            case .rightToLeft:
-              chosen = columns - 1 - placed % columns
-            }
-            placed += 1
-            let top = next[chosen]
-            y[out] = top
-            column[out] = Int32(truncatingIfNeeded: chosen)
-            next[chosen] = top + height + spacing
-            bottom[chosen] = top + height
-          }
-          out += 1
-        }
-      }
-    }
-    placedInColumns = placed
-  }
-}
-
-extension Array where Element: BitwiseCopyable {
-  /// Appends `count` elements that `initialize` writes, given a pointer to the first of them; it
-  /// must write all `count` before anything reads them.
-  ///
-  /// An empty array without room for them is replaced by a fresh buffer of at least `capacity`
-  /// elements that is not zero-filled first (a first layout touches each page once); otherwise
-  /// the array grows as `append` would and the new elements are `filler` until overwritten.
-  mutating func appendUninitialized(
-    count: Int, capacity: Int, filler: Element, _ initialize: (UnsafeMutablePointer<Element>) -> Void
-  ) {
-    guard count > 0 else { return }
-    if isEmpty && self.capacity < count {
-      self = Array(unsafeUninitializedCapacity: Swift.max(capacity, count)) { buffer, initialized in
-        if let base = buffer.baseAddress { initialize(base) }
-        initialized = count
-      }
-      return
-    }
-    let start = self.count
-    append(contentsOf: repeatElement(filler, count: count))
-    withUnsafeMutableBufferPointer { buffer in
-      if let base = buffer.baseAddress { initialize(base + start) }
-    }
   }
 }
