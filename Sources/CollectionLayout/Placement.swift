@@ -49,13 +49,9 @@ struct Placement {
       maxY.withUnsafeMutableBufferPointer { bottom in
         counts.withUnsafeMutableBufferPointer { counts in
           for offset in items.indices {
-            let height: Double
-            if offset < measureFrom {
-              height = heights[offset]
-            } else {
-              height = resolver.height(of: items[offset], at: index + offset, &progress)
-              heights[offset] = height
-            }
+            let height = Self.height(
+              at: offset, of: items, heights: heights, measuringFrom: measureFrom, index: index,
+              resolver: resolver, progress: &progress)
             if items[offset].isFullSpan {
               var top = next[0]
               for candidate in 1..<columns where next[candidate] > top { top = next[candidate] }
@@ -123,13 +119,9 @@ struct Placement {
     var rightCount = 0
     var fullSpanCount = 0
     for offset in items.indices {
-      let height: Double
-      if offset < measureFrom {
-        height = heights[offset]
-      } else {
-        height = resolver.height(of: items[offset], at: index + offset, &progress)
-        heights[offset] = height
-      }
+      let height = Self.height(
+        at: offset, of: items, heights: heights, measuringFrom: measureFrom, index: index,
+        resolver: resolver, progress: &progress)
       if items[offset].isFullSpan {
         let top = next.y > next.x ? next.y : next.x
         y[offset] = top
@@ -159,5 +151,18 @@ struct Placement {
     counts[1] += placed - rightCount
     counts[2] += rightCount
     placedInColumns += placed
+  }
+
+  /// The height of `items[offset]`: known below `measureFrom`; from there on measured by
+  /// `resolver` (recording in `progress`) and written to `heights[offset]`.
+  @inline(__always) private static func height(
+    at offset: Int, of items: UnsafeBufferPointer<LayoutItem>, heights: UnsafeMutablePointer<Double>,
+    measuringFrom measureFrom: Int, index: Int, resolver: HeightResolver,
+    progress: inout HeightResolver.Progress
+  ) -> Double {
+    if offset < measureFrom { return heights[offset] }
+    let height = resolver.height(of: items[offset], at: index + offset, &progress)
+    heights[offset] = height
+    return height
   }
 }
