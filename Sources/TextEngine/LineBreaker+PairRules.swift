@@ -57,31 +57,24 @@ extension LineBreaker {
   static func allowsBreak(between before: LineBreakClass, spaces: Bool, and after: LineBreakClass) -> Bool {
     let a = before
     let b = after
-    if spaces {
-      if b == .wordJoiner { return false }  // LB11
-      if b.isIn(ClassSet.closing) { return false }  // LB13
-      if a.isIn(ClassSet.openPunctuation) { return false }  // LB14
-      if a == .quotation && b.isIn(ClassSet.openPunctuation) { return false }  // LB15
-      if a.isIn(LineBreakClass.closePunctuation.bit | ClassSet.closeParenthesis) && b == .nonstarter {
-        return false  // LB16
-      }
-      if a == .breakBoth && b == .breakBoth { return false }  // LB17
-      return true  // LB18
+    // LB11: × WJ, and WJ × (only for the unit right after it, not after spaces)
+    if b == .wordJoiner || (!spaces && a == .wordJoiner) { return false }
+    // LB12, LB12a (about the unit right before: never a space here)
+    if !spaces {
+      if a == .glue { return false }
+      if b == .glue && !a.isIn(LineBreakClass.breakAfter.bit | LineBreakClass.hyphen.bit) { return false }
     }
-    // LB11
-    if a == .wordJoiner || b == .wordJoiner { return false }
-    // LB12, LB12a
-    if a == .glue { return false }
-    if b == .glue && !a.isIn(LineBreakClass.breakAfter.bit | LineBreakClass.hyphen.bit) { return false }
     // LB13 (tailored by the number rules: NU × CL is LB25's, with the same answer)
     if b.isIn(ClassSet.closing) { return false }
-    // LB14–LB17
+    // LB14–LB17, "X SP* ×": with or without spaces between
     if a.isIn(ClassSet.openPunctuation) { return false }
     if a == .quotation && b.isIn(ClassSet.openPunctuation) { return false }
     if a.isIn(LineBreakClass.closePunctuation.bit | ClassSet.closeParenthesis) && b == .nonstarter {
       return false
     }
     if a == .breakBoth && b == .breakBoth { return false }
+    // LB18
+    if spaces { return true }
     // LB19
     if a == .quotation || b == .quotation { return false }
     // LB20
