@@ -9,14 +9,10 @@ struct DecodedText {
   private(set) var hasSupplementaryScalars = false
 
   init(_ text: String) {
+    // `withUTF8` always provides contiguous UTF-8 (copying a bridged string first).
     var text = text
-    var decoded: [UInt32]?
     var flags = (rightToLeft: false, supplementary: false)
-    text.withUTF8 { bytes in decoded = Self.decode(bytes, flags: &flags) }
-    codes = decoded ?? text.unicodeScalars.map(\.value)
-    if decoded == nil {
-      for code in codes { Self.note(code, in: &flags) }
-    }
+    codes = text.withUTF8 { bytes in Self.decode(bytes, flags: &flags) }
     (mayBeRightToLeft, hasSupplementaryScalars) = flags
   }
 

@@ -72,6 +72,17 @@ struct PreparedTextBuilder {
       segmentCount += 1
     }
 
+    /// Appends a cached segment, read in place.
+    @inline(__always) mutating func append(
+      _ entry: SegmentCache.Entry, of reader: SegmentCache.Reader, scalars: UnsafeBufferPointer<UInt32>,
+      start: Int, hardBreakAfter: Bool
+    ) {
+      append(
+        widthsEm: reader.graphemeWidthsEm(of: entry), ends: reader.graphemeEnds(of: entry),
+        trailing: Int(entry.trailingWhitespaceGraphemes), missing: Int(entry.missingGlyphs),
+        scalars: scalars, start: start, hardBreakAfter: hardBreakAfter)
+    }
+
     /// Appends a segment shaped just now.
     mutating func append(
       _ segment: ShapedSegment, scalars: UnsafeBufferPointer<UInt32>, start: Int, hardBreakAfter: Bool

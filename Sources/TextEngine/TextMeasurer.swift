@@ -123,9 +123,7 @@ public final class TextMeasurer: Sendable {
             let hash = SegmentCache.hash(slice, isRightToLeft: rightToLeft?[index] ?? false)
             guard let entry = reader.find(hash, slice) else { break }
             output.append(
-              widthsEm: reader.graphemeWidthsEm(of: entry), ends: reader.graphemeEnds(of: entry),
-              trailing: Int(entry.trailingWhitespaceGraphemes), missing: Int(entry.missingGlyphs),
-              scalars: slice, start: start, hardBreakAfter: breaks[index].isHard)
+              entry, of: reader, scalars: slice, start: start, hardBreakAfter: breaks[index].isHard)
             start = end
             index &+= 1
           }
@@ -166,10 +164,7 @@ public final class TextMeasurer: Sendable {
             }
             let isRightToLeft = rightToLeft?[index] ?? false
             if let entry = reader.find(SegmentCache.hash(slice, isRightToLeft: isRightToLeft), slice) {
-              output.append(
-                widthsEm: reader.graphemeWidthsEm(of: entry), ends: reader.graphemeEnds(of: entry),
-                trailing: Int(entry.trailingWhitespaceGraphemes), missing: Int(entry.missingGlyphs),
-                scalars: slice, start: start, hardBreakAfter: isHard)
+              output.append(entry, of: reader, scalars: slice, start: start, hardBreakAfter: isHard)
             } else {
               // Evicted since the first pass (the cache rotated): shape it here.
               output.append(
@@ -198,12 +193,12 @@ public final class TextMeasurer: Sendable {
     let shaper = SegmentShaper(chain: chain, graphemeBreakers: graphemeBreakers, language: style.language)
     let decoded = DecodedText(text)
     let codes = decoded.codes
-    let breaks = try withLineBreaks(decoded) { Array($0) }
-    let rightToLeft =
-      decoded.mayBeRightToLeft
-      ? try breaks.withUnsafeBufferPointer { breaks throws(TextError) in
-        try BidiLevels.rightToLeftFlags(decoded, breaks: breaks)
-      } : nil
+    let (breaks, rightToLeft) = try withLineBreaks(decoded) { breaks throws(TextError) in
+      (
+        Array(breaks),
+        decoded.mayBeRightToLeft ? try BidiLevels.rightToLeftFlags(decoded, breaks: breaks) : nil
+      )
+    }
     var result: [GlyphRun] = []
     var pen = 0.0
     var start = 0
