@@ -221,4 +221,20 @@ import TextEngine
     #expect(opportunities.last?.offset == prepared.scalarCount)
     #expect(opportunities.map(\.offset).contains(4))
   }
+
+  @Test func equalityAndHashFollowTheTextStyleAndWidths() throws {
+    let measurer = try Fixtures.measurer()
+    let style = TextStyle(fontSize: 15)
+    let text = "相等 equal 🎉 text"
+    let first = try measurer.prepare(text, style: style)
+    // Another measurer (its own, cold cache) prepares the same value.
+    let other = TextMeasurer(regular: try BundledFonts.regularChain(), bold: try BundledFonts.boldChain())
+    let second = try other.prepare(text, style: style)
+    #expect(first == second)
+    #expect(first.hashValue == second.hashValue)
+    #expect(first != (try measurer.prepare(text + "!", style: style)))
+    #expect(first != (try measurer.prepare(text, style: TextStyle(fontSize: 16))))
+    #expect(first != (try measurer.prepare(text, style: TextStyle(fontSize: 15, letterSpacing: 1))))
+    #expect(Set([first, second, try measurer.prepare("other", style: style)]).count == 2)
+  }
 }
