@@ -8,7 +8,8 @@ let package = Package(
     .library(name: "TextEngine", targets: ["TextEngine"]),
     .library(name: "CellSizing", targets: ["CellSizing"]),
     .library(name: "CollectionLayout", targets: ["CollectionLayout"]),
-    .library(name: "Reports", targets: ["Reports"]),
+    .library(name: "Feed", targets: ["Feed"]),
+    .library(name: "Rendering", targets: ["Rendering"]),
     .executable(name: "selfsize", targets: ["selfsize"]),
   ],
   dependencies: [
@@ -29,18 +30,23 @@ let package = Package(
       providers: [.apt(["zlib1g-dev"])]),
     // Thin C shims: un-suffixed ICU names, FreeType macros, one place for every C call's types.
     .target(name: "CShims", dependencies: ["CFreeType", "CHarfBuzz", "CICU"]),
-    .target(name: "TextEngine", dependencies: ["CShims", "CFreeType", "CHarfBuzz"]),
+    // The bundled fonts, sample feed and templates, found beside the executable (no build paths).
+    .target(name: "SelfSizingResources", resources: [.copy("Fonts"), .copy("Examples")]),
+    .target(name: "TextEngine", dependencies: ["CShims", "CFreeType", "CHarfBuzz", "SelfSizingResources"]),
     // Small value types more than one module shares: JSONValue (parse and write), EdgeInsets.
     .target(name: "SelfSizingCore"),
     .target(name: "CellSizing", dependencies: ["SelfSizingCore", "TextEngine"]),
     .target(name: "CollectionLayout", dependencies: ["SelfSizingCore"]),
+    // Layout runs over JSON Lines feeds: pages, placed items, summaries, output shapes.
     .target(
-      name: "Reports",
-      dependencies: ["SelfSizingCore", "TextEngine", "CellSizing", "CollectionLayout", "CZlib"]),
+      name: "Feed",
+      dependencies: ["SelfSizingCore", "SelfSizingResources", "TextEngine", "CellSizing", "CollectionLayout"]),
+    // Pictures of a laid-out feed: scene, raster canvas, PNG, SVG and HTML.
+    .target(name: "Rendering", dependencies: ["Feed", "TextEngine", "CellSizing", "CollectionLayout", "CZlib"]),
     .executableTarget(
       name: "selfsize",
       dependencies: [
-        "TextEngine", "CellSizing", "CollectionLayout", "Reports",
+        "TextEngine", "CellSizing", "CollectionLayout", "Feed", "Rendering", "SelfSizingResources",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .testTarget(name: "SelfSizingCoreTests", dependencies: ["SelfSizingCore"]),
@@ -48,7 +54,11 @@ let package = Package(
     .testTarget(name: "CellSizingTests", dependencies: ["CellSizing", "TextEngine"]),
     .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout"]),
     .testTarget(name: "SelfSizeCLITests", dependencies: ["selfsize"]),
+    .testTarget(name: "FeedTests", dependencies: ["Feed", "TextEngine", "CellSizing", "CollectionLayout", "SelfSizingResources"]),
     .testTarget(
-      name: "ReportsTests", dependencies: ["Reports", "TextEngine", "CellSizing", "CollectionLayout"]),
+      name: "RenderingTests",
+      dependencies: [
+        "Rendering", "Feed", "TextEngine", "CellSizing", "CollectionLayout", "CZlib", "SelfSizingResources",
+      ]),
   ]
 )

@@ -2,7 +2,8 @@ import ArgumentParser
 import CellSizing
 import CollectionLayout
 import Foundation
-import Reports
+import Feed
+import Rendering
 import TextEngine
 
 /// The options shared by `selfsize layout` and `selfsize report`.

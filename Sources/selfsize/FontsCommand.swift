@@ -1,5 +1,5 @@
 import ArgumentParser
-import Reports
+import Feed
 import TextEngine
 
 struct FontsCommand: ParsableCommand {

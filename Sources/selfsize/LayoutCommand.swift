@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import Reports
+import Feed
+import Rendering
 import TextEngine
 
 struct LayoutCommand: ParsableCommand {

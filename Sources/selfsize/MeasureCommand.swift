@@ -1,7 +1,7 @@
 import ArgumentParser
 import CellSizing
 import Foundation
-import Reports
+import Feed
 import TextEngine
 
 struct MeasureCommand: ParsableCommand {
@@ -61,8 +61,8 @@ struct MeasureCommand: ParsableCommand {
         case .jsonl: output.writeLine(measurement.jsonValue.serialized())
         case .table:
           table.append([
-            measurement.id, Reports.JSONValue.format(width), Reports.JSONValue.format(measurement.height),
-            measurement.elements.map { "\($0.name) \(Reports.JSONValue.format($0.height))" }.joined(
+            measurement.id, SelfSizingCore.JSONValue.format(width), SelfSizingCore.JSONValue.format(measurement.height),
+            measurement.elements.map { "\($0.name) \(SelfSizingCore.JSONValue.format($0.height))" }.joined(
               separator: ", "),
             measurement.hidden.joined(separator: ","), measurement.isClipped ? "yes" : "",
           ])

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import Reports
+import Feed
+import Rendering
+import SelfSizingResources
 import TextEngine
 
 struct ReportCommand: ParsableCommand {
@@ -78,8 +80,16 @@ struct ReportCommand: ParsableCommand {
     var diagnostics = Diagnostics()
     let clock = ContinuousClock()
     let start = clock.now
+    let sampleTemplate: String
+    let sampleItems: String
+    do {
+      sampleTemplate = try SampleFeed.templatePath()
+      sampleItems = try SampleFeed.itemsPath()
+    } catch {
+      throw ValidationError(error.message)
+    }
     let layout = try options.run(
-      defaultTemplate: SampleFeed.templatePath, defaultItems: [SampleFeed.itemsPath], measurer: measurer,
+      defaultTemplate: sampleTemplate, defaultItems: [sampleItems], measurer: measurer,
       diagnostics: &diagnostics, progress: { measured, total in progress.update("measured", measured, total) }
     )
     let layoutTime = clock.now - start

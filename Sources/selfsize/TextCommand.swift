@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Reports
+import Feed
 import TextEngine
 
 struct TextCommand: ParsableCommand {

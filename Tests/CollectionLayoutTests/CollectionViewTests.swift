@@ -174,7 +174,7 @@ import Testing
   }
 
   /// A layout that returns a cell outside the data, to check the collection view's validation.
-  final class BrokenLayout: CollectionLayout {
+  final class BrokenLayout: CollectionViewLayout {
     var decorationKinds = DecorationRegistry()
     var contentSize = Size(width: 10, height: 10)
     func registerDecorationKind(_ kind: String) throws(LayoutError) { try decorationKinds.register(kind) }

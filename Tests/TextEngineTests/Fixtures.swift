@@ -19,7 +19,7 @@ enum Fixtures {
     }
   }
 
-  static var fontsDirectory: String { BundledFonts.directory }
+  static var fontsDirectory: String { try! BundledFonts.directory() }
 
   static func measurer() throws -> TextMeasurer { try BundledFonts.measurer() }
 }

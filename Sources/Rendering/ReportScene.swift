@@ -1,3 +1,4 @@
+import Feed
 import CollectionLayout
 
 /// What a picture of a layout shows, in points: the drawing model shared by the PNG, SVG and

@@ -1,3 +1,4 @@
+import Feed
 import CollectionLayout
 
 /// A cell as drawn: its frame, image placeholders, rows and labels.

@@ -1,3 +1,4 @@
+import Feed
 import CollectionLayout
 
 extension ReportScene {

@@ -1,3 +1,4 @@
+import Feed
 import TextEngine
 
 /// One line of a label as drawn: its text (with "…" when truncated), position and glyphs.

@@ -14,7 +14,7 @@
 /// section the header, then full-span items top to bottom, then each column from left to right
 /// with its items top to bottom, then the footer, then the section's background decoration.
 /// Use ``allAttributes()`` for everything in index-path order.
-public final class WaterfallLayout: CollectionLayout {
+public final class WaterfallLayout: CollectionViewLayout {
   /// The supplementary kind of section headers.
   public static let headerKind = "header"
   /// The supplementary kind of section footers.

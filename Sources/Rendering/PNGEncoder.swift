@@ -1,3 +1,4 @@
+import Feed
 import CZlib
 import Foundation
 

@@ -1,3 +1,4 @@
+import Feed
 import TextEngine
 
 /// An opaque RGB raster with the few drawing operations the report needs: filled and stroked

@@ -1,3 +1,4 @@
+import Feed
 import CellSizing
 import CollectionLayout
 import TextEngine

@@ -13,7 +13,7 @@
 ///
 /// Order of ``layoutAttributesForElements(in:)``: cells by index path, then header, footer,
 /// then the decoration.
-public final class CircleLayout: CollectionLayout {
+public final class CircleLayout: CollectionViewLayout {
   /// The supplementary kind of the header.
   public static let headerKind = "header"
   /// The supplementary kind of the footer.

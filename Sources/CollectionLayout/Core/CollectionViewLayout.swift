@@ -5,7 +5,7 @@
 /// invalidation), then ``contentSize``, then ``layoutAttributesForElements(in:)`` for the
 /// rectangles it needs, then per-element queries. Layouts are reference types because they keep
 /// the state computed in `prepare` between queries; they are not thread-safe.
-public protocol CollectionLayout: AnyObject {
+public protocol CollectionViewLayout: AnyObject {
   /// The registered decoration-view kinds. Returning decoration attributes of a kind that is not
   /// registered is an error the collection view reports.
   var decorationKinds: DecorationRegistry { get }
@@ -66,7 +66,7 @@ public protocol CollectionLayout: AnyObject {
   func finalizeCollectionViewUpdates()
 }
 
-extension CollectionLayout {
+extension CollectionViewLayout {
   /// Does not invalidate (UIKit's default).
   public func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool { false }
 

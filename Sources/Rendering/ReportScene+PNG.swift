@@ -1,3 +1,4 @@
+import Feed
 import CollectionLayout
 import Foundation
 import TextEngine

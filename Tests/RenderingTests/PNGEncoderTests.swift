@@ -1,6 +1,7 @@
 import CZlib
 import Foundation
-import Reports
+import Feed
+import Rendering
 import Testing
 
 @Suite struct PNGEncoderTests {

@@ -1,11 +1,11 @@
 /// A headless collection view: it owns no views, only bounds, a content offset and a data
-/// source, and drives a ``CollectionLayout`` in UIKit's order so layouts can be run and tested
+/// source, and drives a ``CollectionViewLayout`` in UIKit's order so layouts can be run and tested
 /// off-device.
 ///
 /// A layout pass (``layoutIfNeeded()``) is, as in UIKit:
 /// 1. `prepare(_:)` — only when the layout was invalidated (first pass, ``reloadData()``, batch
 ///    updates, a bounds change the layout asked to be invalidated for);
-/// 2. `collectionViewContentSize` (``CollectionLayout/contentSize``), after a prepare;
+/// 2. `collectionViewContentSize` (``CollectionViewLayout/contentSize``), after a prepare;
 /// 3. `layoutAttributesForElements(in:)` for the visible rectangle (the bounds);
 /// 4. a per-element query for each returned element (`layoutAttributesForItem(at:)`,
 ///    `…SupplementaryView(ofKind:at:)`, `…DecorationView(ofKind:at:)`), which UIKit makes when it
@@ -16,7 +16,7 @@
 /// queries the new rectangle. Every call can be recorded in ``callLog``.
 public final class CollectionView {
   /// The layout.
-  public let layout: any CollectionLayout
+  public let layout: any CollectionViewLayout
   /// The data source. Change it, then call ``reloadData()`` or a batch update.
   public var dataSource: any CollectionViewDataSource
   /// The size of the viewport.
@@ -38,7 +38,7 @@ public final class CollectionView {
 
   /// Creates a collection view of `size` scrolled to the top, with the layout invalidated.
   public init(
-    layout: any CollectionLayout, dataSource: any CollectionViewDataSource, size: Size,
+    layout: any CollectionViewLayout, dataSource: any CollectionViewDataSource, size: Size,
     recordsCalls: Bool = false
   ) {
     self.layout = layout

@@ -1,7 +1,7 @@
 import CellSizing
 import CollectionLayout
 import Foundation
-import Reports
+import Feed
 import Testing
 
 @Suite struct FeedLayoutTests {

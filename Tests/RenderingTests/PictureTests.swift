@@ -1,7 +1,8 @@
 import CellSizing
 import CollectionLayout
 import Foundation
-import Reports
+import Feed
+import Rendering
 import Testing
 import TextEngine
 

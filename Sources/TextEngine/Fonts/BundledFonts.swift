@@ -1,29 +1,27 @@
 import Foundation
+import SelfSizingResources
 
 /// The fonts shipped in the package's `Fonts/` folder (Noto Sans CJK SC Regular and Bold,
 /// Noto Color Emoji) and lookup of fonts by family name.
 public enum BundledFonts {
-  /// Environment variable that points at a folder holding the bundled font files, for
-  /// installed binaries that live outside the source tree.
-  public static let directoryEnvironmentVariable = "SELFSIZE_FONTS_DIR"
-
   /// File names of the default regular chain, primary first.
   public static let regularFileNames = ["NotoSansCJKsc-Regular.otf", "NotoColorEmoji.ttf"]
   /// File names of the default bold chain, primary first.
   public static let boldFileNames = ["NotoSansCJKsc-Bold.otf", "NotoColorEmoji.ttf"]
 
-  /// The folder with the bundled fonts: `$SELFSIZE_FONTS_DIR`, else the package's `Fonts/`.
-  public static var directory: String {
-    if let override = ProcessInfo.processInfo.environment[directoryEnvironmentVariable], !override.isEmpty {
-      return override
+  /// The folder with the bundled fonts: `$SELFSIZE_FONTS_DIR`, else the `Fonts/` folder of the
+  /// resource bundle beside the executable (see ``SelfSizingResources``).
+  public static func directory() throws(FontError) -> String {
+    do {
+      return try SelfSizingResources.fontsDirectory()
+    } catch {
+      throw FontError(.fileNotFound, path: error.path, message: error.message)
     }
-    // Sources/TextEngine/BundledFonts.swift → <package>/Fonts
-    return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("Fonts").path
   }
 
   private static let loaded: Result<(FontChain, FontChain), FontError> = {
     do throws(FontError) {
+      let directory = try directory()
       var fonts: [String: Font] = [:]
       func load(_ name: String) throws(FontError) -> Font {
         if let font = fonts[name] { return font }

@@ -4,7 +4,7 @@ public struct InvalidationContext: Sendable, Hashable {
   public var invalidateEverything: Bool
   /// The data changed (inserts, deletes, moves, reloads); the layout may diff it.
   public var invalidateDataSourceCounts: Bool
-  /// The bounds changed in a way ``CollectionLayout/shouldInvalidateLayout(forBoundsChange:)``
+  /// The bounds changed in a way ``CollectionViewLayout/shouldInvalidateLayout(forBoundsChange:)``
   /// accepted.
   public var invalidateForBoundsChange: Bool
 
