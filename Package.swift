@@ -10,10 +10,20 @@ let package = Package(
     .library(name: "CollectionLayout", targets: ["CollectionLayout"]),
     .library(name: "Feed", targets: ["Feed"]),
     .library(name: "Rendering", targets: ["Rendering"]),
+    .library(name: "SelfSizeServer", targets: ["SelfSizeServer"]),
     .executable(name: "selfsize", targets: ["selfsize"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    // The HTTP service (`selfsize serve`) and its tests.
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+    .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+    .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
   ],
   targets: [
     .systemLibrary(
@@ -43,11 +53,33 @@ let package = Package(
       dependencies: ["SelfSizingCore", "SelfSizingResources", "TextEngine", "CellSizing", "CollectionLayout"]),
     // Pictures of a laid-out feed: scene, raster canvas, PNG, SVG and HTML.
     .target(name: "Rendering", dependencies: ["Feed", "TextEngine", "CellSizing", "CollectionLayout", "CZlib"]),
+    // The measurements as an HTTP service: routes, limits, caches, metrics (`selfsize serve`).
+    .target(
+      name: "SelfSizeServer",
+      dependencies: [
+        "SelfSizingCore", "SelfSizingResources", "TextEngine", "CellSizing", "CollectionLayout", "Feed",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "Metrics", package: "swift-metrics"),
+        .product(name: "Prometheus", package: "swift-prometheus"),
+      ]),
     .executableTarget(
       name: "selfsize",
       dependencies: [
         "TextEngine", "CellSizing", "CollectionLayout", "Feed", "Rendering", "SelfSizingResources",
+        "SelfSizeServer", .product(name: "Logging", package: "swift-log"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
+    .testTarget(
+      name: "SelfSizeServerTests",
+      dependencies: [
+        "SelfSizeServer", "Feed", "TextEngine", "CellSizing", "SelfSizingResources", "selfsize",
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "Yams", package: "Yams"),
       ]),
     .testTarget(name: "SelfSizingCoreTests", dependencies: ["SelfSizingCore"]),
     .testTarget(name: "TextEngineTests", dependencies: ["TextEngine"]),

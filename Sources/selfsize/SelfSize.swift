@@ -8,6 +8,7 @@ struct SelfSize: ParsableCommand {
     abstract: "Measure feed cards with real shaped text and lay them out in collection layouts.",
     subcommands: [
       TextCommand.self, MeasureCommand.self, FontsCommand.self, LayoutCommand.self, ReportCommand.self,
+      ServeCommand.self,
     ])
 
   /// Runs the command; usage errors exit with status 2 (the CLI contract), not 64.

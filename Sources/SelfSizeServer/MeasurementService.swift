@@ -1,0 +1,316 @@
+import CellSizing
+import CollectionLayout
+import Feed
+import Foundation
+import SelfSizingCore
+import TextEngine
+
+/// The measuring behind the HTTP routes: one text measurer, the named templates, and bounded
+/// least-recently-used caches of prepared texts, prepared cells and inline templates, shared by
+/// every request. Each method reads a parsed request body and returns the response body; the
+/// result objects are the very bytes `selfsize text` / `selfsize measure` / `selfsize layout`
+/// print for the same input.
+public final class MeasurementService: Sendable {
+  /// The text engine.
+  public let measurer: TextMeasurer
+  /// The request and cache bounds.
+  public let limits: ServerLimits
+  /// The named templates.
+  public let library: TemplateLibrary
+  let namedSizers: [String: CellSizer]
+  let texts: LRUCache<TextKey, PreparedText>
+  let cells: LRUCache<CellKey, PreparedCell>
+  let inlineTemplates: LRUCache<String, CellSizer>
+
+  struct TextKey: Hashable, Sendable {
+    var text: String
+    var style: TextStyle
+  }
+
+  struct CellKey: Hashable, Sendable {
+    var template: String
+    var item: CellItem
+  }
+
+  /// A service over `measurer` and the templates of `library`.
+  /// - Throws: ``TemplateLibraryError`` when a template names a font the measurer lacks.
+  public init(measurer: TextMeasurer, library: TemplateLibrary, limits: ServerLimits = ServerLimits())
+    throws(TemplateLibraryError)
+  {
+    self.measurer = measurer
+    self.limits = limits
+    self.library = library
+    var sizers: [String: CellSizer] = [:]
+    for (name, template) in library.templates {
+      do throws(CellSizingError) {
+        sizers[name] = try CellSizer(template: template, measurer: measurer, cacheCapacity: 0)
+      } catch {
+        throw TemplateLibraryError(path: name, message: error.description)
+      }
+    }
+    self.namedSizers = sizers
+    texts = LRUCache(maximumCount: limits.textCacheCount, maximumBytes: limits.textCacheBytes)
+    cells = LRUCache(maximumCount: limits.cellCacheCount, maximumBytes: limits.cellCacheBytes)
+    inlineTemplates = LRUCache(maximumCount: limits.templateCacheCount, maximumBytes: Int.max)
+  }
+
+  // MARK: /v1/text
+
+  /// `{"texts": [{"id", "text"}…], "widths": […], "style": {…}}` → `{"results": [one
+  /// `selfsize text` object per text and width, in order]}`; a bad text gives an error object
+  /// (`{"id", "width", "error": {"code", "message"}}`) for each width in its place.
+  func text(_ body: JSONValue, deadline: Deadline) throws(ServiceError) -> (String, RequestOutcome) {
+    let request = try RequestObject(body, path: "", keys: ["texts", "widths", "style"])
+    let elements = try request.requiredArray("texts")
+    try checkItemCount(elements.count, field: "texts")
+    let widths = try request.widths(limit: limits.maximumWidths, allowsInfinity: true)
+    let style = try TextStyle(request: request["style"])
+    var output = ResultsWriter()
+    for (index, element) in elements.enumerated() {
+      try deadline.check()
+      let record: TextRecord
+      do throws(InputError) {
+        record = try TextRecord(jsonLine: element.serialized())
+      } catch {
+        output.fail(
+          id: Self.id(of: element), widths: widths, code: error.code.rawValue,
+          message: "texts[\(index)]: \(error.message)")
+        continue
+      }
+      let prepared: PreparedText
+      do throws(TextError) {
+        prepared = try texts.value(for: TextKey(text: record.text, style: style), cost: Self.cost(of:)) {
+          () throws(TextError) in try measurer.prepare(record.text, style: style)
+        }.value
+      } catch {
+        output.fail(
+          id: .string(record.id), widths: widths, code: error.code.rawValue,
+          message: "texts[\(index)] (id \(record.id)): \(error.message)")
+        continue
+      }
+      for width in widths {
+        do throws(TextError) {
+          let layout = try prepared.layout(width: width)
+          output.append(
+            layout.jsonValue(id: record.id, prepared: prepared), missingGlyphs: layout.missingGlyphs)
+        } catch {
+          output.fail(
+            id: .string(record.id), widths: [width], code: error.code.rawValue,
+            message: "texts[\(index)] (id \(record.id)): \(error.message)")
+        }
+      }
+    }
+    return output.finish()
+  }
+
+  // MARK: /v1/measure
+
+  /// `{"template": NAME | {…}, "items": [{…}], "widths": […]}` → `{"results": [one
+  /// `selfsize measure` object per item and width, in order]}`; a bad item gives an error object
+  /// for each width in its place.
+  func measure(_ body: JSONValue, deadline: Deadline) throws(ServiceError) -> (String, RequestOutcome) {
+    let request = try RequestObject(body, path: "", keys: ["template", "items", "widths"])
+    let (sizer, templateKey) = try sizer(for: request["template"])
+    let elements = try request.requiredArray("items")
+    try checkItemCount(elements.count, field: "items")
+    let widths = try request.widths(limit: limits.maximumWidths)
+    var output = ResultsWriter()
+    for (index, element) in elements.enumerated() {
+      try deadline.check()
+      let serialized = element.serialized()
+      let cell: PreparedCell
+      let item: CellItem
+      do throws(CellSizingError) {
+        item = try CellItem(json: Data(serialized.utf8))
+        cell = try cells.value(
+          for: CellKey(template: templateKey, item: item), cost: { _ in 512 + 24 * serialized.utf8.count }
+        ) { () throws(CellSizingError) in try sizer.prepare(item) }.value
+      } catch {
+        output.fail(
+          id: Self.id(of: element), widths: widths, code: error.code.rawValue,
+          message: "items[\(index)]: \(error.description)")
+        continue
+      }
+      for width in widths {
+        do throws(CellSizingError) {
+          output.append(try cell.measure(width: width).jsonValue, missingGlyphs: 0)
+        } catch {
+          output.fail(
+            id: .string(item.id), widths: [width], code: error.code.rawValue,
+            message: "items[\(index)]: \(error.description)")
+        }
+      }
+    }
+    return output.finish()
+  }
+
+  // MARK: /v1/layout
+
+  /// A waterfall page (or pages) of items with a template → `{"layout": the `selfsize layout
+  /// --format json` object, "failures": [{"location", "message"}]}`.
+  func layout(_ body: JSONValue, deadline: Deadline) throws(ServiceError) -> (String, RequestOutcome) {
+    let request = try RequestObject(
+      body, path: "",
+      keys: [
+        "template", "items", "pages", "collectionWidth", "columns", "columnSpacing", "lineSpacing", "insets",
+        "pageSize",
+      ])
+    let (sizer, _) = try sizer(for: request["template"])
+    let settings = try Self.settings(request)
+    var pages: [FeedPage] = []
+    switch (try request.array("items"), try request.array("pages")) {
+    case (let items?, nil):
+      pages = [Self.page(items, source: "items")]
+    case (nil, let list?):
+      for (index, value) in list.enumerated() {
+        guard case .array(let items) = value else {
+          throw ServiceError(
+            .invalidRequest, "pages[\(index)] must be an array of items, got \(value.typeName)")
+        }
+        pages.append(Self.page(items, source: "pages[\(index)]"))
+      }
+    case (nil, nil): throw ServiceError(.invalidRequest, "give \"items\" (one page) or \"pages\" (several)")
+    case (_?, _?): throw ServiceError(.invalidRequest, "give either \"items\" or \"pages\", not both")
+    }
+    try checkItemCount(
+      pages.reduce(0) { $0 + $1.items.count }, field: request["items"] == nil ? "pages" : "items")
+    try deadline.check()
+    let layout: FeedLayout
+    do {
+      layout = try FeedLayout.waterfall(
+        template: sizer.template, pages: pages, settings: settings, measurer: measurer)
+    } catch let error as CellSizingError {
+      throw ServiceError(.invalidTemplate, "template: \(error.description)")
+    } catch let error as LayoutError {
+      throw ServiceError(.invalidRequest, error.message)
+    } catch {
+      throw ServiceError(.internal, "layout failed: \(error)")
+    }
+    try deadline.check()
+    var body = "{\"layout\":"
+    layout.jsonValue().write(to: &body)
+    body += ",\"failures\":"
+    JSONValue.array(
+      layout.failures.map { .object([("location", .string($0.location)), ("message", .string($0.message))]) }
+    ).write(to: &body)
+    body += "}\n"
+    return (body, RequestOutcome(measured: layout.measuredCount, failed: layout.failures.count))
+  }
+
+  // MARK: /v1/fonts
+
+  /// The `selfsize fonts --format json` object for this server's measurer at `pointSize`.
+  func fonts(pointSize: Double) -> String {
+    let chains: [(String, FontChain)] =
+      measurer.bold == measurer.regular
+      ? [("regular", measurer.regular)] : [("regular", measurer.regular), ("bold", measurer.bold)]
+    return FontReport.json(chains: chains, pointSize: pointSize, versions: .current).serialized() + "\n"
+  }
+
+  // MARK: Helpers
+
+  func checkItemCount(_ count: Int, field: String) throws(ServiceError) {
+    guard count <= limits.maximumItems else {
+      throw ServiceError(
+        .tooManyItems, "\(field) has \(count) items; the limit is \(limits.maximumItems) per request",
+        limit: Double(limits.maximumItems))
+    }
+  }
+
+  /// The sizer of a named or inline template, and the key its prepared cells are cached under.
+  func sizer(for value: JSONValue?) throws(ServiceError) -> (CellSizer, String) {
+    switch value {
+    case .string(let name)?:
+      guard let sizer = namedSizers[name] else {
+        let known = library.names.map { "\"\($0)\"" }.joined(separator: ", ")
+        throw ServiceError(
+          .unknownTemplate,
+          "unknown template \"\(name)\"; this server has \(known.isEmpty ? "no named templates" : known)")
+      }
+      return (sizer, "name:" + name)
+    case .object?:
+      let text = value!.serialized()
+      do throws(CellSizingError) {
+        let sizer = try inlineTemplates.value(for: text, cost: { _ in 0 }) { () throws(CellSizingError) in
+          try CellSizer(
+            template: try CellTemplate(json: Data(text.utf8)), measurer: measurer, cacheCapacity: 0)
+        }.value
+        return (sizer, "inline:" + text)
+      } catch {
+        throw ServiceError(.invalidTemplate, "template: \(error.description)")
+      }
+    case nil: throw ServiceError(.invalidRequest, "missing field template (a template name or object)")
+    case let other?:
+      throw ServiceError(
+        .invalidRequest, "template must be a template name or a template object, got \(other.typeName)")
+    }
+  }
+
+  static func settings(_ request: RequestObject) throws(ServiceError) -> WaterfallSettings {
+    var settings = WaterfallSettings()
+    if let width = try request.number("collectionWidth", atLeast: 0, exclusive: true) {
+      settings.collectionWidth = width
+    }
+    if let columns = try request.integer("columns", atLeast: 1) {
+      guard columns <= 1_000 else {
+        throw ServiceError(.invalidRequest, "columns must be at most 1000, got \(columns)")
+      }
+      settings.columns = columns
+    }
+    if let spacing = try request.number("columnSpacing", atLeast: 0) { settings.columnSpacing = spacing }
+    if let spacing = try request.number("lineSpacing", atLeast: 0) { settings.lineSpacing = spacing }
+    settings.pageSize = try request.integer("pageSize", atLeast: 1)
+    if let insets = request["insets"] {
+      guard case .array(let values) = insets, values.count == 4,
+        case .number(let top) = values[0], case .number(let left) = values[1],
+        case .number(let bottom) = values[2], case .number(let right) = values[3],
+        [top, left, bottom, right].allSatisfy({ $0.isFinite && $0 >= 0 })
+      else {
+        throw ServiceError(
+          .invalidRequest,
+          "insets must be four numbers ≥ 0, [top, left, bottom, right]; got \(insets.serialized())")
+      }
+      settings.insets = LayoutInsets(top: top, left: left, bottom: bottom, right: right)
+    }
+    let insets = settings.insets
+    let room =
+      settings.collectionWidth - insets.left - insets.right - Double(settings.columns - 1)
+      * settings.columnSpacing
+    guard room > 0 else {
+      throw ServiceError(
+        .invalidRequest,
+        "the collection (\(JSONValue.format(settings.collectionWidth)) pt) is narrower than its insets and spacing "
+          + "(\(JSONValue.format(settings.collectionWidth - room)) pt for \(settings.columns) columns)")
+    }
+    return settings
+  }
+
+  static func page(_ elements: [JSONValue], source: String) -> FeedPage {
+    FeedPage(
+      source: source,
+      items: elements.enumerated().map { index, element in
+        do throws(CellSizingError) {
+          return .success(try CellItem(json: Data(element.serialized().utf8)))
+        } catch {
+          var located = error
+          located.location = "\(source)[\(index)]"
+          return .failure(located)
+        }
+      })
+  }
+
+  /// The `id` of a request element when it is a string or an integer, else null.
+  static func id(of element: JSONValue) -> JSONValue {
+    guard case .object(let members) = element, let id = members.last(where: { $0.0 == "id" })?.1 else {
+      return .null
+    }
+    switch id {
+    case .string: return id
+    case .number(let number) where Int(exactly: number) != nil: return .string(String(Int(number)))
+    default: return .null
+    }
+  }
+
+  /// The estimated bytes of a prepared text (its scalars, segments and grapheme arrays).
+  static func cost(of prepared: PreparedText) -> Int { 256 + 32 * prepared.scalarCount }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// `selfsize serve` as a process: it listens, answers, and on SIGTERM lets the requests in
+/// flight finish before it exits 0.
+@Suite(.serialized) struct ServeCommandTests {
+  /// A running `selfsize serve --port 0` and the port it printed.
+  final class Server: @unchecked Sendable {
+    let process = Process()
+    let port: Int
+    let errors: URL
+
+    init(_ arguments: [String] = []) throws {
+      errors = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID()).log")
+      FileManager.default.createFile(atPath: errors.path, contents: nil)
+      let output = Pipe()
+      process.executableURL = CLI.executable
+      process.arguments = ["serve", "--port", "0"] + arguments
+      process.standardOutput = output
+      process.standardError = try FileHandle(forWritingTo: errors)
+      try process.run()
+      var text = ""
+      while !text.contains("\n") {
+        let data = output.fileHandleForReading.availableData
+        guard !data.isEmpty else { break }
+        text += String(decoding: data, as: UTF8.self)
+      }
+      guard let range = text.range(of: "http://127.0.0.1:"),
+        let port = Int(text[range.upperBound...].prefix { $0.isNumber })
+      else {
+        process.terminate()
+        throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "no port in \"\(text)\""])
+      }
+      self.port = port
+    }
+
+    func request(_ path: String, body: String? = nil) async throws -> (Int, String) {
+      var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+      request.timeoutInterval = 120
+      if let body {
+        request.httpMethod = "POST"
+        request.httpBody = Data(body.utf8)
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+      }
+      let (data, response) = try await URLSession.shared.data(for: request)
+      return ((response as! HTTPURLResponse).statusCode, String(decoding: data, as: UTF8.self))
+    }
+
+    func waitForExit() async -> Int32 {
+      while process.isRunning { try? await Task.sleep(for: .milliseconds(20)) }
+      return process.terminationStatus
+    }
+  }
+
+  @Test func servesAndLogsEachRequestAsJSON() async throws {
+    let server = try Server()
+    let (status, body) = try await server.request("/healthz")
+    #expect(status == 200)
+    #expect(body == "{\"status\":\"ok\"}\n")
+    let (textStatus, text) = try await server.request(
+      "/v1/text", body: #"{"texts": [{"id": "a", "text": "hello"}], "widths": [100]}"#)
+    #expect(textStatus == 200)
+    #expect(text.hasPrefix(#"{"results":[{"id":"a","width":100,"lineCount":1,"#))
+    kill(server.process.processIdentifier, SIGINT)
+    #expect(await server.waitForExit() == 0)
+    let log = try String(contentsOf: server.errors, encoding: .utf8).split(separator: "\n")
+    let records = log.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    #expect(records.count == log.count, "every log line is JSON")
+    let requests = records.filter { $0["message"] as? String == "request" }
+    #expect(requests.map { $0["path"] as? String } == ["/healthz", "/v1/text"])
+    #expect(requests.last?["results"] as? String == "1")
+  }
+
+  @Test func sigtermLetsRequestsInFlightFinish() async throws {
+    let server = try Server(["--jobs", "1"])
+    // Two requests of 800 distinct paragraphs each: the second waits for the worker.
+    func body(_ batch: Int) -> String {
+      let texts = (0..<800).map { index in
+        #"{"id": "p\#(index)", "text": "\#(String(repeating: "Paragraph \(batch)-\(index) of words that wrap 中文。 ", count: 12))"}"#
+      }
+      return "{\"texts\": [\(texts.joined(separator: ","))], \"widths\": [150, 343]}"
+    }
+    let clock = ContinuousClock()
+    let responses = Task {
+      try await withThrowingTaskGroup(of: (Int, Int, ContinuousClock.Instant).self) { group in
+        for batch in 0..<2 {
+          group.addTask {
+            let (status, text) = try await server.request("/v1/text", body: body(batch))
+            return (status, text.components(separatedBy: "\"lineCount\"").count - 1, clock.now)
+          }
+        }
+        return try await group.reduce(into: []) { $0.append($1) }
+      }
+    }
+    try await Task.sleep(for: .milliseconds(400))
+    let signalled = clock.now
+    kill(server.process.processIdentifier, SIGTERM)
+    let answered = try await responses.value
+    #expect(answered.map(\.0) == [200, 200])
+    #expect(answered.map(\.1) == [1_600, 1_600])
+    #expect(answered.contains { $0.2 > signalled }, "a request was still in flight at SIGTERM")
+    #expect(await server.waitForExit() == 0)
+    await #expect(throws: (any Error).self) { try await server.request("/healthz") }
+  }
+
+  @Test func badOptionsAreUsageErrors() throws {
+    for arguments in [
+      ["serve"], ["serve", "--port", "70000"], ["serve", "--port", "0", "--jobs", "0"],
+      ["serve", "--port", "0", "--templates", "/nonexistent"],
+    ] {
+      let result = try CLI.run(arguments)
+      #expect(result.status == 2, "\(arguments)")
+      #expect(!result.stderr.isEmpty)
+    }
+  }
+}
