@@ -1,5 +1,5 @@
-import Foundation
-import SelfSizingCore
+public import Foundation
+public import SelfSizingCore
 
 extension CellItem {
   /// Decodes one JSON object into an item; `line` (1-based) goes into errors and the item.

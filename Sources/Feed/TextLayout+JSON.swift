@@ -1,4 +1,4 @@
-import TextEngine
+public import TextEngine
 
 extension TextLayout {
   /// The `selfsize text` JSON object for this layout (see DESIGN.md), keys in contract order.

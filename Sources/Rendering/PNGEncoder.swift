@@ -1,6 +1,6 @@
-import Feed
 import CZlib
-import Foundation
+public import Feed
+public import Foundation
 
 /// Writes 8-bit RGB PNG files: signature, IHDR, one IDAT (zlib `compress2`), IEND, each chunk
 /// with its CRC-32.

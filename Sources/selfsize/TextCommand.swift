@@ -1,6 +1,6 @@
-import ArgumentParser
-import Foundation
+public import ArgumentParser
 import Feed
+import Foundation
 import TextEngine
 
 struct TextCommand: ParsableCommand {

@@ -1,3 +1,5 @@
+import SelfSizingCore
+
 /// One `{"id": "...", "text": "..."}` input line of `selfsize text` (other keys ignored).
 public struct TextRecord: Sendable, Hashable {
   public var id: String
