@@ -28,4 +28,10 @@ public struct TextRecord: Sendable, Hashable {
   public init(utf8 line: UnsafeBufferPointer<UInt8>, line number: Int) throws(RecordError) {
     try self.init(JSONRecord(utf8: line, line: number))
   }
+
+  /// Decodes one line of JSON Lines text by the rules of ``JSONRecord``.
+  /// - Throws: `RecordError` saying what is wrong.
+  public init(jsonLine: some StringProtocol, line number: Int = 1) throws(RecordError) {
+    try self.init(JSONRecord(jsonLine, line: number))
+  }
 }
