@@ -38,8 +38,8 @@ let package = Package(
     .systemLibrary(
       name: "CZlib", pkgConfig: "zlib",
       providers: [.apt(["zlib1g-dev"])]),
-    // Thin C shims: un-suffixed ICU names, FreeType macros, one place for every C call's types.
-    .target(name: "CShims", dependencies: ["CFreeType", "CHarfBuzz", "CICU"]),
+    // Thin C shims over ICU: un-suffixed names for its version-suffixed symbols.
+    .target(name: "CShims", dependencies: ["CICU"]),
     // The bundled fonts, sample feed and templates, found beside the executable (no build paths).
     .target(name: "SelfSizingResources", resources: [.copy("Fonts"), .copy("Examples")]),
     .target(name: "TextEngine", dependencies: ["CShims", "CFreeType", "CHarfBuzz", "SelfSizingResources"]),
@@ -94,3 +94,14 @@ let package = Package(
       ]),
   ]
 )
+
+// Habits the compiler enforces in every Swift target: `any` spelled out for existentials, members
+// visible only through a file's own imports, and imports internal unless a file says `public`.
+for target in package.targets where target.type != .system && target.name != "CShims" {
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [
+      .enableUpcomingFeature("ExistentialAny"),
+      .enableUpcomingFeature("MemberImportVisibility"),
+      .enableUpcomingFeature("InternalImportsByDefault"),
+    ]
+}
