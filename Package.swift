@@ -63,6 +63,7 @@ let package = Package(
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "UnixSignals", package: "swift-service-lifecycle"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Metrics", package: "swift-metrics"),
         .product(name: "Prometheus", package: "swift-prometheus"),
@@ -79,6 +80,9 @@ let package = Package(
       dependencies: [
         "SelfSizeServer", "Feed", "TextEngine", "CellSizing", "SelfSizingResources", "selfsize",
         .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "Logging", package: "swift-log"),
         .product(name: "Yams", package: "Yams"),
       ]),
     .testTarget(name: "SelfSizingCoreTests", dependencies: ["SelfSizingCore"]),

@@ -1,9 +1,9 @@
-import CellSizing
+public import CellSizing
 import CollectionLayout
 import Feed
 import Foundation
 import SelfSizingCore
-import TextEngine
+public import TextEngine
 
 /// The measuring behind the HTTP routes: one text measurer, the named templates, and bounded
 /// least-recently-used caches of prepared texts, prepared cells and inline templates, shared by
@@ -59,7 +59,7 @@ public final class MeasurementService: Sendable {
   /// `{"texts": [{"id", "text"}…], "widths": […], "style": {…}}` → `{"results": [one
   /// `selfsize text` object per text and width, in order]}`; a bad text gives an error object
   /// (`{"id", "width", "error": {"code", "message"}}`) for each width in its place.
-  func text(_ body: JSONValue, deadline: Deadline) throws(ServiceError) -> (String, RequestOutcome) {
+  func text(_ body: JSONValue, deadline: Deadline) throws(ServiceError) -> ([UInt8], RequestOutcome) {
     let request = try RequestObject(body, path: "", keys: ["texts", "widths", "style"])
     let elements = try request.requiredArray("texts")
     try checkItemCount(elements.count, field: "texts")
@@ -69,8 +69,8 @@ public final class MeasurementService: Sendable {
     for (index, element) in elements.enumerated() {
       try deadline.check()
       let record: TextRecord
-      do throws(InputError) {
-        record = try TextRecord(jsonLine: element.serialized())
+      do throws(RecordError) {
+        record = try TextRecord(jsonLine: element.serialized(), line: index + 1)
       } catch {
         output.fail(
           id: Self.id(of: element), widths: widths, code: error.code.rawValue,
@@ -88,11 +88,14 @@ public final class MeasurementService: Sendable {
           message: "texts[\(index)] (id \(record.id)): \(error.message)")
         continue
       }
+      var text = record.text
       for width in widths {
         do throws(TextError) {
           let layout = try prepared.layout(width: width)
-          output.append(
-            layout.jsonValue(id: record.id, prepared: prepared), missingGlyphs: layout.missingGlyphs)
+          output.beginResult(missingGlyphs: layout.missingGlyphs)
+          text.withUTF8 { utf8 in
+            layout.writeJSON(id: record.id, textUTF8: utf8, prepared: prepared, to: &output.writer)
+          }
         } catch {
           output.fail(
             id: .string(record.id), widths: [width], code: error.code.rawValue,
@@ -108,7 +111,7 @@ public final class MeasurementService: Sendable {
   /// `{"template": NAME | {…}, "items": [{…}], "widths": […]}` → `{"results": [one
   /// `selfsize measure` object per item and width, in order]}`; a bad item gives an error object
   /// for each width in its place.
-  func measure(_ body: JSONValue, deadline: Deadline) throws(ServiceError) -> (String, RequestOutcome) {
+  func measure(_ body: JSONValue, deadline: Deadline) throws(ServiceError) -> ([UInt8], RequestOutcome) {
     let request = try RequestObject(body, path: "", keys: ["template", "items", "widths"])
     let (sizer, templateKey) = try sizer(for: request["template"])
     let elements = try request.requiredArray("items")
@@ -133,7 +136,9 @@ public final class MeasurementService: Sendable {
       }
       for width in widths {
         do throws(CellSizingError) {
-          output.append(try cell.measure(width: width).jsonValue, missingGlyphs: 0)
+          let measurement = try cell.measure(width: width)
+          output.beginResult(missingGlyphs: 0)
+          measurement.jsonValue.write(to: &output.writer)
         } catch {
           output.fail(
             id: .string(item.id), widths: [width], code: error.code.rawValue,
@@ -148,7 +153,7 @@ public final class MeasurementService: Sendable {
 
   /// A waterfall page (or pages) of items with a template → `{"layout": the `selfsize layout
   /// --format json` object, "failures": [{"location", "message"}]}`.
-  func layout(_ body: JSONValue, deadline: Deadline) throws(ServiceError) -> (String, RequestOutcome) {
+  func layout(_ body: JSONValue, deadline: Deadline) throws(ServiceError) -> ([UInt8], RequestOutcome) {
     let request = try RequestObject(
       body, path: "",
       keys: [
@@ -187,14 +192,15 @@ public final class MeasurementService: Sendable {
       throw ServiceError(.internal, "layout failed: \(error)")
     }
     try deadline.check()
-    var body = "{\"layout\":"
+    var body = JSONWriter(capacity: 4096)
+    body.raw("{\"layout\":")
     layout.jsonValue().write(to: &body)
-    body += ",\"failures\":"
+    body.raw(",\"failures\":")
     JSONValue.array(
       layout.failures.map { .object([("location", .string($0.location)), ("message", .string($0.message))]) }
     ).write(to: &body)
-    body += "}\n"
-    return (body, RequestOutcome(measured: layout.measuredCount, failed: layout.failures.count))
+    body.raw("}\n")
+    return (body.bytes, RequestOutcome(measured: layout.measuredCount, failed: layout.failures.count))
   }
 
   // MARK: /v1/fonts

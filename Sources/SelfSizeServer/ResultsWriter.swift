@@ -3,13 +3,15 @@ import SelfSizingCore
 /// Writes `{"results": [...]}`: each result in the compact form the CLI prints as one output
 /// line, or an error object `{"id", "width", "error": {"code", "message"}}` in its place.
 struct ResultsWriter {
-  private var body = "{\"results\":["
+  var writer = JSONWriter(capacity: 4096)
   private var isEmpty = true
   private(set) var outcome = RequestOutcome()
 
-  mutating func append(_ result: JSONValue, missingGlyphs: Int) {
+  init() { writer.raw("{\"results\":[") }
+
+  /// Starts a result; the caller writes it to `writer`.
+  mutating func beginResult(missingGlyphs: Int) {
     separate()
-    result.write(to: &body)
     outcome.measured += 1
     outcome.missingGlyphs += missingGlyphs
   }
@@ -21,18 +23,18 @@ struct ResultsWriter {
       JSONValue.object([
         ("id", id), ("width", width.isFinite ? .number(width) : .string("inf")),
         ("error", .object([("code", .string(code)), ("message", .string(message))])),
-      ]).write(to: &body)
+      ]).write(to: &writer)
       outcome.failed += 1
     }
   }
 
-  mutating func finish() -> (String, RequestOutcome) {
-    body += "]}\n"
-    return (body, outcome)
+  mutating func finish() -> ([UInt8], RequestOutcome) {
+    writer.raw("]}\n")
+    return (writer.bytes, outcome)
   }
 
   private mutating func separate() {
-    if !isEmpty { body += "," }
+    if !isEmpty { writer.raw(byte: UInt8(ascii: ",")) }
     isEmpty = false
   }
 }

@@ -1,10 +1,12 @@
 import Foundation
-import Hummingbird
-import Logging
+public import Hummingbird
+public import Logging
 import NIOCore
 import NIOPosix
 import SelfSizingCore
 import ServiceLifecycle
+import TextEngine
+import UnixSignals
 
 /// `selfsize serve`: the measurements over HTTP, on Hummingbird.
 ///
@@ -116,7 +118,7 @@ public final class SelfSizeServer: Sendable {
     let answer = try await threadPool.runIfActive { () throws -> Answer in
       try deadline.check()
       let json = try RequestObject.parseBody(bytes)
-      let (body, outcome): (String, RequestOutcome)
+      let (body, outcome): ([UInt8], RequestOutcome)
       switch route {
       case .text: (body, outcome) = try service.text(json, deadline: deadline)
       case .measure: (body, outcome) = try service.measure(json, deadline: deadline)
@@ -126,7 +128,7 @@ public final class SelfSizeServer: Sendable {
       return Answer(body: body, outcome: outcome)
     }
     let (body, outcome) = (answer.body, answer.outcome)
-    var response = Self.json(body)
+    var response = Self.json(bytes: body)
     response.headers[ResponseHeader.results] = String(outcome.measured)
     response.headers[ResponseHeader.errors] = String(outcome.failed)
     response.headers[ResponseHeader.missingGlyphs] = String(outcome.missingGlyphs)
@@ -135,7 +137,7 @@ public final class SelfSizeServer: Sendable {
 
   /// A response body and what it measured.
   private struct Answer: Sendable {
-    var body: String
+    var body: [UInt8]
     var outcome: RequestOutcome
   }
 
@@ -145,6 +147,12 @@ public final class SelfSizeServer: Sendable {
     metrics.update(cache: "templates", service.inlineTemplates)
     metrics.record(gauge: "selfsize_segment_cache_entries", service.measurer.cachedSegmentCount)
     metrics.record(gauge: "selfsize_worker_threads", jobs)
+  }
+
+  static func json(bytes: [UInt8]) -> Response {
+    Response(
+      status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+      body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
   }
 
   static func json(_ body: String) -> Response {

@@ -1,4 +1,4 @@
-import SelfSizingCore
+public import SelfSizingCore
 
 /// Why a request failed as a whole: an HTTP status and the JSON error body
 /// `{"error": {"code", "message", "limit"?, "line"?, "column"?}}`.

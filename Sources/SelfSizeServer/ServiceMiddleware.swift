@@ -2,6 +2,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
+import SelfSizingCore
 
 /// Around every request: turns errors into JSON error bodies with their status, records the
 /// request's metrics, and writes one structured log record per request.

@@ -1,4 +1,4 @@
-import CellSizing
+public import CellSizing
 import Foundation
 
 /// The named card templates a server offers to `/v1/measure` and `/v1/layout`: every

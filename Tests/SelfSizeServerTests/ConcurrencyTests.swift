@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import HummingbirdTesting
 import SelfSizeServer
 import Testing
@@ -7,7 +8,7 @@ import Testing
   /// A mix of requests over overlapping texts and items, so parallel requests share cache entries.
   static let requests: [(String, String)] = (0..<24).map { index in
     let lines = Fixture.feedLines
-    let start = (index * 5) % 60
+    let start = index * 2
     switch index % 3 {
     case 0:
       return (

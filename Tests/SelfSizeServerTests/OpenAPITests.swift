@@ -1,5 +1,6 @@
 import Feed
 import Foundation
+import HTTPTypes
 import HummingbirdTesting
 import SelfSizeServer
 import Testing
@@ -9,7 +10,7 @@ import Yams
 /// every response the server gives (examples, bad items, each error) fits the documented schema
 /// for its status.
 @Suite struct OpenAPITests {
-  static let document: [String: Any] = {
+  nonisolated(unsafe) static let document: [String: Any] = {
     let text = try! String(
       contentsOf: CLI.packageDirectory.appendingPathComponent("openapi.yaml"), encoding: .utf8)
     return plain(try! Yams.load(yaml: text)!) as! [String: Any]

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Testing
 
 #if canImport(FoundationNetworking)
