@@ -1,8 +1,8 @@
 import ArgumentParser
 import CellSizing
 import CollectionLayout
-import Foundation
 import Feed
+import Foundation
 import Rendering
 import TextEngine
 
@@ -14,11 +14,17 @@ struct FeedLayoutOptions: ParsableArguments {
   var layout: Kind = .waterfall
   @Option(help: "Card template (JSON).") var template: String?
   @Option(
-    name: .customLong("items"),
-    help:
-      "Waterfall: items file (JSON Lines, '-' for stdin); repeat to apply pages in order (a page starting with the feed's first id is a refresh, others load more). Circle: the number of items."
-  )
+    name: [.customLong("items"), .customLong("input"), .customShort("i")],
+    help: ArgumentHelp(
+      "Waterfall: items file (JSON Lines, '-' for stdin; default: stdin); repeat to apply pages in order (a page starting with the feed's first id is a refresh, others load more). Circle: the number of items. --input and --items are the same option.",
+      valueName: "file"))
   var items: [String] = []
+  @Option(
+    name: [.short, .long],
+    help: ArgumentHelp(
+      "Threads that measure items (default: the number of cores); the result is the same for any N.",
+      valueName: "n"))
+  var jobs: Int?
   @Option(name: .customLong("collection-width"), help: "Collection width in points (waterfall).")
   var collectionWidth: Double = 375
   @Option(name: .customLong("collection-size"), help: "Collection size WxH in points (circle).")
@@ -41,6 +47,9 @@ struct FeedLayoutOptions: ParsableArguments {
   @OptionGroup var fontOptions: FontOptions
 
   func validateLayout() throws {
+    if let jobs, !(1...1024).contains(jobs) {
+      throw ValidationError("--jobs must be between 1 and 1024, got \(jobs)")
+    }
     guard [1, 2, 3].contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3, got \(scale)") }
     if let clipHeight, !(clipHeight > 0 && clipHeight.isFinite) {
       throw ValidationError("--clip-height must be a positive number, got \(clipHeight)")
@@ -137,12 +146,30 @@ struct FeedLayoutOptions: ParsableArguments {
       }
       var pages: [FeedPage] = []
       for path in paths {
-        let data = try readInput(path)
-        pages.append(FeedPage(source: path == "-" ? "<stdin>" : path, items: CellItem.decodeLines(data)))
+        let input = try InputSource(path: path)
+        var items: [Result<CellItem, CellSizingError>] = []
+        try input.forEachLine { event in
+          switch event {
+          case .line(let number, let bytes):
+            do throws(RecordError) {
+              items.append(.success(CellItem(try JSONRecord(utf8: bytes, line: number))))
+            } catch {
+              items.append(
+                .failure(
+                  CellSizingError(.invalidJSON, at: "", error.description, itemID: error.id, line: number)))
+            }
+          case .tooLong(let number, let length):
+            items.append(
+              .failure(
+                CellSizingError(.invalidJSON, at: "", "the line is \(length) bytes long", line: number)))
+          }
+        }
+        pages.append(FeedPage(source: input.name, items: items))
       }
       do {
         result = try FeedLayout.waterfall(
-          template: template, pages: pages, settings: settings, measurer: measurer, progress: progress)
+          template: template, pages: pages, settings: settings, measurer: measurer,
+          jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, progress: progress)
       } catch let error as CellSizingError {
         throw ValidationError("template \(templatePath): \(error.description)")
       } catch let error as LayoutError {

@@ -1,6 +1,6 @@
 import ArgumentParser
-import Foundation
 import Feed
+import Foundation
 import Rendering
 import TextEngine
 
@@ -19,7 +19,10 @@ struct LayoutCommand: ParsableCommand {
 
   @OptionGroup var options: FeedLayoutOptions
   @Option(help: "Output format: table, json, csv, svg, html or png.") var format: Format = .json
-  @Option(help: "Write to this file instead of stdout (required for png).") var output: String?
+  @Option(
+    name: [.short, .long],
+    help: ArgumentHelp("Write to this file instead of stdout (required for png).", valueName: "file"))
+  var output: String?
 
   func validate() throws {
     try options.validateLayout()
@@ -30,7 +33,7 @@ struct LayoutCommand: ParsableCommand {
     let measurer = try options.fontOptions.measurer()
     var diagnostics = Diagnostics()
     let layout = try options.run(
-      defaultTemplate: nil, defaultItems: [], measurer: measurer, diagnostics: &diagnostics)
+      defaultTemplate: nil, defaultItems: ["-"], measurer: measurer, diagnostics: &diagnostics)
     let data: Data
     switch format {
     case .json: data = Data((layout.jsonValue().serialized() + "\n").utf8)
