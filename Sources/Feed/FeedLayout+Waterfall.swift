@@ -1,8 +1,8 @@
-import CellSizing
-import CollectionLayout
+public import CellSizing
+public import CollectionLayout
 import Dispatch
 import Synchronization
-import TextEngine
+public import TextEngine
 
 extension FeedLayout {
   /// Lays out feed pages in a waterfall whose item heights come from the template cell.
