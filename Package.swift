@@ -42,7 +42,8 @@ let package = Package(
       name: "Feed",
       dependencies: ["SelfSizingCore", "SelfSizingResources", "TextEngine", "CellSizing", "CollectionLayout"]),
     // Pictures of a laid-out feed: scene, raster canvas, PNG, SVG and HTML.
-    .target(name: "Rendering", dependencies: ["Feed", "TextEngine", "CellSizing", "CollectionLayout", "CZlib"]),
+    .target(
+      name: "Rendering", dependencies: ["Feed", "TextEngine", "CellSizing", "CollectionLayout", "CZlib"]),
     .executableTarget(
       name: "selfsize",
       dependencies: [
@@ -54,7 +55,9 @@ let package = Package(
     .testTarget(name: "CellSizingTests", dependencies: ["CellSizing", "TextEngine"]),
     .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout"]),
     .testTarget(name: "SelfSizeCLITests", dependencies: ["selfsize"]),
-    .testTarget(name: "FeedTests", dependencies: ["Feed", "TextEngine", "CellSizing", "CollectionLayout", "SelfSizingResources"]),
+    .testTarget(
+      name: "FeedTests",
+      dependencies: ["Feed", "TextEngine", "CellSizing", "CollectionLayout", "SelfSizingResources"]),
     .testTarget(
       name: "RenderingTests",
       dependencies: [
