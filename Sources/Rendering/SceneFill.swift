@@ -1,4 +1,4 @@
-import CollectionLayout
+public import CollectionLayout
 
 /// A filled rectangle drawn under a cell's content: an element's background, a chip.
 public struct SceneFill: Sendable, Hashable {

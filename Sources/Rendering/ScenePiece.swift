@@ -1,4 +1,4 @@
-import TextEngine
+public import TextEngine
 
 /// A run of one style within a line of an attributed label: its text, x offset from the
 /// line's start, style, colour and glyphs.

@@ -1,6 +1,7 @@
 import CellSizing
 import Foundation
 import Testing
+import TextEngine
 
 @Suite struct CellTemplateJSONTests {
   @Test(
