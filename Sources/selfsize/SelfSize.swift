@@ -10,6 +10,9 @@ struct SelfSize: ParsableCommand {
       TextCommand.self, MeasureCommand.self, FontsCommand.self, LayoutCommand.self, ReportCommand.self,
     ])
 
+  /// The package version.
+  static let packageVersion = "0.3.0"
+
   /// Runs the command; usage errors exit with status 2 (the CLI contract), not 64.
   static func main() {
     do {

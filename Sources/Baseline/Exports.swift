@@ -1,0 +1,2 @@
+// `JSONValue` and `TextTable` come from SelfSizingCore.
+@_exported import SelfSizingCore
