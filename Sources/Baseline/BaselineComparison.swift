@@ -16,6 +16,10 @@ public struct BaselineComparison: Sendable, Hashable {
   /// What produced the two differently, one sentence each.
   public var causes: [String]
 
+  /// Differences up to this many points are floating-point rounding, not changes (a solver
+  /// that adds the same numbers in another order moves nothing).
+  public static let rounding = 1e-9
+
   /// Compares `current` with `baseline`.
   public init(baseline: Baseline, current: Baseline, tolerance: Double = 0) {
     self.tolerance = tolerance
@@ -52,8 +56,9 @@ public struct BaselineComparison: Sendable, Hashable {
   public var movedCount: Int { changes.filter { $0.status == .moved }.count }
 
   static func change(from old: BaselineRecord, to new: BaselineRecord, tolerance: Double) -> BaselineChange? {
-    var moved = abs(new.height - old.height) > tolerance
-    var changed = new.height != old.height
+    let limit = max(tolerance, rounding)
+    var moved = abs(new.height - old.height) > limit
+    var changed = abs(new.height - old.height) > rounding
     var names: [String] = []
     var shifted: [String] = []
     var changedLines: [String: [Int]] = [:]
@@ -98,9 +103,12 @@ public struct BaselineComparison: Sendable, Hashable {
         changed = true
         continue
       }
-      let frameDelta = zip(before.frame, element.frame).map { abs($0 - $1) }.max() ?? 0
-      let sizeDelta =
-        zip(before.frame.dropFirst(2), element.frame.dropFirst(2)).map { abs($0 - $1) }.max() ?? 0
+      func largest(_ pairs: Zip2Sequence<ArraySlice<Double>, ArraySlice<Double>>) -> Double {
+        let delta = pairs.map { abs($0 - $1) }.max() ?? 0
+        return delta > rounding ? delta : 0
+      }
+      let frameDelta = largest(zip(before.frame[...], element.frame[...]))
+      let sizeDelta = largest(zip(before.frame.dropFirst(2), element.frame.dropFirst(2)))
       let lines = lineDifferences(before.lines, element.lines)
       let linesChanged = !lines.isEmpty || before.lineCount != element.lineCount
       guard frameDelta > 0 || linesChanged || before.truncated != element.truncated else { continue }
@@ -110,7 +118,7 @@ public struct BaselineComparison: Sendable, Hashable {
         shifted.append(element.name)
       }
       changed = true
-      if frameDelta > tolerance { moved = true }
+      if frameDelta > limit { moved = true }
       if linesChanged {
         changedLines[element.name] = lines
         if lineElement == nil {

@@ -31,14 +31,10 @@ extension BaselineRecord {
   }
 
   static func elements(of measurement: CellMeasurement, cell: PreparedCell) -> [BaselineElement] {
-    var texts: [String: PreparedText] = [:]
-    for element in cell.model.elements {
-      if case .text(let prepared) = element.content { texts[element.name] = prepared }
-    }
     return measurement.elements.map { frame in
       var element = BaselineElement(
         name: frame.name, frame: frame.frame, lineCount: frame.lineCount, truncated: frame.truncated)
-      if let prepared = texts[frame.name], frame.width > 0,
+      if let prepared = cell.preparedText(named: frame.name), frame.width > 0,
         let layout = try? prepared.layout(width: frame.width)
       {
         element.lines = layout.lines.map { prepared.text(of: $0) }

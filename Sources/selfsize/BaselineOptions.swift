@@ -12,7 +12,9 @@ struct BaselineOptions: ParsableArguments {
       valueName: "file"))
   var baseline: String?
   @Option(
-    help: ArgumentHelp("Heights and frames may differ by this many points (default 0).", valueName: "pt"))
+    help: ArgumentHelp(
+      "Heights and frames may differ by this many points (default 0; below 1e-9 pt is rounding).",
+      valueName: "pt"))
   var tolerance: Double = 0
   @Option(
     name: .customLong("write-baseline"),

@@ -96,8 +96,8 @@ struct LayoutCommand: ParsableCommand {
     let moved = try baselineOptions.finish(current: current, stored: stored, output: &output) { report in
       var styles: [String: TextStyle] = [:]
       for item in layout.items {
-        for element in item.cell?.model.elements ?? [] {
-          if case .text(let prepared) = element.content, styles[element.name] == nil {
+        for element in item.measurement?.elements ?? [] where styles[element.name] == nil {
+          if let prepared = item.cell?.preparedText(named: element.name) {
             styles[element.name] = prepared.style
           }
         }

@@ -72,6 +72,14 @@ import Testing
     #expect(comparison.changes.count == 1)
   }
 
+  @Test func roundingIsNotAChange() {
+    var current = Self.before
+    current.records[0].height += 3e-14
+    current.records[0].elements[1].frame[1] -= 3e-14
+    let comparison = BaselineComparison(baseline: Self.before, current: current)
+    #expect(comparison.changes.isEmpty && comparison.unchangedCount == 3)
+  }
+
   @Test func differentBreaksAtTheSameHeightAreAChangeNotAMove() throws {
     var current = Self.before
     current.records[0] = Self.card("a", height: 150, title: ["one", "two three"])
