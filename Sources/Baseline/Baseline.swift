@@ -25,8 +25,7 @@ public struct Baseline: Sendable, Hashable {
   public func jsonLines() -> String {
     var output = headerJSON().serialized() + "\n"
     for record in records {
-      record.jsonValue().write(to: &output)
-      output += "\n"
+      output += record.jsonValue().serialized() + "\n"
     }
     return output
   }
