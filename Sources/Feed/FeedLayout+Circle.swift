@@ -1,4 +1,4 @@
-import CollectionLayout
+public import CollectionLayout
 
 extension FeedLayout {
   /// The most items a circle layout takes here (every item gets its own frame and output line).
