@@ -1,3 +1,4 @@
+import CollectionLayout
 /// A run compared with a stored baseline: what moved beyond the tolerance, what changed within
 /// it, what was added or removed, and what about the fonts, template, settings and versions
 /// differs (the likely causes).

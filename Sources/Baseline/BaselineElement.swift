@@ -1,3 +1,4 @@
+import CollectionLayout
 /// One element of a card as a baseline records it: its frame relative to the card and, for
 /// labels, its lines.
 public struct BaselineElement: Sendable, Hashable {

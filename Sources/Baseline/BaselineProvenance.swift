@@ -1,4 +1,5 @@
-import TextEngine
+import CollectionLayout
+public import TextEngine
 
 /// What produced a baseline: the command, the engine and library versions, the fonts, the
 /// template and the settings. Comparing two provenances names the likely cause of moved heights.

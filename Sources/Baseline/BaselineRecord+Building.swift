@@ -1,6 +1,7 @@
-import CellSizing
-import Feed
-import TextEngine
+import CollectionLayout
+public import CellSizing
+public import Feed
+public import TextEngine
 
 extension BaselineRecord {
   /// The record of a paragraph laid out at a width (`selfsize text`).

@@ -1,3 +1,4 @@
+import CollectionLayout
 import TextEngine
 
 extension DiffReport {

@@ -1,6 +1,7 @@
-import Foundation
+import CollectionLayout
+public import Foundation
 import Rendering
-import TextEngine
+public import TextEngine
 
 /// Pictures of what moved: for every changed item of a comparison, the baseline's card and this
 /// run's card side by side, the changed lines highlighted — one PNG per item and an `index.html`

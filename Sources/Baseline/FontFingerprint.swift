@@ -1,5 +1,6 @@
+import CollectionLayout
 import Foundation
-import TextEngine
+public import TextEngine
 
 /// What a baseline records about one font of a chain: enough to tell, on another run, that the
 /// font is a different file or the same file changed.
