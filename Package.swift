@@ -43,7 +43,8 @@ let package = Package(
       name: "Feed",
       dependencies: ["SelfSizingCore", "SelfSizingResources", "TextEngine", "CellSizing", "CollectionLayout"]),
     // Pictures of a laid-out feed: scene, raster canvas, PNG, SVG and HTML.
-    .target(name: "Rendering", dependencies: ["Feed", "TextEngine", "CellSizing", "CollectionLayout", "CZlib"]),
+    .target(
+      name: "Rendering", dependencies: ["Feed", "TextEngine", "CellSizing", "CollectionLayout", "CZlib"]),
     // Height baselines: record a run's heights and lines, compare a run with them, draw what moved.
     .target(
       name: "Baseline",
@@ -51,7 +52,8 @@ let package = Package(
     .executableTarget(
       name: "selfsize",
       dependencies: [
-        "TextEngine", "CellSizing", "CollectionLayout", "Feed", "Rendering", "Baseline", "SelfSizingResources",
+        "TextEngine", "CellSizing", "CollectionLayout", "Feed", "Rendering", "Baseline",
+        "SelfSizingResources",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .testTarget(name: "SelfSizingCoreTests", dependencies: ["SelfSizingCore"]),
@@ -61,8 +63,12 @@ let package = Package(
     .testTarget(name: "SelfSizeCLITests", dependencies: ["selfsize"]),
     .testTarget(
       name: "BaselineTests",
-      dependencies: ["Baseline", "Feed", "TextEngine", "CellSizing", "CollectionLayout", "SelfSizingResources"]),
-    .testTarget(name: "FeedTests", dependencies: ["Feed", "TextEngine", "CellSizing", "CollectionLayout", "SelfSizingResources"]),
+      dependencies: [
+        "Baseline", "Feed", "TextEngine", "CellSizing", "CollectionLayout", "SelfSizingResources",
+      ]),
+    .testTarget(
+      name: "FeedTests",
+      dependencies: ["Feed", "TextEngine", "CellSizing", "CollectionLayout", "SelfSizingResources"]),
     .testTarget(
       name: "RenderingTests",
       dependencies: [

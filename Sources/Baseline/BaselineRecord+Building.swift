@@ -1,5 +1,5 @@
-import CollectionLayout
 public import CellSizing
+import CollectionLayout
 public import Feed
 public import TextEngine
 
