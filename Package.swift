@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "CollectionLayout", targets: ["CollectionLayout"]),
     .library(name: "Feed", targets: ["Feed"]),
     .library(name: "Rendering", targets: ["Rendering"]),
+    .library(name: "Baseline", targets: ["Baseline"]),
     .library(name: "SelfSizeServer", targets: ["SelfSizeServer"]),
     .executable(name: "selfsize", targets: ["selfsize"]),
   ],
@@ -52,7 +53,12 @@ let package = Package(
       name: "Feed",
       dependencies: ["SelfSizingCore", "SelfSizingResources", "TextEngine", "CellSizing", "CollectionLayout"]),
     // Pictures of a laid-out feed: scene, raster canvas, PNG, SVG and HTML.
-    .target(name: "Rendering", dependencies: ["Feed", "TextEngine", "CellSizing", "CollectionLayout", "CZlib"]),
+    .target(
+      name: "Rendering", dependencies: ["Feed", "TextEngine", "CellSizing", "CollectionLayout", "CZlib"]),
+    // Height baselines: record a run's heights and lines, compare a run with them, draw what moved.
+    .target(
+      name: "Baseline",
+      dependencies: ["SelfSizingCore", "TextEngine", "CellSizing", "CollectionLayout", "Feed", "Rendering"]),
     // The measurements as an HTTP service: routes, limits, caches, metrics (`selfsize serve`).
     .target(
       name: "SelfSizeServer",
@@ -71,8 +77,8 @@ let package = Package(
     .executableTarget(
       name: "selfsize",
       dependencies: [
-        "TextEngine", "CellSizing", "CollectionLayout", "Feed", "Rendering", "SelfSizingResources",
-        "SelfSizeServer", .product(name: "Logging", package: "swift-log"),
+        "TextEngine", "CellSizing", "CollectionLayout", "Feed", "Rendering", "Baseline",
+        "SelfSizingResources", "SelfSizeServer", .product(name: "Logging", package: "swift-log"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .testTarget(
@@ -90,7 +96,14 @@ let package = Package(
     .testTarget(name: "CellSizingTests", dependencies: ["CellSizing", "TextEngine"]),
     .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout"]),
     .testTarget(name: "SelfSizeCLITests", dependencies: ["selfsize"]),
-    .testTarget(name: "FeedTests", dependencies: ["Feed", "TextEngine", "CellSizing", "CollectionLayout", "SelfSizingResources"]),
+    .testTarget(
+      name: "BaselineTests",
+      dependencies: [
+        "Baseline", "Feed", "TextEngine", "CellSizing", "CollectionLayout", "SelfSizingResources",
+      ]),
+    .testTarget(
+      name: "FeedTests",
+      dependencies: ["Feed", "TextEngine", "CellSizing", "CollectionLayout", "SelfSizingResources"]),
     .testTarget(
       name: "RenderingTests",
       dependencies: [
