@@ -1,7 +1,7 @@
 import ArgumentParser
 import CellSizing
-import Foundation
 import Feed
+import Foundation
 import TextEngine
 
 struct MeasureCommand: ParsableCommand {
@@ -56,12 +56,23 @@ struct MeasureCommand: ParsableCommand {
             diagnostics.report(source, error.description)
             continue
           }
+          if measurement.missingGlyphs > 0 {
+            let location = item.line.map { "\(source):\($0)" } ?? source
+            let failed =
+              width == widths[0]
+              ? diagnostics.reportMissingGlyphs(
+                at: location, cell: try sizer.preparedCell(for: item), measurer: sizer.measurer,
+                strict: fontOptions.strict)
+              : fontOptions.strict
+            if failed { continue }
+          }
         }
         switch format {
         case .jsonl: output.writeLine(measurement.jsonValue.serialized())
         case .table:
           table.append([
-            measurement.id, SelfSizingCore.JSONValue.format(width), SelfSizingCore.JSONValue.format(measurement.height),
+            measurement.id, SelfSizingCore.JSONValue.format(width),
+            SelfSizingCore.JSONValue.format(measurement.height),
             measurement.elements.map { "\($0.name) \(SelfSizingCore.JSONValue.format($0.height))" }.joined(
               separator: ", "),
             measurement.hidden.joined(separator: ","), measurement.isClipped ? "yes" : "",

@@ -1,6 +1,6 @@
 import ArgumentParser
-import Foundation
 import Feed
+import Foundation
 import TextEngine
 
 struct TextCommand: ParsableCommand {
@@ -60,6 +60,12 @@ struct TextCommand: ParsableCommand {
       }
       do {
         let prepared = try measurer.prepare(record.text, style: style)
+        if diagnostics.reportMissingGlyphs(
+          at: location, id: record.id, texts: prepared.missingGlyphs > 0 ? [(nil, prepared)] : [],
+          measurer: measurer, strict: fontOptions.strict)
+        {
+          continue
+        }
         for width in widths {
           let layout = try prepared.layout(width: width)
           switch format {
