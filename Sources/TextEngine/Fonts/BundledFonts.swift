@@ -3,12 +3,21 @@ import SelfSizingResources
 
 /// The fonts shipped in the package's `Fonts/` resource folder: the default regular and bold
 /// chains (Noto Sans CJK SC first, so its metrics give the natural line height; fallbacks after
-/// it) and lookup of those fonts by family name.
+/// it never change the line height) and lookup of those fonts by family name.
 public enum BundledFonts {
-  /// File names of the default regular chain, primary first.
-  public static let regularFileNames = ["NotoSansCJKsc-Regular.otf", "NotoColorEmoji.ttf"]
-  /// File names of the default bold chain, primary first.
-  public static let boldFileNames = ["NotoSansCJKsc-Bold.otf", "NotoColorEmoji.ttf"]
+  /// File names of the default regular chain, primary first: Noto Sans CJK SC (Chinese,
+  /// Japanese, Korean, Latin incl. Vietnamese), Noto Sans (the rest of Latin, Greek, Cyrillic),
+  /// Arabic, Hebrew, Thai, Devanagari, colour emoji.
+  public static let regularFileNames = [
+    "NotoSansCJKsc-Regular.otf", "NotoSans-Regular.ttf", "NotoSansArabic-Regular.ttf",
+    "NotoSansHebrew-Regular.ttf", "NotoSansThai-Regular.ttf", "NotoSansDevanagari-Regular.ttf",
+    "NotoColorEmoji.ttf",
+  ]
+  /// File names of the default bold chain, primary first (the emoji font has one weight).
+  public static let boldFileNames = [
+    "NotoSansCJKsc-Bold.otf", "NotoSans-Bold.ttf", "NotoSansArabic-Bold.ttf", "NotoSansHebrew-Bold.ttf",
+    "NotoSansThai-Bold.ttf", "NotoSansDevanagari-Bold.ttf", "NotoColorEmoji.ttf",
+  ]
   /// The colour emoji font kept at the end of user chains.
   public static let emojiFileName = "NotoColorEmoji.ttf"
 
