@@ -1,4 +1,4 @@
-import TextEngine
+public import TextEngine
 
 /// A template filled with one item: texts prepared (shaped) once, aspect ratios and hidden
 /// elements resolved. Measuring it at any width is one pass over its elements plus text-engine
@@ -71,6 +71,13 @@ public struct PreparedCell: Sendable, Hashable {
   /// elements).
   public func preparedText(named name: String) -> PreparedText? {
     guard case .text(let text)? = node(named: name)?.content else { return nil }
+    return text
+  }
+
+  /// The prepared paragraph of the attributed label (or label with a truncation token) named
+  /// `name`.
+  public func attributedText(named name: String) -> AttributedText? {
+    guard case .attributed(let text)? = node(named: name)?.content else { return nil }
     return text
   }
 

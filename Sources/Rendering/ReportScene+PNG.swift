@@ -1,7 +1,7 @@
-import Feed
-import CollectionLayout
-import Foundation
-import TextEngine
+public import CollectionLayout
+public import Feed
+public import Foundation
+public import TextEngine
 
 extension ReportScene {
   /// The scene rasterized at `scale` pixels per point: columns, decorations, cards with image

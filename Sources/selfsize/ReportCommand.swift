@@ -1,6 +1,7 @@
 import ArgumentParser
-import Foundation
+import CollectionLayout
 import Feed
+import Foundation
 import Rendering
 import SelfSizingResources
 import TextEngine
