@@ -1,3 +1,4 @@
+import CellSizing
 import CollectionLayout
 
 extension FeedLayout {

@@ -48,7 +48,7 @@ struct MeasureCommand: ParsableCommand {
   func run() throws {
     let formatter = try RecordFormatter(
       format: outputOptions.format, fields: outputOptions.fields, available: Self.fields,
-      defaultFields: ["id", "width", "height", "elements", "hidden", "clipped"])
+      defaultFields: ["id", "width", "height", "missingGlyphs", "elements", "hidden", "clipped"])
     let templateData = try readInput(template)
     let cellTemplate: CellTemplate
     do {
@@ -62,62 +62,22 @@ struct MeasureCommand: ParsableCommand {
     } catch let error as CellSizingError {
       throw ValidationError("\(template): \(error.description)")
     }
-<<<<<<< HEAD
-    let source = items ?? "<stdin>"
-    let decoded = CellItem.decodeLines(try readInput(items))
-    var diagnostics = Diagnostics()
-    var output = StandardOutput()
-    var table = TextTable(columns: ["id", "width", "height", "elements", "hidden", "clipped"])
-    for result in decoded {
-      for width in widths {
-        let measurement: CellMeasurement
-        switch result {
-        case .failure(let error):
-          if width == widths[0] { diagnostics.report(source, error.description) }
-          continue
-        case .success(let item):
-          do {
-            measurement = try sizer.measure(item, width: width)
-          } catch {
-            diagnostics.report(source, error.description)
-            continue
-          }
-          if measurement.missingGlyphs > 0 {
-            let location = item.line.map { "\(source):\($0)" } ?? source
-            let failed =
-              width == widths[0]
-              ? diagnostics.reportMissingGlyphs(
-                at: location, cell: try sizer.preparedCell(for: item), measurer: sizer.measurer,
-                strict: fontOptions.strict)
-              : fontOptions.strict
-            if failed { continue }
-          }
-        }
-        switch format {
-        case .jsonl: output.writeLine(measurement.jsonValue.serialized())
-        case .table:
-          table.append([
-            measurement.id, SelfSizingCore.JSONValue.format(width),
-            SelfSizingCore.JSONValue.format(measurement.height),
-            measurement.elements.map { "\($0.name) \(SelfSizingCore.JSONValue.format($0.height))" }.joined(
-              separator: ", "),
-            measurement.hidden.joined(separator: ","), measurement.isClipped ? "yes" : "",
-          ])
-        }
-=======
-    let job = MeasureJob(sizer: sizer, widths: widths)
+    let job = MeasureJob(sizer: sizer, widths: widths, strict: fontOptions.strict)
     var run = BatchRun(
       input: try InputSource(path: input), sink: try OutputSink(path: outputOptions.output),
       formatter: formatter, jobs: jobOptions.workerCount, progress: .forTerminal(quiet: jobOptions.quiet),
       columns: formatter.fields)
     let failures = try run.run { line, number, output in
-      if formatter.format == .jsonl { return job.writeLines(utf8: line, number: number, to: &output.writer) }
+      if formatter.format == .jsonl {
+        return job.writeLines(utf8: line, number: number, to: &output.writer, warnings: &output.warnings)
+      }
       do throws(RecordError) {
-        formatter.append(try job.objects(for: CellItem(JSONRecord(utf8: line, line: number))), to: &output)
+        formatter.append(
+          try job.objects(for: CellItem(JSONRecord(utf8: line, line: number)), warnings: &output.warnings),
+          to: &output)
         return nil
       } catch {
         return error
->>>>>>> main
       }
     }
     if failures > 0 { throw ExitCode(1) }

@@ -1,8 +1,4 @@
-<<<<<<< HEAD
-import ArgumentParser
-=======
 public import ArgumentParser
->>>>>>> main
 import Feed
 import Foundation
 import TextEngine
@@ -67,48 +63,23 @@ struct TextCommand: ParsableCommand {
     let formatter = try RecordFormatter(
       format: outputOptions.format, fields: outputOptions.fields, available: Self.fields,
       defaultFields: ["id", "width", "lineCount", "height", "truncated", "missingGlyphs", "lines"])
-    let job = TextJob(measurer: try fontOptions.measurer(), style: style, widths: widths)
+    let job = TextJob(
+      measurer: try fontOptions.measurer(), style: style, widths: widths, strict: fontOptions.strict)
     let source = try InputSource(path: input)
     var run = BatchRun(
       input: source, sink: try OutputSink(path: outputOptions.output), formatter: formatter,
       jobs: jobOptions.workerCount, progress: .forTerminal(quiet: jobOptions.quiet), columns: formatter.fields
     )
     let failures = try run.run { line, number, output in
-      if formatter.format == .jsonl { return job.writeLines(utf8: line, number: number, to: &output.writer) }
+      if formatter.format == .jsonl {
+        return job.writeLines(utf8: line, number: number, to: &output.writer, warnings: &output.warnings)
+      }
       do throws(RecordError) {
-        formatter.append(try job.objects(for: TextRecord(utf8: line, line: number)), to: &output)
+        formatter.append(
+          try job.objects(for: TextRecord(utf8: line, line: number), warnings: &output.warnings), to: &output)
         return nil
       } catch {
-<<<<<<< HEAD
-        diagnostics.report(location, error.message)
-        continue
-      }
-      do {
-        let prepared = try measurer.prepare(record.text, style: style)
-        if diagnostics.reportMissingGlyphs(
-          at: location, id: record.id, texts: prepared.missingGlyphs > 0 ? [(nil, prepared)] : [],
-          measurer: measurer, strict: fontOptions.strict)
-        {
-          continue
-        }
-        for width in widths {
-          let layout = try prepared.layout(width: width)
-          switch format {
-          case .jsonl:
-            output.writeLine(layout.jsonValue(id: record.id, prepared: prepared).serialized())
-          case .table:
-            table.append([
-              record.id, JSONValue.format(width), "\(layout.lineCount)", JSONValue.format(layout.height),
-              "\(layout.truncated)", "\(layout.missingGlyphs)",
-              layout.lines.first.map { prepared.text(of: $0) } ?? "",
-            ])
-          }
-        }
-      } catch {
-        diagnostics.report("\(location) (id \(record.id))", error.message)
-=======
         return error
->>>>>>> main
       }
     }
     if failures > 0 { throw ExitCode(1) }

@@ -28,10 +28,19 @@ extension TextMeasurer {
   /// `missingGlyphs`), in order of first appearance; empty when it has none.
   public func missingScalars(of prepared: PreparedText) -> [Unicode.Scalar] {
     guard prepared.missingGlyphs > 0 else { return [] }
-    let shaper = shaper(for: prepared.style)
+    return missingScalars(prepared.codes, style: prepared.style)
+  }
+
+  /// The distinct scalars of `text` that no font has in `style`, in order of first appearance.
+  public func missingScalars(in text: String, style: TextStyle) -> [Unicode.Scalar] {
+    missingScalars(DecodedText(text).codes, style: style)
+  }
+
+  private func missingScalars(_ codes: [UInt32], style: TextStyle) -> [Unicode.Scalar] {
+    let shaper = shaper(for: style)
     var seen = Set<UInt32>()
     var missing: [Unicode.Scalar] = []
-    for code in prepared.codes where !seen.contains(code) {
+    for code in codes where !seen.contains(code) {
       seen.insert(code)
       if shaper.isMissing(code) { missing.append(Unicode.Scalar(code)!) }
     }
