@@ -41,6 +41,16 @@ extension ReportScene {
           edge: cell.isClipped ? ReportPalette.clippedEdge : ReportPalette.cardEdge,
           thickness: line)
       }
+      for fill in cell.fills {
+        let (x0, y0, x1, y1) = (
+          px(fill.frame.minX), px(fill.frame.minY), px(fill.frame.maxX), px(fill.frame.maxY)
+        )
+        for y in max(0, y0)..<min(canvas.height, max(y0, y1)) {
+          for x in max(0, x0)..<min(canvas.width, max(x0, x1)) {
+            canvas.blend(x: x, y: y, color: fill.color, alpha: Int(fill.alpha))
+          }
+        }
+      }
       for image in cell.images {
         let (x0, y0, x1, y1) = (px(image.minX), px(image.minY), px(image.maxX), px(image.maxY))
         canvas.fill(x0: x0, y0: y0, x1: x1, y1: y1, color: ReportPalette.image)
@@ -65,9 +75,38 @@ extension ReportScene {
   private func draw(
     _ label: SceneLabel, on canvas: inout RasterCanvas, scale: Double, cache: inout GlyphCache
   ) {
-    let color = label.style.weight == .bold ? ReportPalette.boldText : ReportPalette.text
+    let color = label.color ?? (label.style.weight == .bold ? ReportPalette.boldText : ReportPalette.text)
     let pixelSize = label.style.fontSize * scale
+    func strike(x: Double, width: Double, baseline: Double, fontSize: Double, color: RGBColor) {
+      let y = Int(((baseline - fontSize * 0.3) * scale).rounded())
+      canvas.fill(
+        x0: Int((x * scale).rounded()), y0: y, x1: Int(((x + width) * scale).rounded()),
+        y1: y + max(1, Int(scale.rounded())), color: color)
+    }
     for line in label.lines {
+      for piece in line.pieces {
+        let pieceColor =
+          piece.color ?? (piece.style.weight == .bold ? ReportPalette.boldText : ReportPalette.text)
+        for run in piece.runs {
+          for glyph in run.glyphs {
+            guard let bitmap = cache.bitmap(run.font, glyph.glyphID, piece.style.fontSize * scale) else {
+              continue
+            }
+            canvas.draw(
+              bitmap, penX: (line.x + piece.x + glyph.x + glyph.xOffset) * scale,
+              baselineY: (line.baseline - glyph.yOffset) * scale, color: pieceColor)
+          }
+        }
+        if piece.strikethrough {
+          strike(
+            x: line.x + piece.x, width: piece.width, baseline: line.baseline, fontSize: piece.style.fontSize,
+            color: pieceColor)
+        }
+      }
+      if label.strikethrough {
+        strike(
+          x: line.x, width: line.width, baseline: line.baseline, fontSize: label.style.fontSize, color: color)
+      }
       for run in line.runs {
         for glyph in run.glyphs {
           guard let bitmap = cache.bitmap(run.font, glyph.glyphID, pixelSize) else { continue }
