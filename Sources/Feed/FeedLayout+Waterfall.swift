@@ -6,11 +6,14 @@ extension FeedLayout {
   /// Lays out feed pages in a waterfall whose item heights come from the template cell.
   ///
   /// Pages are applied in order, as a feed's data source receives them: the first page is the
-  /// initial data; a later page whose first item has the same id as the data's first item is a
-  /// refresh (it replaces the data); any other page is a load-more (appended). Each update goes
-  /// through ``WaterfallLayout/applyPage(_:toSection:rule:)`` with the identity rule, so a
-  /// load-more measures only its new items and a refresh measures only changed ones; the counts
-  /// are in ``pages``.
+  /// initial data; a later page is a refresh (it replaces the data) when its first item is the
+  /// data's first item, or when it starts with items that are not in the data and then repeats
+  /// the data's head (a pull-to-refresh: new items on top of the feed's first ones); any other
+  /// page is a load-more (appended). With ``WaterfallSettings/Pagination/identity`` each update
+  /// goes through ``WaterfallLayout/applyPage(_:toSection:rule:)`` with the identity rule, so a
+  /// load-more measures only its new items and a refresh only new or changed ones; with
+  /// ``WaterfallSettings/Pagination/count`` it uses the count rule (data of at most a page is
+  /// measured again entirely). The counts are in ``pages``.
   ///
   /// Lines that failed to decode, items that fail to bind to the template and items whose id is
   /// already in the data are reported in ``failures`` and left out; an item whose height cannot
@@ -33,9 +36,19 @@ extension FeedLayout {
       }
       store.measured += 1
       progress?(store.measured, total)
-      return try cell.measure(width: width).height
+      let height = try cell.measure(width: width).height
+      guard let scale = settings.pixelScale else { return height }
+      return (height * scale).rounded(.up) / scale
     }
     try settings.configuration.validate()
+    if let kind = settings.sectionBackground { try layout.registerDecorationKind(kind) }
+    var rule = PaginationRule.identityPrefix
+    if settings.pagination == .count {
+      guard let pageSize = settings.pageSize else {
+        throw LayoutError(.invalidPage, "the count rule needs a page size")
+      }
+      rule = .countBased(pageSize: pageSize)
+    }
     var failures: [FeedFailure] = []
     var summaries: [PageSummary] = []
     var data: [LayoutItem] = []
@@ -55,7 +68,7 @@ extension FeedLayout {
           }
         }
       }
-      let isRefresh = !isFirst && fresh.first.map { $0.0.id } == data.first?.id.rawValue
+      let isRefresh = !isFirst && Self.isRefresh(fresh.map(\.0.id), of: data, ids: ids)
       if isRefresh {
         data = []
         ids = []
@@ -69,13 +82,13 @@ extension FeedLayout {
           continue
         }
         store.cells[item.id] = cell
-        data.append(LayoutItem(id: ItemID(item.id), revision: item.hashValue))
+        data.append(LayoutItem(id: ItemID(item.id), revision: Self.revision(of: item)))
       }
       let report: LayoutUpdateReport
       if isFirst {
         report = try layout.update(data: CollectionData(sections: [data]), width: settings.collectionWidth)
       } else {
-        report = try layout.applyPage(data, toSection: 0, rule: .identityPrefix)
+        report = try layout.applyPage(data, toSection: 0, rule: rule)
       }
       isFirst = false
       for diagnostic in report.diagnostics {
@@ -95,6 +108,27 @@ extension FeedLayout {
     }
     return assemble(
       layout, settings: settings, sizer: sizer, store: store, pages: summaries, failures: failures)
+  }
+
+  /// The item's content as a revision: its fields, not where it was read (the same item on
+  /// another line of another page is the same revision, so its cached height is reused).
+  static func revision(of item: CellItem) -> Int {
+    var hasher = Hasher()
+    hasher.combine(item.id)
+    hasher.combine(item.fields)
+    return hasher.finalize()
+  }
+
+  /// Whether a page with `page` ids is a refresh of `data` (whose ids are `ids`): it starts with
+  /// the data's first id, or with ids not in the data followed by the data's head (at least its
+  /// first item, then as many of the following as the page has).
+  static func isRefresh(_ page: [String], of data: [LayoutItem], ids: Set<String>) -> Bool {
+    guard let head = data.first?.id.rawValue, let first = page.first else { return false }
+    if first == head { return true }
+    guard let start = page.firstIndex(of: head), page[..<start].allSatisfy({ !ids.contains($0) }) else {
+      return false
+    }
+    return zip(page[start...], data).allSatisfy { $0 == $1.id.rawValue }
   }
 
   private static func assemble(

@@ -179,7 +179,7 @@ struct ReportCommand: ParsableCommand {
       return ["circle layout, \(options.collectionSize), \(layout.items.count) items"]
     case .waterfall:
       return [
-        "\(layout.items.count) items, \(options.columns) columns, width \(JSONValue.format(options.collectionWidth)) pt, "
+        "\(layout.items.count) items, \(options.columns) columns, width \(JSONValue.format(options.settings.collectionWidth)) pt, "
           + "spacing \(JSONValue.format(options.columnSpacing))/\(JSONValue.format(options.lineSpacing)), insets \(options.insets); "
           + "content \(JSONValue.format(layout.contentSize.width)) × \(JSONValue.format((layout.contentSize.height * 100).rounded() / 100)) pt",
         "Label frames and line breaks are ours; the browser only draws them. The overflow check below compares the browser's own wrapping.",
