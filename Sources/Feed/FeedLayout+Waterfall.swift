@@ -1,5 +1,7 @@
 public import CellSizing
 public import CollectionLayout
+import Dispatch
+import Synchronization
 public import TextEngine
 
 extension FeedLayout {
@@ -20,12 +22,15 @@ extension FeedLayout {
   /// be solved at the column width is reported and laid out with height 0. Nothing else is
   /// dropped.
   ///
-  /// - Parameter progress: called after each measurement with (items measured, items given).
+  /// - Parameters:
+  ///   - jobs: threads that prepare (shape) and measure a page's new items before placement;
+  ///     the result is the same for any number.
+  ///   - progress: called after each measurement with (items measured, items given).
   /// - Throws: `CellSizingError` for an invalid template or unknown font; ``LayoutError`` for
   ///   invalid settings (columns < 1, negative spacing, …).
   public static func waterfall(
     template: CellTemplate, pages: [FeedPage], settings: WaterfallSettings, measurer: TextMeasurer,
-    progress: ((Int, Int) -> Void)? = nil
+    jobs: Int = 1, progress: ((Int, Int) -> Void)? = nil
   ) throws -> FeedLayout {
     let sizer = try CellSizer(template: template, measurer: measurer)
     let store = CellStore()
@@ -36,7 +41,12 @@ extension FeedLayout {
       }
       store.measured += 1
       progress?(store.measured, total)
-      let height = try cell.measure(width: width).height
+      let height: Double
+      if let (measuredWidth, measured) = store.heights[item.id.rawValue], measuredWidth == width {
+        height = measured
+      } else {
+        height = try cell.measure(width: width).height
+      }
       guard let scale = settings.pixelScale else { return height }
       return (height * scale).rounded(.up) / scale
     }
@@ -56,16 +66,14 @@ extension FeedLayout {
     var isFirst = true
     for page in pages.flatMap({ $0.split(size: settings.pageSize) }) {
       var fresh: [(CellItem, PreparedCell)] = []
-      for result in page.items {
-        switch result {
-        case .failure(let error):
-          failures.append(FeedFailure(location: page.source, message: error.description))
-        case .success(let item):
-          do throws(CellSizingError) {
-            fresh.append((item, try sizer.prepare(item)))
-          } catch {
-            failures.append(FeedFailure(location: page.source, message: error.description))
-          }
+      let prepared = prepareInParallel(page.items, sizer: sizer, width: settings.itemWidth, jobs: jobs)
+      for (result, outcome) in zip(page.items, prepared) {
+        switch (result, outcome) {
+        case (.failure(let error), _), (_, .failure(let error)):
+          failures.append(error.feedFailure(in: page.source))
+        case (.success(let item), .success(let (cell, height))):
+          fresh.append((item, cell))
+          if let height, let width = settings.itemWidth { store.heights[item.id] = (width, height) }
         }
       }
       let isRefresh = !isFirst && Self.isRefresh(fresh.map(\.0.id), of: data, ids: ids)
@@ -76,9 +84,11 @@ extension FeedLayout {
       for (item, cell) in fresh {
         guard ids.insert(item.id).inserted else {
           failures.append(
-            FeedFailure(
-              location: "\(page.source): \(item.locationDescription)",
-              message: "duplicate id \"\(item.id)\"; the item is already in the feed"))
+            CellSizingError(
+              .missingID, at: "", "duplicate id \"\(item.id)\"; the item is already in the feed",
+              itemID: item.id,
+              line: item.line
+            ).feedFailure(in: page.source))
           continue
         }
         store.cells[item.id] = cell
@@ -167,5 +177,36 @@ extension FeedLayout {
 /// The prepared cells by item id, shared with the height provider closure.
 private final class CellStore {
   var cells: [String: PreparedCell] = [:]
+  /// Heights measured ahead of placement, with the width they were measured at.
+  var heights: [String: (Double, Double)] = [:]
   var measured = 0
+}
+
+/// Prepares every decoded item (and measures it at `width` when given) on `jobs` threads; the
+/// results are in item order and the same for any number of threads.
+private func prepareInParallel(
+  _ items: [Result<CellItem, CellSizingError>], sizer: CellSizer, width: Double?, jobs: Int
+) -> [Result<(PreparedCell, Double?), CellSizingError>] {
+  @Sendable func prepare(_ result: Result<CellItem, CellSizingError>) -> Result<
+    (PreparedCell, Double?), CellSizingError
+  > {
+    guard case .success(let item) = result else { return .failure(CellSizingError(.invalidJSON, at: "", "")) }
+    do throws(CellSizingError) {
+      let cell = try sizer.prepare(item)
+      // A cell that cannot be solved at this width is measured again during placement, which reports it.
+      let height = width.flatMap { try? cell.measure(width: $0).height }
+      return .success((cell, height))
+    } catch {
+      return .failure(error)
+    }
+  }
+  guard jobs > 1, items.count > 1 else { return items.map(prepare) }
+  let chunkCount = min(items.count, jobs * 8)
+  let chunks = Mutex([[Result<(PreparedCell, Double?), CellSizingError>]?](repeating: nil, count: chunkCount))
+  DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+    let range = (items.count * chunk / chunkCount)..<(items.count * (chunk + 1) / chunkCount)
+    let results = items[range].map(prepare)
+    chunks.withLock { $0[chunk] = results }
+  }
+  return chunks.withLock { $0.flatMap { $0! } }
 }

@@ -64,6 +64,15 @@ public struct WaterfallSettings: Sendable, Hashable {
     self.pixelScale = pixelScale
   }
 
+  /// The width of an item (a column), computed as the layout computes it; nil when the
+  /// collection is too narrow for its insets and spacing.
+  public var itemWidth: Double? {
+    let available = collectionWidth - insets.horizontal
+    var width = (available - Double(columns - 1) * columnSpacing) / Double(columns)
+    if let pixelScale { width = (width * pixelScale).rounded(.down) / pixelScale }
+    return width > 0 && width.isFinite ? width : nil
+  }
+
   /// The waterfall layout configuration.
   public var configuration: WaterfallLayout.Configuration {
     WaterfallLayout.Configuration(

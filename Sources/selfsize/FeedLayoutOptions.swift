@@ -43,11 +43,17 @@ struct FeedLayoutOptions: ParsableArguments {
   var layout: Kind = .waterfall
   @Option(help: "Card template (JSON).") var template: String?
   @Option(
-    name: .customLong("items"),
-    help:
-      "Waterfall: items file (JSON Lines, '-' for stdin); repeat to apply pages in order (see the pagination rules below). Circle: the number of items (at most 100000)."
-  )
+    name: [.customLong("items"), .customLong("input"), .customShort("i")],
+    help: ArgumentHelp(
+      "Waterfall: items file (JSON Lines, '-' for stdin; default: stdin); repeat to apply pages in order (see the pagination rules below). Circle: the number of items (at most 100000). --input and --items are the same option.",
+      valueName: "file"))
   var items: [String] = []
+  @Option(
+    name: [.short, .long],
+    help: ArgumentHelp(
+      "Threads that measure items (default: the number of cores); the result is the same for any N.",
+      valueName: "n"))
+  var jobs: Int?
   @Option(
     name: .customLong("collection-width"), help: "Collection width in points (waterfall; default 375).")
   var collectionWidth: Double?
@@ -126,6 +132,9 @@ struct FeedLayoutOptions: ParsableArguments {
   }
 
   func validateLayout() throws {
+    if let jobs, !(1...1024).contains(jobs) {
+      throw ValidationError("--jobs must be between 1 and 1024, got \(jobs)")
+    }
     guard [1, 2, 3].contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3, got \(scale)") }
     if let clipHeight { try Self.checkLength("--clip-height", clipHeight, positive: true) }
     try Self.checkLength("--header-height", headerHeight)
@@ -309,12 +318,30 @@ struct FeedLayoutOptions: ParsableArguments {
       }
       var pages: [FeedPage] = []
       for path in paths {
-        let data = try readInput(path)
-        pages.append(FeedPage(source: path == "-" ? "<stdin>" : path, items: CellItem.decodeLines(data)))
+        let input = try InputSource(path: path)
+        var items: [Result<CellItem, CellSizingError>] = []
+        try input.forEachLine { event in
+          switch event {
+          case .line(let number, let bytes):
+            do throws(RecordError) {
+              items.append(.success(CellItem(try JSONRecord(utf8: bytes, line: number))))
+            } catch {
+              items.append(
+                .failure(
+                  CellSizingError(.invalidJSON, at: "", error.description, itemID: error.id, line: number)))
+            }
+          case .tooLong(let number, let length):
+            items.append(
+              .failure(
+                CellSizingError(.invalidJSON, at: "", "the line is \(length) bytes long", line: number)))
+          }
+        }
+        pages.append(FeedPage(source: input.name, items: items))
       }
       do {
         result = try FeedLayout.waterfall(
-          template: template, pages: pages, settings: settings, measurer: measurer, progress: progress)
+          template: template, pages: pages, settings: settings, measurer: measurer,
+          jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, progress: progress)
       } catch let error as CellSizingError {
         throw ValidationError("template \(templatePath): \(error.description)")
       } catch let error as LayoutError {

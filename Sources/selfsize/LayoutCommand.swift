@@ -46,7 +46,10 @@ struct LayoutCommand: ParsableCommand {
 
   @OptionGroup var options: FeedLayoutOptions
   @Option(help: "Output format: table, json, csv, svg, html or png.") var format: Format = .json
-  @Option(help: "Write to this file instead of stdout (required for png).") var output: String?
+  @Option(
+    name: [.short, .long],
+    help: ArgumentHelp("Write to this file instead of stdout (required for png).", valueName: "file"))
+  var output: String?
   @OptionGroup var baselineOptions: BaselineOptions
 
   func validate() throws {
@@ -59,7 +62,7 @@ struct LayoutCommand: ParsableCommand {
     let measurer = try options.fontOptions.measurer()
     var diagnostics = Diagnostics()
     let layout = try options.run(
-      defaultTemplate: nil, defaultItems: [], measurer: measurer, diagnostics: &diagnostics)
+      defaultTemplate: nil, defaultItems: ["-"], measurer: measurer, diagnostics: &diagnostics)
     if baselineOptions.isActive {
       try checkBaseline(layout, stored: stored, measurer: measurer)
       try diagnostics.finish()

@@ -117,7 +117,8 @@ import Testing
     #expect(result.stdout.split(separator: "\r\n").count == 6)
     let errors = result.stderr.split(separator: "\n")
     #expect(errors.count == 2)
-    #expect(errors.allSatisfy { $0.hasPrefix("error: \(path): line ") })
+    #expect(errors[0].hasPrefix("error: \(path):4: invalid JSON"))
+    #expect(errors[1] == "error: \(path):5: missing field \"id\"")
   }
 
   @Test func circleReproducesTheWriteUp() throws {
