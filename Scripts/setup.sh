@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Installs the system libraries SelfSizing builds against (Debian/Ubuntu), only if missing.
 set -euo pipefail
-packages=(libfreetype-dev libharfbuzz-dev libicu-dev zlib1g-dev pkg-config)
+# fontconfig resolves family names and system fallback; the Noto packages hold the fonts the
+# multi-script accuracy tests name by family.
+packages=(libfreetype-dev libharfbuzz-dev libicu-dev zlib1g-dev libfontconfig-dev pkg-config
+  fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
