@@ -17,6 +17,8 @@ public final class MeasurementService: Sendable {
   public let limits: ServerLimits
   /// The named templates.
   public let library: TemplateLibrary
+  /// What was wrong with the fonts asked for (as `selfsize fonts` reports them).
+  public let fontWarnings: [String]
   let namedSizers: [String: CellSizer]
   let texts: LRUCache<TextKey, PreparedText>
   let cells: LRUCache<CellKey, PreparedCell>
@@ -34,10 +36,12 @@ public final class MeasurementService: Sendable {
 
   /// A service over `measurer` and the templates of `library`.
   /// - Throws: ``TemplateLibraryError`` when a template names a font the measurer lacks.
-  public init(measurer: TextMeasurer, library: TemplateLibrary, limits: ServerLimits = ServerLimits())
-    throws(TemplateLibraryError)
-  {
+  public init(
+    measurer: TextMeasurer, library: TemplateLibrary, limits: ServerLimits = ServerLimits(),
+    fontWarnings: [String] = []
+  ) throws(TemplateLibraryError) {
     self.measurer = measurer
+    self.fontWarnings = fontWarnings
     self.limits = limits
     self.library = library
     var sizers: [String: CellSizer] = [:]
@@ -137,7 +141,7 @@ public final class MeasurementService: Sendable {
       for width in widths {
         do throws(CellSizingError) {
           let measurement = try cell.measure(width: width)
-          output.beginResult(missingGlyphs: 0)
+          output.beginResult(missingGlyphs: measurement.missingGlyphs)
           measurement.jsonValue.write(to: &output.writer)
         } catch {
           output.fail(
@@ -200,17 +204,22 @@ public final class MeasurementService: Sendable {
       layout.failures.map { .object([("location", .string($0.location)), ("message", .string($0.message))]) }
     ).write(to: &body)
     body.raw("}\n")
-    return (body.bytes, RequestOutcome(measured: layout.measuredCount, failed: layout.failures.count))
+    return (
+      body.bytes,
+      RequestOutcome(
+        measured: layout.measuredCount, failed: layout.failures.count, missingGlyphs: layout.missingGlyphs)
+    )
   }
 
   // MARK: /v1/fonts
 
   /// The `selfsize fonts --format json` object for this server's measurer at `pointSize`.
   func fonts(pointSize: Double) -> String {
-    let chains: [(String, FontChain)] =
-      measurer.bold == measurer.regular
-      ? [("regular", measurer.regular)] : [("regular", measurer.regular), ("bold", measurer.bold)]
-    return FontReport.json(chains: chains, pointSize: pointSize, versions: .current).serialized() + "\n"
+    let chains: [(String, FontChain)] = [("regular", measurer.regular), ("bold", measurer.bold)]
+    return FontReport.json(
+      chains: chains, pointSize: pointSize, versions: .current, systemFonts: measurer.usesSystemFonts,
+      warnings: fontWarnings
+    ).serialized() + "\n"
   }
 
   // MARK: Helpers

@@ -4,6 +4,7 @@ import Logging
 import SelfSizeServer
 import SelfSizingResources
 import Synchronization
+import TextEngine
 
 struct ServeCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -60,6 +61,7 @@ struct ServeCommand: ParsableCommand {
   }
 
   func run() throws {
+    let fontWarnings = try fontOptions.resolve().warnings
     let measurer = try fontOptions.measurer()
     let library: TemplateLibrary
     do {
@@ -76,7 +78,8 @@ struct ServeCommand: ParsableCommand {
     )
     let service: MeasurementService
     do {
-      service = try MeasurementService(measurer: measurer, library: library, limits: limits)
+      service = try MeasurementService(
+        measurer: measurer, library: library, limits: limits, fontWarnings: fontWarnings)
     } catch {
       throw ValidationError("template \(error.description)")
     }
