@@ -19,7 +19,9 @@ extension FeedReport {
       ("lineSpacing", number(settings.lineSpacing)),
       (
         "insets",
-        .array([settings.insets.top, settings.insets.left, settings.insets.bottom, settings.insets.right].map(number))
+        .array(
+          [settings.insets.top, settings.insets.left, settings.insets.bottom, settings.insets.right].map(
+            number))
       ),
     ])
     let widthValues = widths.map { width in
@@ -96,7 +98,8 @@ extension FeedReport {
       ("sensitive", .array(sensitive)),
       (
         "errors",
-        .array(failures.map { .object([("location", .string($0.location)), ("message", .string($0.message))]) })
+        .array(
+          failures.map { .object([("location", .string($0.location)), ("message", .string($0.message))]) })
       ),
     ])
   }

@@ -1,5 +1,5 @@
-import Feed
 import CZlib
+import Feed
 import Foundation
 
 /// Writes 8-bit RGB PNG files: signature, IHDR, one IDAT (zlib `compress2`), IEND, each chunk

@@ -28,7 +28,9 @@ public final class PNGStreamWriter {
     self.sink = sink
     output = [UInt8](repeating: 0, count: 1 << 16)
     let status = deflateInit_(&stream, level, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
-    guard status == Z_OK else { throw PNGEncoder.EncodingError(message: "zlib deflateInit failed (\(status))") }
+    guard status == Z_OK else {
+      throw PNGEncoder.EncodingError(message: "zlib deflateInit failed (\(status))")
+    }
     isOpen = true
     var header: [UInt8] = []
     header.appendBigEndian(UInt32(width))
@@ -51,7 +53,8 @@ public final class PNGStreamWriter {
     for row in 0..<(pixels.count / rowBytes) {
       try withUnsafeMutablePointer(to: &filterByte) { try deflate($0, count: 1, flush: Z_NO_FLUSH) }
       try deflate(
-        UnsafeMutablePointer(mutating: pixels.baseAddress! + row * rowBytes), count: rowBytes, flush: Z_NO_FLUSH)
+        UnsafeMutablePointer(mutating: pixels.baseAddress! + row * rowBytes), count: rowBytes,
+        flush: Z_NO_FLUSH)
       rowsWritten += 1
     }
   }

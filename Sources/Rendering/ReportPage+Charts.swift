@@ -46,7 +46,8 @@ extension ReportPage {
     out +=
       "<text x=\"\(n(left + chartWidth))\" y=\"\(n(baseline + 24))\" text-anchor=\"end\" fill=\"#57606a\">card height (pt)</text>"
     if width.items > 0 {
-      for (value, dash, name) in [(width.heights.median, "4 3", "median"), (width.heights.p95, "1 2", "p95")] {
+      for (value, dash, name) in [(width.heights.median, "4 3", "median"), (width.heights.p95, "1 2", "p95")]
+      {
         out +=
           "<line x1=\"\(n(x(value)))\" y1=\"\(n(top))\" x2=\"\(n(x(value)))\" y2=\"\(n(baseline))\" stroke=\"#cf222e\" "
           + "stroke-dasharray=\"\(dash)\"><title>\(name) \(format(value)) pt</title></line>"

@@ -86,7 +86,8 @@ extension ReportPage {
       "Fonts: \(markupEscaped(settings.fonts.joined(separator: ", ")))",
       "Column spacing \(format(settings.columnSpacing)) pt, line spacing \(format(settings.lineSpacing)) pt, insets "
         + "\([insets.top, insets.left, insets.bottom, insets.right].map(format).joined(separator: ","))",
-      "Widths: " + report.widths.map { markupEscaped("\($0.device.name) \($0.device.label)") }.joined(separator: "; "),
+      "Widths: "
+        + report.widths.map { markupEscaped("\($0.device.name) \($0.device.label)") }.joined(separator: "; "),
     ]
     return lines.map { "<p>\($0)</p>" }.joined(separator: "\n")
   }
@@ -190,7 +191,9 @@ extension ReportPage {
       let item = report.items[index]
       let column = report.preferredWidth(forItem: index)
       var names: [String] = []
-      for card in item.cards { for name in card?.truncatedLabels ?? [] where !names.contains(name) { names.append(name) } }
+      for card in item.cards {
+        for name in card?.truncatedLabels ?? [] where !names.contains(name) { names.append(name) }
+      }
       let widths = report.widths.indices.filter { !(item.cards[$0]?.truncatedLabels.isEmpty ?? true) }.map {
         report.widths[$0].device.label
       }
@@ -215,7 +218,8 @@ extension ReportPage {
       let heights = zip(report.widths, item.cards).map { width, card in
         "\(format(width.device.collectionWidth)): \(card.map { format($0.height) } ?? "–")"
       }
-      let caption = "<b>\(markupEscaped(item.id))</b> height by collection width: " + heights.joined(separator: ", ")
+      let caption =
+        "<b>\(markupEscaped(item.id))</b> height by collection width: " + heights.joined(separator: ", ")
       out += entryHTML(index: index, column: column, caption: caption)
     }
     return out + "</div></section>\n"
@@ -232,7 +236,9 @@ extension ReportPage {
       for index in indices.prefix(listLimit) {
         let item = report.items[index]
         var caption = "<b>\(markupEscaped(item.id))</b>"
-        if item.missingGlyphs > 0 { caption += " \(item.missingGlyphs) missing glyph\(item.missingGlyphs == 1 ? "" : "s")" }
+        if item.missingGlyphs > 0 {
+          caption += " \(item.missingGlyphs) missing glyph\(item.missingGlyphs == 1 ? "" : "s")"
+        }
         for error in item.errors { caption += "<span class=\"full\">\(markupEscaped(error))</span>" }
         out += entryHTML(index: index, column: report.preferredWidth(forItem: index), caption: caption)
       }
@@ -274,8 +280,10 @@ extension ReportPage {
       "<div class=\"\(classes)\" style=\"left:\(n(frame.minX))px;top:\(n(frame.minY))px;"
         + "width:\(n(frame.width))px;height:\(n(frame.height))px\"></div>"
     }
+    // The same language as the waterfall pages (`zh`): Chromium's glyph choices for CJK fonts
+    // (locl forms, the ellipsis) follow it, and the overflow check is made in that setting.
     var out =
-      "<div class=\"thumb\" data-id=\"\(markupEscaped(cell.id))\" style=\"width:\(n(cell.frame.width))px;"
+      "<div class=\"thumb\" lang=\"zh\" data-id=\"\(markupEscaped(cell.id))\" style=\"width:\(n(cell.frame.width))px;"
       + "height:\(n(cell.frame.height))px\">" + box(cell.frame, "cell" + (cell.isClipped ? " clipped" : ""))
     for image in cell.images { out += box(image, "image") }
     for label in cell.labels { out += fonts.htmlLabel(label) }

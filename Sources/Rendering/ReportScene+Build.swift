@@ -1,6 +1,6 @@
-import Feed
 import CellSizing
 import CollectionLayout
+import Feed
 import TextEngine
 
 extension ReportScene {

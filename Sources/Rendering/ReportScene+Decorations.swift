@@ -23,7 +23,7 @@ extension ReportScene {
       let width = min(prepared.unconstrainedWidth + 4 * unit, cell.frame.width - 2 * unit)
       guard width > 4 * unit else { return nil }
       let box = Rect(
-        x: cell.frame.minX + unit, y: cell.frame.maxY - 13 * unit, width: width, height: 12 * unit)
+        x: cell.frame.minX + unit, y: cell.frame.minY + unit, width: width, height: 12 * unit)
       let textFrame = Rect(x: box.minX + 2 * unit, y: box.minY, width: width - 4 * unit, height: box.height)
       guard
         let label = Self.label(

@@ -1,5 +1,5 @@
-import Feed
 import CollectionLayout
+import Feed
 
 extension ReportScene {
   /// The tolerance, in CSS px, the HTML page's overflow check allows beyond a label's width.
@@ -149,6 +149,11 @@ extension ReportScene {
         fontsLoaded: fonts.filter(f => f.status === 'loaded').length, fonts: fonts.length });
       report.dataset.status = 'done';
       document.body.dataset.overflow = String(details.length);
+      const summary = document.getElementById('overflow-summary');
+      summary.className = details.length ? 'bad' : 'ok';
+      summary.textContent = details.length
+        ? 'Overflow check: ' + details.length + ' of ' + labels.length + ' labels need more room in this browser (outlined in red).'
+        : 'Overflow check: all ' + labels.length + ' labels drawn on this page fit in this browser, which wraps them as we measured.';
     }
     document.fonts.ready.then(checkOverflow);
     """

@@ -24,7 +24,8 @@ extension ReportScene {
   public static func checkPixelSize(width: Int, height: Int) throws(PictureError) {
     guard width <= maximumPixelWidth else {
       throw PictureError(
-        .tooLarge, "the picture would be \(width) px wide; at most \(maximumPixelWidth) px (lower --scale or the width)")
+        .tooLarge,
+        "the picture would be \(width) px wide; at most \(maximumPixelWidth) px (lower --scale or the width)")
     }
     guard height <= maximumPixels / max(1, width) else {
       throw PictureError(
@@ -112,9 +113,12 @@ extension ReportScene {
       var pen = Pen(scale: s, originRow: firstRow)
       pen.fill(Rect(x: 0, y: 0, width: size.width, height: header.height), ReportPalette.header, on: &canvas)
       for swatch in header.swatches { pen.box(swatch.frame, swatch.fill, swatch.edge, 1, on: &canvas) }
-      for label in header.labels { pen.draw(label, color: ReportPalette.headerText, on: &canvas, cache: &cache) }
+      for label in header.labels {
+        pen.draw(label, color: ReportPalette.headerText, on: &canvas, cache: &cache)
+      }
       canvas.fill(
-        x0: 0, y0: headerRows - 1 - firstRow, x1: width, y1: headerRows - firstRow, color: ReportPalette.cardEdge)
+        x0: 0, y0: headerRows - 1 - firstRow, x1: width, y1: headerRows - firstRow,
+        color: ReportPalette.cardEdge)
     }
     guard firstRow + rows > headerRows else { return canvas }
     var pen = Pen(scale: s, originRow: Int((top * s).rounded()) - headerRows + firstRow)
@@ -140,7 +144,8 @@ extension ReportScene {
           cell.isClipped
           ? ReportPalette.clippedEdge
           : cell.labels.contains(where: \.truncated) ? ReportPalette.truncatedEdge : ReportPalette.cardEdge
-        pen.box(frame, ReportPalette.card, edge, edge == ReportPalette.cardEdge ? line : 2 * line, on: &canvas)
+        pen.box(
+          frame, ReportPalette.card, edge, edge == ReportPalette.cardEdge ? line : 2 * line, on: &canvas)
       }
       for image in cell.images { pen.image(image, on: &canvas) }
       for label in cell.labels { pen.draw(label, color: nil, on: &canvas, cache: &cache) }
@@ -166,7 +171,8 @@ struct Pen {
     canvas.fill(x0: x(frame.minX), y0: y(frame.minY), x1: x(frame.maxX), y1: y(frame.maxY), color: color)
   }
 
-  func box(_ frame: Rect, _ fill: RGBColor, _ edge: RGBColor, _ thickness: Int, on canvas: inout RasterCanvas) {
+  func box(_ frame: Rect, _ fill: RGBColor, _ edge: RGBColor, _ thickness: Int, on canvas: inout RasterCanvas)
+  {
     let (x0, y0, x1, y1) = (x(frame.minX), y(frame.minY), x(frame.maxX), y(frame.maxY))
     canvas.fill(x0: x0, y0: y0, x1: x1, y1: y1, color: fill)
     canvas.stroke(x0: x0, y0: y0, x1: x1, y1: y1, thickness: thickness, color: edge)

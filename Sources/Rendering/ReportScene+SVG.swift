@@ -1,5 +1,5 @@
-import Feed
 import CollectionLayout
+import Feed
 
 extension ReportScene {
   /// The scene as an SVG document: the same frames as the PNG, text as `<text>` elements placed
@@ -26,7 +26,8 @@ extension ReportScene {
       """
     if let header {
       out += "<g class=\"header\">\n"
-      out += "<rect x=\"0\" y=\"0\" width=\"\(n(size.width))\" height=\"\(n(headerHeight))\" fill=\"\(ReportPalette.header.css)\"/>\n"
+      out +=
+        "<rect x=\"0\" y=\"0\" width=\"\(n(size.width))\" height=\"\(n(headerHeight))\" fill=\"\(ReportPalette.header.css)\"/>\n"
       for swatch in header.swatches {
         out +=
           "<rect x=\"\(n(swatch.frame.minX))\" y=\"\(n(swatch.frame.minY))\" width=\"\(n(swatch.frame.width))\" "

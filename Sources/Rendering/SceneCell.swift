@@ -1,5 +1,5 @@
-import Feed
 import CollectionLayout
+import Feed
 
 /// A cell as drawn: its frame, image placeholders, rows and labels.
 public struct SceneCell: Sendable, Hashable {

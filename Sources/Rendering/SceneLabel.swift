@@ -1,5 +1,5 @@
-import Feed
 import CollectionLayout
+import Feed
 import TextEngine
 
 /// A label of a cell as drawn: its frame from the template cell, its style and its lines.

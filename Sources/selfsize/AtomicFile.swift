@@ -14,7 +14,8 @@ struct AtomicFile {
     self.path = path
     let url = URL(fileURLWithPath: path)
     let folder = url.deletingLastPathComponent().path
-    var template = Array((folder as NSString).appendingPathComponent(".\(url.lastPathComponent).XXXXXX").utf8CString)
+    var template = Array(
+      (folder as NSString).appendingPathComponent(".\(url.lastPathComponent).XXXXXX").utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else {
       throw ValidationError("cannot write \(path): \(String(cString: strerror(errno)))")

@@ -37,7 +37,8 @@ struct CircleReport {
       }
       let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
       written.append(
-        ReportSummary.Picture(path: path, format: kind, pixelWidth: width, pixelHeight: height, bytes: bytes ?? 0))
+        ReportSummary.Picture(
+          path: path, format: kind, pixelWidth: width, pixelHeight: height, bytes: bytes ?? 0))
     }
     let total = clock.now - start
     let summary = ReportSummary(

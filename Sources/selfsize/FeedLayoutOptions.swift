@@ -1,8 +1,8 @@
 import ArgumentParser
 import CellSizing
 import CollectionLayout
-import Foundation
 import Feed
+import Foundation
 import Rendering
 import TextEngine
 

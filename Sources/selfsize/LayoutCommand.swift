@@ -1,6 +1,6 @@
 import ArgumentParser
-import Foundation
 import Feed
+import Foundation
 import Rendering
 import TextEngine
 

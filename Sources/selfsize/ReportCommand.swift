@@ -120,7 +120,8 @@ struct ReportCommand: ParsableCommand {
       if options.collectionWidth != 375 || options.columns != 2 {
         result = [
           ReportDevice.parse("\(options.collectionWidth)x\(options.columns)", columns: options.columns)
-            ?? ReportDevice(name: "custom", collectionWidth: options.collectionWidth, columns: options.columns)
+            ?? ReportDevice(
+              name: "custom", collectionWidth: options.collectionWidth, columns: options.columns)
         ]
       } else {
         result = ReportDevice.defaults
@@ -165,9 +166,12 @@ struct ReportCommand: ParsableCommand {
     }
     let (template, pages) = try options.loadWaterfall(templatePath: templatePath, paths: itemPaths)
     let fontNames = uniqued(measurer.regular.fonts.map(\.familyName))
+    // The bundled inputs are named as the repository names them, not by their build path.
+    let shownTemplate = options.template ?? "Examples/note-card.template.json (bundled)"
+    let shownItems = options.items.isEmpty ? ["Examples/feed.jsonl (bundled)"] : options.items
     var report = FeedReport(
       settings: FeedReport.Settings(
-        template: templatePath, items: itemPaths, fonts: fontNames, columnSpacing: options.columnSpacing,
+        template: shownTemplate, items: shownItems, fonts: fontNames, columnSpacing: options.columnSpacing,
         lineSpacing: options.lineSpacing, insets: try options.parsedInsets()),
       widthCount: devices.count)
     var overviews: [ReportScene] = []
@@ -202,10 +206,14 @@ struct ReportCommand: ParsableCommand {
       for format in formats {
         switch format {
         case .overview:
-          let sheet = ReportScene.contactSheet(layout: layout, measurer: measurer, sheetWidth: Self.overviewWidth)
-            .withHeader(header + ["Contact sheet: every card at \(format1(Self.overviewScale))×, in feed order"],
-              scale: Self.overviewScale, measurer: measurer)
-            .withTags(scale: Self.overviewScale, measurer: measurer)
+          let sheet = ReportScene.contactSheet(
+            layout: layout, measurer: measurer, sheetWidth: Self.overviewWidth
+          )
+          .withHeader(
+            header + ["Contact sheet: every card at \(format1(Self.overviewScale))×, in feed order"],
+            scale: Self.overviewScale, measurer: measurer
+          )
+          .withTags(scale: Self.overviewScale, measurer: measurer)
           files += try writePages(
             sheet, scale: Self.overviewScale, base: "\(base)-overview", title: "overview",
             step: "drawing \(step) overview", progress: &progress, written: &written)
@@ -222,7 +230,9 @@ struct ReportCommand: ParsableCommand {
             .withHeader(header, scale: Double(options.scale), measurer: measurer)
           if tags { scene = scene.withTags(scale: Double(options.scale), measurer: measurer) }
           let file = "\(base).svg"
-          try write(Data(scene.svg(scale: options.scale, fontFolder: ReportScene.htmlFontFolder).utf8), file, &written)
+          try write(
+            Data(scene.svg(scale: options.scale, fontFolder: ReportScene.htmlFontFolder).utf8), file, &written
+          )
           files.append(ReportPage.Link(title: "SVG", href: file))
         case .html:
           progress.message("writing \(step) page")
@@ -277,8 +287,10 @@ struct ReportCommand: ParsableCommand {
     ])
     for width in report.widths {
       table.append([
-        width.device.name, number(width.device.collectionWidth), "\(width.device.columns)", number(width.itemWidth),
-        "\(width.items)", number(width.heights.median), number(width.heights.p95), number(width.heights.maximum),
+        width.device.name, number(width.device.collectionWidth), "\(width.device.columns)",
+        number(width.itemWidth),
+        "\(width.items)", number(width.heights.median), number(width.heights.p95),
+        number(width.heights.maximum),
         number(width.contentHeight), "\(width.truncated)", "\(width.missingGlyphs)", "\(width.errors)",
         "\(JSONValue.format((width.seconds * 1000).rounded())) ms",
       ])
@@ -286,7 +298,9 @@ struct ReportCommand: ParsableCommand {
     return table
   }
 
-  func headerLines(device: ReportDevice, layout: FeedLayout, fonts: [String], templatePath: String) -> [String] {
+  func headerLines(device: ReportDevice, layout: FeedLayout, fonts: [String], templatePath: String)
+    -> [String]
+  {
     let itemWidth = layout.items.first?.frame.width ?? 0
     return [
       "selfsize report · \(device.name) · collection \(JSONValue.format(device.collectionWidth)) pt, "
@@ -304,7 +318,9 @@ struct ReportCommand: ParsableCommand {
     progress: inout ProgressLine, written: inout [String]
   ) throws -> [ReportPage.Link] {
     let ranges = scene.pageRanges(scale: scale, maximumHeight: Self.pageHeight)
-    let rows = ranges.reduce(0) { $0 + scene.pixelSize(scale: scale, top: $1.lowerBound, bottom: $1.upperBound).height }
+    let rows = ranges.reduce(0) {
+      $0 + scene.pixelSize(scale: scale, top: $1.lowerBound, bottom: $1.upperBound).height
+    }
     var done = 0
     var links: [ReportPage.Link] = []
     for (index, range) in ranges.enumerated() {
@@ -358,7 +374,8 @@ struct ReportCommand: ParsableCommand {
     var status = stat()
     if lstat(folder, &status) == 0 {
       guard status.st_mode & S_IFMT == S_IFDIR else {
-        throw ValidationError("\(folder) exists and is not a folder (a link or a file); not writing through it")
+        throw ValidationError(
+          "\(folder) exists and is not a folder (a link or a file); not writing through it")
       }
     } else {
       guard mkdir(folder, 0o777) == 0 || errno == EEXIST else {
