@@ -6,8 +6,10 @@
 #include <unicode/uscript.h>
 #include <unicode/ubidi.h>
 #include <unicode/uversion.h>
+#include <unicode/ucpmap.h>
+#include <unicode/uset.h>
 
-cshims_break_iterator *cshims_ubrk_open(int32_t kind, const char *locale, const uint16_t *text,
+cshims_break_iterator *cshims_ubrk_open(cshims_break_kind kind, const char *locale, const uint16_t *text,
                                         int32_t length, int32_t *error_code) {
   UErrorCode status = U_ZERO_ERROR;
   UBreakIterator *iterator = ubrk_open((UBreakIteratorType)kind, locale, (const UChar *)text,
@@ -74,6 +76,65 @@ int32_t cshims_line_break_property(uint32_t code_point) {
     value |= CSHIMS_LB_MARK;
   }
   return value;
+}
+
+// A temporary mark for unassigned code points while the properties are being filled.
+#define CSHIMS_LB_UNASSIGNED 0x800
+
+bool cshims_line_break_properties(uint32_t start, uint32_t end, int32_t *output) {
+  if (end <= start) return true;
+  UErrorCode status = U_ZERO_ERROR;
+  const UCPMap *line_break = u_getIntPropertyMap(UCHAR_LINE_BREAK, &status);
+  const UCPMap *width = u_getIntPropertyMap(UCHAR_EAST_ASIAN_WIDTH, &status);
+  const UCPMap *category = u_getIntPropertyMap(UCHAR_GENERAL_CATEGORY, &status);
+  const USet *pictographic = u_getBinaryPropertySet(UCHAR_EXTENDED_PICTOGRAPHIC, &status);
+  if (U_FAILURE(status) || !line_break || !width || !category || !pictographic) return false;
+  UChar32 last = (UChar32)end - 1;
+  for (UChar32 c = (UChar32)start; c <= last;) {
+    uint32_t value = 0;
+    UChar32 range_end = ucpmap_getRange(line_break, c, UCPMAP_RANGE_NORMAL, 0, NULL, NULL, &value);
+    if (range_end < c) return false;
+    if (range_end > last) range_end = last;
+    for (UChar32 i = c; i <= range_end; i++) output[i - start] = (int32_t)value;
+    c = range_end + 1;
+  }
+  for (UChar32 c = (UChar32)start; c <= last;) {
+    uint32_t value = 0;
+    UChar32 range_end = ucpmap_getRange(width, c, UCPMAP_RANGE_NORMAL, 0, NULL, NULL, &value);
+    if (range_end < c) return false;
+    if (range_end > last) range_end = last;
+    if (value == U_EA_FULLWIDTH || value == U_EA_WIDE || value == U_EA_HALFWIDTH) {
+      for (UChar32 i = c; i <= range_end; i++) output[i - start] |= CSHIMS_LB_EAST_ASIAN_WIDE;
+    }
+    c = range_end + 1;
+  }
+  for (UChar32 c = (UChar32)start; c <= last;) {
+    uint32_t value = 0;
+    UChar32 range_end = ucpmap_getRange(category, c, UCPMAP_RANGE_NORMAL, 0, NULL, NULL, &value);
+    if (range_end < c) return false;
+    if (range_end > last) range_end = last;
+    int32_t flag = value == U_UNASSIGNED ? CSHIMS_LB_UNASSIGNED
+                   : (value == U_NON_SPACING_MARK || value == U_COMBINING_SPACING_MARK) ? CSHIMS_LB_MARK
+                                                                                      : 0;
+    if (flag) {
+      for (UChar32 i = c; i <= range_end; i++) output[i - start] |= flag;
+    }
+    c = range_end + 1;
+  }
+  int32_t ranges = uset_getRangeCount(pictographic);
+  for (int32_t r = 0; r < ranges; r++) {
+    UChar32 first = 0, final = 0;
+    UErrorCode item_status = U_ZERO_ERROR;
+    uset_getItem(pictographic, r, &first, &final, NULL, 0, &item_status);
+    if (U_FAILURE(item_status)) return false;
+    if (first < (UChar32)start) first = (UChar32)start;
+    if (final > last) final = last;
+    for (UChar32 i = first; i <= final; i++) {
+      if (output[i - start] & CSHIMS_LB_UNASSIGNED) output[i - start] |= CSHIMS_LB_PICTOGRAPHIC_UNASSIGNED;
+    }
+  }
+  for (uint32_t i = 0; i < end - start; i++) output[i] &= ~CSHIMS_LB_UNASSIGNED;
+  return true;
 }
 
 void cshims_icu_version(char *buffer, int32_t capacity) {

@@ -1,47 +1,91 @@
+import Foundation
 import TextEngine
 
 extension CellSizer {
   /// Binds the item's data to the template, without the cache: prepares every visible label's
-  /// text, resolves image aspect ratios and hidden elements, and compiles the model.
+  /// text, resolves image aspect ratios, grids, chips and hidden elements.
   /// - Throws: `CellSizingError` attributed to the item: `missingField`, `invalidField`, `text`.
   public func prepare(_ item: CellItem) throws(CellSizingError) -> PreparedCell {
-    var texts: [String: ModelElement.Content] = [:]
-    var aspects: [String: Double] = [:]
-    var hidden = Set<String>()
+    var stack: [CellNode] = []
+    var count = 0
     do throws(CellSizingError) {
-      for (_, element) in template.elementPaths {
-        try bind(element, item: item, texts: &texts, aspects: &aspects, hidden: &hidden)
-      }
+      stack = try bind(template.stack, item: item, count: &count)
     } catch {
       throw error.attributed(to: item)
     }
-    let model = template.compile(texts: texts, aspects: aspects, hidden: hidden)
-    let shown = Set(model.elements.map(\.name))
-    let hiddenNames = template.elementPaths.map(\.element.name).filter { !shown.contains($0) }
-    return PreparedCell(item: item, model: model, hidden: hiddenNames, insets: template.insets)
+    if hasOverlays {
+      stack = Self.droppingOrphanOverlays(stack)
+      count = Self.count(stack)
+    }
+    var hidden: [String] = []
+    if count < elementNames.count {
+      var visible = Set<String>(minimumCapacity: count)
+      func collect(_ nodes: [CellNode]) {
+        for node in nodes {
+          visible.insert(node.name)
+          collect(node.children)
+        }
+      }
+      collect(stack)
+      hidden = elementNames.filter { !visible.contains($0) }
+    }
+    return PreparedCell(item: item, stack: stack, nodeCount: count, hidden: hidden, template: template)
   }
 
-  private static func isEmpty(_ value: ItemValue?) -> Bool {
+  static func count(_ nodes: [CellNode]) -> Int {
+    nodes.reduce(0) { $0 + 1 + count($1.children) }
+  }
+
+  /// Removes overlays whose target is not visible.
+  static func droppingOrphanOverlays(_ stack: [CellNode]) -> [CellNode] {
+    var visible: Set<String> = [CellModel.cellName]
+    func collect(_ nodes: [CellNode]) {
+      for node in nodes {
+        visible.insert(node.name)
+        collect(node.children)
+      }
+    }
+    collect(stack)
+    func filter(_ nodes: [CellNode]) -> [CellNode] {
+      nodes.compactMap { node in
+        if case .overlay(let overlay) = node.element.kind, !visible.contains(overlay.target) { return nil }
+        guard !node.children.isEmpty else { return node }
+        return CellNode(element: node.element, content: node.content, children: filter(node.children))
+      }
+    }
+    return filter(stack)
+  }
+
+  static func isEmpty(_ value: ItemValue?) -> Bool {
     switch value {
     case nil, .null: true
     case .string(let string): string.isEmpty
+    case .array(let items): items.isEmpty
     default: false
     }
   }
 
-  private func bind(
-    _ element: Element, item: CellItem, texts: inout [String: ModelElement.Content],
-    aspects: inout [String: Double],
-    hidden: inout Set<String>
-  ) throws(CellSizingError) {
+  private func bind(_ elements: [Element], item: CellItem, count: inout Int) throws(CellSizingError)
+    -> [CellNode]
+  {
+    var nodes: [CellNode] = []
+    nodes.reserveCapacity(elements.count)
+    for element in elements {
+      if let node = try bind(element, item: item, count: &count) { nodes.append(node) }
+    }
+    return nodes
+  }
+
+  /// The element bound to the item, nil when hidden.
+  private func bind(_ element: Element, item: CellItem, count: inout Int) throws(CellSizingError) -> CellNode?
+  {
     let name = element.name
+    let content: CellNode.Content
+    var children: [CellNode] = []
     switch element.kind {
     case .label(let label):
       let value = item[label.field]
-      if element.hiddenWhenEmpty, Self.isEmpty(value) {
-        hidden.insert(name)
-        return
-      }
+      if element.hiddenWhenEmpty, Self.isEmpty(value) { return nil }
       guard let value, value != .null else {
         throw CellSizingError(
           .missingField, at: name,
@@ -55,32 +99,27 @@ extension CellSizer {
       }
       var style = template.styles[label.style]!.text
       if let maxLines = label.maxLines { style.maxLines = maxLines }
-      do {
-        texts[name] = .text(try measurer.prepare(text, style: style))
-      } catch {
-        throw CellSizingError(.text, at: name, error.message)
-      }
-      recordPreparedText()
+      content = .text(try prepareText(text, style: style, element: name))
     case .image(let image):
-      if element.hiddenWhenEmpty, let field = image.field, Self.isEmpty(item[field]) {
-        hidden.insert(name)
-        return
+      if element.hiddenWhenEmpty, let field = image.field, Self.isEmpty(item[field]) { return nil }
+      guard case .aspect(let rule) = image.sizing else {
+        content = .none
+        break
       }
-      guard case .aspect(let rule) = image.sizing else { return }
       if let ratio = rule.ratio {
-        aspects[name] = rule.clamp(ratio)
-        return
+        content = .aspect(rule.clamp(ratio))
+        break
       }
       let widthField = rule.widthField!
       let heightField = rule.heightField!
       let pixelWidth = try number(item, widthField, image: name)
       let pixelHeight = try number(item, heightField, image: name)
       if let pixelWidth, let pixelHeight {
-        aspects[name] = rule.clamp(pixelWidth / pixelHeight)
+        content = .aspect(rule.clamp(pixelWidth / pixelHeight))
       } else if let fallback = rule.fallback {
-        aspects[name] = rule.clamp(fallback)
+        content = .aspect(rule.clamp(fallback))
       } else if element.hiddenWhenEmpty {
-        hidden.insert(name)
+        return nil
       } else {
         let missing = pixelWidth == nil ? widthField : heightField
         throw CellSizingError(
@@ -88,9 +127,107 @@ extension CellSizer {
           "image '\(name)' takes its aspect ratio from fields \"\(widthField)\" and \"\(heightField)\"; "
             + "\"\(missing)\" is missing and the image has no fallbackAspect")
       }
-    case .spacer, .row:
-      return
+    case .spacer:
+      content = .none
+    case .row, .stack:
+      children = try bind(element.children, item: item, count: &count)
+      guard children.contains(where: { !$0.isOverlay }) else { return nil }
+      content = .none
+    case .overlay(let overlay):
+      guard let child = try bind(overlay.child, item: item, count: &count) else { return nil }
+      children = [child]
+      content = .none
+    case .grid(let grid):
+      let value = item[grid.field]
+      if element.hiddenWhenEmpty, Self.isEmpty(value) { return nil }
+      content = try bindGrid(grid, value: value, element: name)
+    case .flow(let flow):
+      let value = item[flow.field]
+      if element.hiddenWhenEmpty, Self.isEmpty(value) { return nil }
+      content = try bindFlow(flow, value: value, element: name)
+    case .spans:
+      content = .none
     }
+    count += 1
+    return CellNode(element: element, content: content, children: children)
+  }
+
+  private func prepareText(_ text: String, style: TextStyle, element: String) throws(CellSizingError)
+    -> PreparedText
+  {
+    do {
+      let prepared = try measurer.prepare(text, style: style)
+      recordPreparedText()
+      return prepared
+    } catch {
+      throw CellSizingError(.text, at: element, error.message)
+    }
+  }
+
+  private func bindGrid(_ grid: GridSpec, value: ItemValue?, element: String) throws(CellSizingError)
+    -> CellNode.Content
+  {
+    let entries: [ItemValue]
+    switch value {
+    case nil, .null: entries = []
+    case .array(let items): entries = items
+    case let value?:
+      throw CellSizingError(
+        .invalidField, at: element,
+        "field \"\(grid.field)\" is a \(value.typeName); grid '\(element)' needs an array of images")
+    }
+    let count = min(entries.count, GridSpec.maximumCount)
+    var aspect = grid.singleAspect
+    if count == 1, case .object(let entry) = entries[0],
+      case .number(let width)? = entry["width"], case .number(let height)? = entry["height"],
+      width.isFinite, height.isFinite, width > 0, height > 0
+    {
+      aspect = width / height
+    }
+    return .grid(count: count, singleAspect: min(max(aspect, grid.minAspect), grid.maxAspect))
+  }
+
+  private func bindFlow(_ flow: FlowSpec, value: ItemValue?, element: String) throws(CellSizingError)
+    -> CellNode.Content
+  {
+    let entries: [ItemValue]
+    switch value {
+    case nil, .null: entries = []
+    case .array(let items): entries = items
+    case let value?:
+      throw CellSizingError(
+        .invalidField, at: element,
+        "field \"\(flow.field)\" is a \(value.typeName); flow '\(element)' needs an array of texts")
+    }
+    guard entries.count <= FlowSpec.maximumCount else {
+      throw CellSizingError(
+        .invalidField, at: element,
+        "field \"\(flow.field)\" has \(entries.count) entries; flow '\(element)' takes at most "
+          + "\(FlowSpec.maximumCount)")
+    }
+    var style = template.styles[flow.style]!.text
+    style.maxLines = 1
+    var chips: [PreparedText] = []
+    chips.reserveCapacity(entries.count)
+    for (index, entry) in entries.enumerated() {
+      guard var text = entry.text else {
+        throw CellSizingError(
+          .invalidField, at: element,
+          "entry \(index) of field \"\(flow.field)\" is \(entry.typeName); flow '\(element)' shows strings, "
+            + "numbers or booleans")
+      }
+      if let format = flow.format { text = format.replacingOccurrences(of: "{}", with: text) }
+      chips.append(try prepareText(text, style: style, element: element))
+    }
+    var more: [PreparedText] = []
+    if flow.maxLines > 0, !chips.isEmpty {
+      more.reserveCapacity(chips.count)
+      for hidden in 1...chips.count {
+        let text = flow.moreFormat.replacingOccurrences(of: "{}", with: String(hidden))
+        more.append(try prepareText(text, style: style, element: element))
+      }
+    }
+    return .flow(chips: chips, more: more)
   }
 
   /// A positive finite number from a field, nil when absent or null.

@@ -21,6 +21,10 @@ public final class CellSizer: Sendable {
   public let measurer: TextMeasurer
   /// Prepared items kept by the cache (oldest dropped first beyond this).
   public let cacheCapacity: Int
+  /// Every element name, in template order.
+  let elementNames: [String]
+  /// The template has overlays (whose targets may be hidden).
+  let hasOverlays: Bool
 
   private struct State: ~Copyable {
     var preparedTexts = 0
@@ -48,6 +52,12 @@ public final class CellSizer: Sendable {
     }
     self.template = template
     self.measurer = measurer
+    let paths = template.elementPaths
+    self.elementNames = paths.map(\.element.name)
+    self.hasOverlays = paths.contains {
+      if case .overlay = $0.element.kind { return true }
+      return false
+    }
     self.cacheCapacity = max(0, cacheCapacity)
   }
 

@@ -37,6 +37,8 @@ public struct CellSizingError: Error, Sendable, Hashable, CustomStringConvertibl
     case invalidWidth
     /// The text engine rejected a text or style.
     case text
+    /// A template has too many elements or nests them too deeply.
+    case limitExceeded
   }
 
   /// The class of error.

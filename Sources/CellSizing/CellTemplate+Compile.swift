@@ -1,6 +1,8 @@
 extension CellTemplate {
   /// The constraint model for one item's data: label contents, image aspect ratios, and the
-  /// names of hidden elements (collapsed with their spacing).
+  /// names of hidden elements (collapsed with their spacing). It covers labels, images,
+  /// spacers and rows; other kinds become elements without constraints (measure templates
+  /// with `CellSizer`, which solves every kind).
   public func compile(
     texts: [String: ModelElement.Content], aspects: [String: Double], hidden: Set<String>
   ) -> CellModel {
@@ -156,6 +158,8 @@ private struct TemplateCompiler {
     case .row(let row):
       elements.append(model)
       compileRow(element, row, path: path)
+    case .stack, .spans, .grid, .flow, .overlay:
+      elements.append(model)
     }
   }
 

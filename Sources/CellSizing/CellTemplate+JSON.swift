@@ -24,6 +24,8 @@ extension CellTemplate {
     guard let stackReader = root.child("stack", in: object) else {
       throw root.error(.missingKey, "a template needs a \"stack\" of elements", key: "stack")
     }
+    var count = 0
+    let stack = try Self.elements(stackReader, depth: 1, inRow: false, count: &count)
     self.init(
       name: try root.child("name", in: object)?.string() ?? "",
       styles: styles,
@@ -31,11 +33,11 @@ extension CellTemplate {
       spacing: try root.child("spacing", in: object)?.length() ?? 8,
       minHeight: try root.child("minHeight", in: object)?.length(),
       maxHeight: try root.child("maxHeight", in: object)?.length(),
-      stack: try stackReader.array().map { reader throws(CellSizingError) in try Self.element(reader) })
+      stack: stack)
     try validate()
   }
 
-  private static func insets(_ reader: JSONReader) throws(CellSizingError) -> EdgeInsets {
+  static func insets(_ reader: JSONReader) throws(CellSizingError) -> EdgeInsets {
     switch reader.value {
     case .number:
       return EdgeInsets(all: try reader.length())
@@ -60,7 +62,7 @@ extension CellTemplate {
   private static func style(_ reader: JSONReader) throws(CellSizingError) -> TemplateStyle {
     let object = try reader.object(allowed: [
       "fontSize", "weight", "lineHeight", "lineSpacing", "letterSpacing", "maxLines", "language",
-      "pixelScale", "font",
+      "pixelScale", "font", "color", "strikethrough",
     ])
     var style = TextStyle()
     if let size = reader.child("fontSize", in: object) { style.fontSize = try size.positive() }
@@ -99,14 +101,45 @@ extension CellTemplate {
     }
     if let value = reader.child("language", in: object) { style.language = try value.string() }
     if let value = reader.child("pixelScale", in: object) { style.pixelScale = try value.positive() }
-    return TemplateStyle(style, font: try reader.child("font", in: object)?.string())
+    return TemplateStyle(
+      style, font: try reader.child("font", in: object)?.string(),
+      color: try reader.child("color", in: object)?.string(),
+      strikethrough: try reader.child("strikethrough", in: object)?.bool() ?? false)
   }
 
-  private static let kindKeys = ["label", "image", "spacer", "row"]
+  private static let kindKeys = [
+    "label", "spans", "image", "grid", "flow", "spacer", "row", "stack", "overlay",
+  ]
 
-  private static func element(_ reader: JSONReader) throws(CellSizingError) -> Element {
+  /// An array of elements, counting them and checking the limits as they are read.
+  private static func elements(_ reader: JSONReader, depth: Int, inRow: Bool, count: inout Int)
+    throws(CellSizingError) -> [Element]
+  {
+    var result: [Element] = []
+    for child in try reader.array() {
+      result.append(try element(child, depth: depth, inRow: inRow, count: &count))
+    }
+    return result
+  }
+
+  private static func element(_ reader: JSONReader, depth: Int, inRow: Bool, count: inout Int)
+    throws(CellSizingError) -> Element
+  {
+    count += 1
+    guard count <= CellTemplate.maximumElementCount else {
+      throw reader.error(
+        .limitExceeded,
+        "the template has more than \(CellTemplate.maximumElementCount) elements; at most "
+          + "\(CellTemplate.maximumElementCount) are allowed")
+    }
+    guard depth <= CellTemplate.maximumDepth else {
+      throw reader.error(
+        .limitExceeded,
+        "elements are nested \(depth) levels deep; at most \(CellTemplate.maximumDepth) levels are allowed")
+    }
     let common: Set<String> = [
       "name", "spacingBefore", "spacingAfter", "hiddenWhenEmpty", "width", "hugging", "compression", "align",
+      "padding", "background", "cornerRadius", "textAlign",
     ]
     guard let raw = reader.value.firstMembers else {
       throw reader.error(.wrongType, "expected an element object, got \(reader.value.typeName)")
@@ -115,12 +148,14 @@ extension CellTemplate {
     guard kinds.count == 1, let kind = kinds.first else {
       throw reader.error(
         kinds.isEmpty ? .missingKey : .invalidValue,
-        "an element needs exactly one of \"label\", \"image\", \"spacer\", \"row\""
+        "an element needs exactly one of "
+          + kindKeys.map { "\"\($0)\"" }.joined(separator: ", ")
           + (kinds.isEmpty ? "" : "; got \(kinds.joined(separator: ", "))"))
     }
     let extra: Set<String> =
       switch kind {
-      case "label": ["label", "style", "maxLines", "format"]
+      case "label": ["label", "style", "maxLines", "format", "more"]
+      case "spans": ["spans", "style", "maxLines", "more"]
       default: [kind]
       }
     let object = try reader.object(allowed: common.union(extra))
@@ -138,7 +173,54 @@ extension CellTemplate {
         LabelSpec(
           field: field, style: try style.string(),
           maxLines: try reader.child("maxLines", in: object)?.integer(),
-          format: try reader.child("format", in: object)?.string()))
+          format: try reader.child("format", in: object)?.string(),
+          more: try reader.child("more", in: object).map(more)))
+    case "spans":
+      var spans: [SpanSpec] = []
+      for span in try kindReader.array() { spans.append(try self.span(span)) }
+      elementKind = .spans(
+        SpansSpec(
+          spans: spans, paragraphStyle: try reader.child("style", in: object)?.string(),
+          maxLines: try reader.child("maxLines", in: object)?.integer(),
+          more: try reader.child("more", in: object).map(more)))
+    case "grid":
+      elementKind = .grid(try grid(kindReader))
+    case "flow":
+      elementKind = .flow(try flow(kindReader))
+    case "stack":
+      let stackObject = try kindReader.object(allowed: ["children", "spacing", "align"])
+      guard let children = kindReader.child("children", in: stackObject) else {
+        throw kindReader.error(.missingKey, "a stack needs \"children\"", key: "children")
+      }
+      elementKind = .stack(
+        StackSpec(
+          children: try elements(children, depth: depth + 1, inRow: false, count: &count),
+          spacing: try kindReader.child("spacing", in: stackObject)?.length() ?? 0,
+          alignment: try kindReader.child("align", in: stackObject).map(horizontalAlignment) ?? .leading))
+    case "overlay":
+      let overlayObject = try kindReader.object(allowed: ["on", "pin", "margin", "child"])
+      guard let target = kindReader.child("on", in: overlayObject) else {
+        throw kindReader.error(.missingKey, "an overlay names the element it covers in \"on\"", key: "on")
+      }
+      guard let child = kindReader.child("child", in: overlayObject) else {
+        throw kindReader.error(.missingKey, "an overlay needs a \"child\" element", key: "child")
+      }
+      var pin = OverlayPin.topTrailing
+      if let pinReader = kindReader.child("pin", in: overlayObject) {
+        let name = try pinReader.string()
+        guard let value = OverlayPin(rawValue: name) else {
+          throw pinReader.error(
+            .invalidValue,
+            "unknown pin \"\(name)\"; expected one of \(OverlayPin.allCases.map(\.rawValue).joined(separator: ", "))"
+          )
+        }
+        pin = value
+      }
+      elementKind = .overlay(
+        OverlaySpec(
+          target: try target.string(), pin: pin,
+          margin: try kindReader.child("margin", in: overlayObject)?.length() ?? 0,
+          child: try element(child, depth: depth + 1, inRow: false, count: &count)))
     case "image":
       elementKind = .image(try image(kindReader))
     case "spacer":
@@ -157,7 +239,7 @@ extension CellTemplate {
       }
       elementKind = .row(
         RowSpec(
-          children: try children.array().map { child throws(CellSizingError) in try element(child) },
+          children: try elements(children, depth: depth + 1, inRow: true, count: &count),
           spacing: try kindReader.child("spacing", in: rowObject)?.length() ?? 8,
           alignment: try kindReader.child("align", in: rowObject).map(alignment) ?? .center))
     }
@@ -174,6 +256,15 @@ extension CellTemplate {
       default: throw value.error(.wrongType, "expected a number of points, \"hug\" or \"fill\"")
       }
     }
+    var verticalAlignment: VerticalAlignment?
+    var horizontal: HorizontalAlignment?
+    if let align = reader.child("align", in: object) {
+      if inRow {
+        verticalAlignment = try alignment(align)
+      } else {
+        horizontal = try horizontalAlignment(align)
+      }
+    }
     return Element(
       name: try reader.child("name", in: object)?.string() ?? defaultName,
       kind: elementKind,
@@ -183,7 +274,95 @@ extension CellTemplate {
       width: width,
       hugging: try reader.child("hugging", in: object).map(priority),
       compressionResistance: try reader.child("compression", in: object).map(priority),
-      alignment: try reader.child("align", in: object).map(alignment))
+      alignment: verticalAlignment, horizontalAlignment: horizontal,
+      padding: try reader.child("padding", in: object).map(insets) ?? .zero,
+      background: try reader.child("background", in: object)?.string(),
+      cornerRadius: try reader.child("cornerRadius", in: object)?.length(),
+      textAlignment: try reader.child("textAlign", in: object).map(horizontalAlignment))
+  }
+
+  private static func horizontalAlignment(_ reader: JSONReader) throws(CellSizingError) -> HorizontalAlignment
+  {
+    let name = try reader.string()
+    guard let value = HorizontalAlignment(rawValue: name) else {
+      throw reader.error(.invalidValue, "unknown alignment \"\(name)\"; expected leading, center or trailing")
+    }
+    return value
+  }
+
+  private static func more(_ reader: JSONReader) throws(CellSizingError) -> TruncationToken {
+    if case .string = reader.value { return TruncationToken(try reader.string()) }
+    let object = try reader.object(allowed: ["text", "style"])
+    guard let text = reader.child("text", in: object) else {
+      throw reader.error(.missingKey, "a \"more\" token needs a \"text\"", key: "text")
+    }
+    return TruncationToken(try text.string(), style: try reader.child("style", in: object)?.string())
+  }
+
+  private static func span(_ reader: JSONReader) throws(CellSizingError) -> SpanSpec {
+    let object = try reader.object(allowed: ["text", "field", "style", "format"])
+    guard let style = reader.child("style", in: object) else {
+      throw reader.error(.missingKey, "a span needs a \"style\"", key: "style")
+    }
+    let source: SpanSpec.Source
+    switch (reader.child("text", in: object), reader.child("field", in: object)) {
+    case (let text?, nil): source = .text(try text.string())
+    case (nil, let field?): source = .field(try field.string())
+    case (nil, nil): throw reader.error(.missingKey, "a span needs a \"text\" or a \"field\"")
+    case (_?, _?): throw reader.error(.conflict, "a span has either a \"text\" or a \"field\", not both")
+    }
+    let format = try reader.child("format", in: object)?.string()
+    if format != nil, case .text = source {
+      throw reader.error(.conflict, "a \"format\" applies to a \"field\" span", key: "format")
+    }
+    return SpanSpec(source, style: try style.string(), format: format)
+  }
+
+  private static func grid(_ reader: JSONReader) throws(CellSizingError) -> GridSpec {
+    let object = try reader.object(allowed: [
+      "field", "spacing", "singleWidth", "singleAspect", "minAspect", "maxAspect",
+    ])
+    guard let field = reader.child("field", in: object) else {
+      throw reader.error(.missingKey, "a grid needs the \"field\" holding its images", key: "field")
+    }
+    var grid = GridSpec(field: try field.string())
+    if let value = reader.child("spacing", in: object) { grid.spacing = try value.length() }
+    if let value = reader.child("singleWidth", in: object) { grid.singleWidth = try value.positive() }
+    if let value = reader.child("singleAspect", in: object) { grid.singleAspect = try value.positive() }
+    if let value = reader.child("minAspect", in: object) { grid.minAspect = try value.positive() }
+    if let value = reader.child("maxAspect", in: object) { grid.maxAspect = try value.positive() }
+    return grid
+  }
+
+  private static func flow(_ reader: JSONReader) throws(CellSizingError) -> FlowSpec {
+    let object = try reader.object(allowed: [
+      "field", "style", "format", "padding", "spacing", "lineSpacing", "maxLines", "more", "background",
+    ])
+    guard let field = reader.child("field", in: object) else {
+      throw reader.error(.missingKey, "a flow needs the \"field\" holding its chips", key: "field")
+    }
+    guard let style = reader.child("style", in: object) else {
+      throw reader.error(.missingKey, "a flow needs a chip \"style\"", key: "style")
+    }
+    var flow = FlowSpec(field: try field.string(), style: try style.string())
+    flow.format = try reader.child("format", in: object)?.string()
+    if let value = reader.child("padding", in: object) { flow.padding = try insets(value) }
+    if let value = reader.child("spacing", in: object) { flow.spacing = try value.length() }
+    if let value = reader.child("lineSpacing", in: object) { flow.lineSpacing = try value.length() }
+    if let value = reader.child("maxLines", in: object) {
+      flow.maxLines = try value.integer()
+      guard flow.maxLines >= 0 else {
+        throw value.error(.invalidValue, "must be ≥ 0 (0 = unlimited), got \(flow.maxLines)")
+      }
+    }
+    if let value = reader.child("more", in: object) {
+      flow.moreFormat = try value.string()
+      guard flow.moreFormat.contains("{}") else {
+        throw value.error(.invalidValue, "the \"+N\" chip's format needs \"{}\" for the number")
+      }
+    }
+    flow.background = try reader.child("background", in: object)?.string()
+    return flow
   }
 
   private static func priority(_ reader: JSONReader) throws(CellSizingError) -> LayoutPriority {

@@ -57,17 +57,33 @@ public struct CellTemplate: Sendable, Hashable {
       stack: stack())
   }
 
+  /// The most elements a template may have, all levels counted.
+  public static let maximumElementCount = 1_000
+  /// The deepest nesting of rows, stacks and overlays (an element of the cell's stack is at
+  /// depth 1).
+  public static let maximumDepth = 32
+
   /// Every element with its path (`stack[2]`, `stack[2].row.children[1]`), depth first.
   public var elementPaths: [(path: String, element: Element)] {
     var result: [(String, Element)] = []
-    func visit(_ elements: [Element], prefix: String) {
-      for (index, element) in elements.enumerated() {
-        let path = "\(prefix)[\(index)]"
-        result.append((path, element))
-        if case .row(let row) = element.kind { visit(row.children, prefix: "\(path).row.children") }
+    func visit(_ element: Element, path: String) {
+      result.append((path, element))
+      switch element.kind {
+      case .row(let row):
+        for (index, child) in row.children.enumerated() {
+          visit(child, path: "\(path).row.children[\(index)]")
+        }
+      case .stack(let stack):
+        for (index, child) in stack.children.enumerated() {
+          visit(child, path: "\(path).stack.children[\(index)]")
+        }
+      case .overlay(let overlay):
+        for child in overlay.children { visit(child, path: "\(path).overlay.child") }
+      default: break
       }
     }
-    visit(stack, prefix: "stack")
+    for (index, element) in stack.enumerated() { visit(element, path: "stack[\(index)]") }
     return result
   }
+
 }

@@ -2,11 +2,11 @@ extension Element {
   /// A label named `name` (default: the field) showing `field` in `style`.
   public static func label(
     _ field: String, style: String, maxLines: Int? = nil, format: String? = nil, name: String? = nil,
-    width: RowWidth? = nil, hiddenWhenEmpty: Bool = false
+    width: RowWidth? = nil, hiddenWhenEmpty: Bool = false, more: TruncationToken? = nil
   ) -> Element {
     Element(
       name: name ?? field,
-      kind: .label(LabelSpec(field: field, style: style, maxLines: maxLines, format: format)),
+      kind: .label(LabelSpec(field: field, style: style, maxLines: maxLines, format: format, more: more)),
       hiddenWhenEmpty: hiddenWhenEmpty, width: width)
   }
 
@@ -31,6 +31,71 @@ extension Element {
     @ElementBuilder _ children: () -> [Element]
   ) -> Element {
     Element(name: name, kind: .row(RowSpec(children: children(), spacing: spacing, alignment: alignment)))
+  }
+
+  /// A vertical stack of children (usable inside a row or another stack).
+  public static func stack(
+    _ name: String, spacing: Double = 0, alignment: HorizontalAlignment = .leading,
+    @ElementBuilder _ children: () -> [Element]
+  ) -> Element {
+    Element(
+      name: name, kind: .stack(StackSpec(children: children(), spacing: spacing, alignment: alignment)))
+  }
+
+  /// An attributed label: spans of literal text and item fields in their own styles, broken
+  /// into lines as one paragraph.
+  public static func spans(
+    _ name: String, _ spans: [SpanSpec], style: String? = nil, maxLines: Int? = nil,
+    more: TruncationToken? = nil
+  ) -> Element {
+    Element(
+      name: name,
+      kind: .spans(SpansSpec(spans: spans, paragraphStyle: style, maxLines: maxLines, more: more)))
+  }
+
+  /// A grid of 1–9 images from an array field.
+  public static func grid(_ name: String, field: String, spacing: Double = 4, singleWidth: Double = 1)
+    -> Element
+  {
+    Element(name: name, kind: .grid(GridSpec(field: field, spacing: spacing, singleWidth: singleWidth)))
+  }
+
+  /// Wrapping chips from an array field.
+  public static func flow(_ name: String, _ flow: FlowSpec) -> Element {
+    Element(name: name, kind: .flow(flow))
+  }
+
+  /// `child` pinned over the element named `target` (`"cell"` for the whole cell).
+  public static func overlay(
+    _ name: String, on target: String, pin: OverlayPin = .topTrailing, margin: Double = 0,
+    _ child: () -> Element
+  ) -> Element {
+    Element(name: name, kind: .overlay(OverlaySpec(target: target, pin: pin, margin: margin, child: child())))
+  }
+
+  /// A copy with padding and, for pictures, a background colour and corner radius.
+  public func padding(_ padding: EdgeInsets, background: String? = nil, cornerRadius: Double? = nil)
+    -> Element
+  {
+    var copy = self
+    copy.padding = padding
+    copy.background = background ?? copy.background
+    copy.cornerRadius = cornerRadius ?? copy.cornerRadius
+    return copy
+  }
+
+  /// A copy aligned differently in its stack.
+  public func horizontallyAligned(_ alignment: HorizontalAlignment) -> Element {
+    var copy = self
+    copy.horizontalAlignment = alignment
+    return copy
+  }
+
+  /// A copy whose text lines are aligned in its frame (pictures only).
+  public func textAligned(_ alignment: HorizontalAlignment) -> Element {
+    var copy = self
+    copy.textAlignment = alignment
+    return copy
   }
 
   /// A copy with spacing before and/or after.

@@ -1,5 +1,5 @@
-/// One element of a template: a label, image, spacer or row, with its name and the layout
-/// properties every kind shares.
+/// One element of a template: a label, attributed label (spans), image, image grid, chip flow,
+/// spacer, row, stack or overlay, with its name and the layout properties every kind shares.
 public struct Element: Sendable, Hashable {
   /// What the element is.
   public enum Kind: Sendable, Hashable {
@@ -7,6 +7,11 @@ public struct Element: Sendable, Hashable {
     case image(ImageSpec)
     case spacer(SpacerSpec)
     case row(RowSpec)
+    case stack(StackSpec)
+    case spans(SpansSpec)
+    case grid(GridSpec)
+    case flow(FlowSpec)
+    case overlay(OverlaySpec)
   }
 
   /// Unique name within the template; frames are reported under it.
@@ -29,12 +34,25 @@ public struct Element: Sendable, Hashable {
   public var compressionResistance: LayoutPriority?
   /// In a row: overrides the row's vertical alignment.
   public var alignment: VerticalAlignment?
+  /// In a stack: overrides the stack's horizontal alignment (for fixed or `hug` widths).
+  public var horizontalAlignment: HorizontalAlignment?
+  /// Space between the element's frame and its content (a chip is text plus padding); the
+  /// frame's size includes it.
+  public var padding: EdgeInsets
+  /// A background colour for pictures (`#RRGGBB` or `#RRGGBBAA`); never changes a size.
+  public var background: String?
+  /// The background's corner radius for pictures.
+  public var cornerRadius: Double?
+  /// How a label's lines sit in its frame, for pictures; never changes a size.
+  public var textAlignment: HorizontalAlignment?
 
   /// An element.
   public init(
     name: String, kind: Kind, spacingBefore: Double? = nil, spacingAfter: Double? = nil,
     hiddenWhenEmpty: Bool = false, width: RowWidth? = nil, hugging: LayoutPriority? = nil,
-    compressionResistance: LayoutPriority? = nil, alignment: VerticalAlignment? = nil
+    compressionResistance: LayoutPriority? = nil, alignment: VerticalAlignment? = nil,
+    horizontalAlignment: HorizontalAlignment? = nil, padding: EdgeInsets = .zero, background: String? = nil,
+    cornerRadius: Double? = nil, textAlignment: HorizontalAlignment? = nil
   ) {
     self.name = name
     self.kind = kind
@@ -45,5 +63,35 @@ public struct Element: Sendable, Hashable {
     self.hugging = hugging
     self.compressionResistance = compressionResistance
     self.alignment = alignment
+    self.horizontalAlignment = horizontalAlignment
+    self.padding = padding
+    self.background = background
+    self.cornerRadius = cornerRadius
+    self.textAlignment = textAlignment
+  }
+
+  /// The nested elements of a row, stack or overlay (empty for the others).
+  public var children: [Element] {
+    switch kind {
+    case .row(let row): row.children
+    case .stack(let stack): stack.children
+    case .overlay(let overlay): overlay.children
+    default: []
+    }
+  }
+
+  /// The JSON key of the element's kind (`label`, `row`...).
+  public var kindName: String {
+    switch kind {
+    case .label: "label"
+    case .image: "image"
+    case .spacer: "spacer"
+    case .row: "row"
+    case .stack: "stack"
+    case .spans: "spans"
+    case .grid: "grid"
+    case .flow: "flow"
+    case .overlay: "overlay"
+    }
   }
 }

@@ -4,7 +4,11 @@ public enum ItemValue: Sendable, Hashable {
   case number(Double)
   case bool(Bool)
   case null
-  /// Arrays and objects are kept only as a type name for error messages.
+  /// An array (image lists, tags).
+  case array([ItemValue])
+  /// An object (an image entry with its size).
+  case object([String: ItemValue])
+  /// A value known only by its JSON type name (for error messages).
   case other(String)
 
   /// The text a label shows for the value: strings as-is, integral numbers without a
@@ -14,7 +18,7 @@ public enum ItemValue: Sendable, Hashable {
     case .string(let string): string
     case .number(let number): Constraint.format(number)
     case .bool(let bool): bool ? "true" : "false"
-    case .null, .other: nil
+    case .null, .array, .object, .other: nil
     }
   }
 
@@ -25,6 +29,8 @@ public enum ItemValue: Sendable, Hashable {
     case .number: "number"
     case .bool: "boolean"
     case .null: "null"
+    case .array: "array"
+    case .object: "object"
     case .other(let name): name
     }
   }

@@ -26,7 +26,8 @@ extension JSONValue {
     case .bool(let bool): .bool(bool)
     case .number(let number): .number(number)
     case .string(let string): .string(string)
-    case .array, .object: .other(typeName)
+    case .array(let items): .array(items.map(\.itemValue))
+    case .object: .object(firstMembers!.mapValues(\.itemValue))
     }
   }
 }

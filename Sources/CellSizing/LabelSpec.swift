@@ -10,13 +10,18 @@ public struct LabelSpec: Sendable, Hashable {
   public var style: String
   /// Overrides the style's max lines (0 = unlimited).
   public var maxLines: Int?
+  /// Replaces "…" at the end of truncated text.
+  public var more: TruncationToken?
 
   /// A label bound to `field`.
-  public init(field: String, style: String, maxLines: Int? = nil, format: String? = nil) {
+  public init(
+    field: String, style: String, maxLines: Int? = nil, format: String? = nil, more: TruncationToken? = nil
+  ) {
     self.field = field
     self.style = style
     self.maxLines = maxLines
     self.format = format
+    self.more = more
   }
 
   /// The text shown for an item, nil when the field is absent or null.

@@ -75,6 +75,10 @@ public struct FeedReport: Sendable, Hashable {
     precondition(widths.count < widthCapacity, "more widths than the report was made for")
     let column = widths.count
     if template == nil { template = layout.template }
+    let labels = (template?.elementPaths ?? []).compactMap { path -> String? in
+      if case .label = path.element.kind { return path.element.name }
+      return nil
+    }
     var heights: [Double] = []
     heights.reserveCapacity(layout.items.count)
     var truncated = 0
@@ -89,7 +93,7 @@ public struct FeedReport: Sendable, Hashable {
       } else if let cell = placed.cell {
         index = items.count
         indexByID[placed.id] = index
-        items.append(ReportItem(cell: cell, widthCount: widthCapacity))
+        items.append(ReportItem(cell: cell, labels: labels, widthCount: widthCapacity))
         cells[placed.id] = cell
       } else {
         continue

@@ -24,15 +24,15 @@ public struct ReportItem: Sendable, Hashable {
   /// Errors that name this item, at any width.
   public var errors: [String]
 
-  /// The item's entry from its prepared cell.
-  init(cell: PreparedCell, widthCount: Int) {
+  /// The item's entry from its prepared cell; `labels` are the template's label names in order.
+  init(cell: PreparedCell, labels: [String], widthCount: Int) {
     id = cell.item.id
     line = cell.item.line
     var texts: [LabelText] = []
     var missing = 0
-    for element in cell.model.elements {
-      guard case .text(let prepared) = element.content else { continue }
-      texts.append(LabelText(name: element.name, text: prepared.text))
+    for name in labels {
+      guard let prepared = cell.preparedText(named: name) else { continue }
+      texts.append(LabelText(name: name, text: prepared.text))
       missing += prepared.missingGlyphs
     }
     self.texts = texts

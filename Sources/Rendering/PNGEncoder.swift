@@ -1,4 +1,3 @@
-import CZlib
 import Feed
 import Foundation
 
@@ -37,15 +36,12 @@ public enum PNGEncoder {
         }
       }
     }
-    var compressedSize = compressBound(uLong(raw.count))
-    var compressed = [UInt8](repeating: 0, count: Int(compressedSize))
-    let status = compressed.withUnsafeMutableBufferPointer { target in
-      raw.withUnsafeBufferPointer { source in
-        compress2(target.baseAddress, &compressedSize, source.baseAddress, uLong(source.count), level)
-      }
+    let compressed: [UInt8]
+    switch Zlib.compress(raw, level: level) {
+    case .success(let bytes): compressed = bytes
+    case .failure(let error):
+      throw EncodingError(message: "zlib compress2 failed with status \(error.status)")
     }
-    guard status == Z_OK else { throw EncodingError(message: "zlib compress2 failed with status \(status)") }
-    compressed.removeSubrange(Int(compressedSize)...)
 
     var header: [UInt8] = []
     header.appendBigEndian(UInt32(width))

@@ -1,19 +1,15 @@
-import CZlib
 import Foundation
 
-/// Writes an 8-bit RGB PNG row by row: the rows are deflated as they come (zlib stream) and
-/// handed to `sink` in IDAT chunks, so a picture of any height needs only one strip of rows in
-/// memory. A class because it owns a zlib stream.
+/// Writes an 8-bit RGB PNG row by row: the rows are deflated as they come and handed to `sink`
+/// in IDAT chunks, so a picture of any height needs only one strip of rows in memory.
 public final class PNGStreamWriter {
   /// Width in pixels.
   public let width: Int
   /// Height in pixels.
   public let height: Int
   private let sink: (Data) throws -> Void
-  private var stream = z_stream()
+  private let deflater: ZlibDeflater
   private var rowsWritten = 0
-  private var output: [UInt8]
-  private var isOpen = false
   private var finished = false
 
   /// Starts a PNG of `width` × `height` pixels: writes the signature and header to `sink`.
@@ -26,35 +22,32 @@ public final class PNGStreamWriter {
     self.width = width
     self.height = height
     self.sink = sink
-    output = [UInt8](repeating: 0, count: 1 << 16)
-    let status = deflateInit_(&stream, level, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
-    guard status == Z_OK else {
-      throw PNGEncoder.EncodingError(message: "zlib deflateInit failed (\(status))")
+    do {
+      deflater = try ZlibDeflater(level: level)
+    } catch {
+      throw PNGEncoder.EncodingError(message: "zlib deflateInit failed with status \(error.status)")
     }
-    isOpen = true
     var header: [UInt8] = []
     header.appendBigEndian(UInt32(width))
     header.appendBigEndian(UInt32(height))
     header += [8, 2, 0, 0, 0]  // bit depth 8, colour type 2 (RGB), deflate, adaptive filters, no interlace
-    try sink(Data(PNGEncoder.signature) + Self.chunk("IHDR", header))
-  }
-
-  deinit {
-    if isOpen { deflateEnd(&stream) }
+    try sink(Data(PNGEncoder.signature) + Self.chunk("IHDR", header[...]))
   }
 
   /// Appends rows top to bottom (3 bytes per pixel, a whole number of rows).
   public func append(rows pixels: UnsafeBufferPointer<UInt8>) throws {
     let rowBytes = width * 3
-    guard pixels.count % rowBytes == 0, rowsWritten + pixels.count / rowBytes <= height else {
+    guard pixels.count % rowBytes == 0, rowsWritten + pixels.count / rowBytes <= height,
+      let base = pixels.baseAddress
+    else {
       throw PNGEncoder.EncodingError(message: "rows do not fit the \(width)×\(height) picture")
     }
-    var filterByte: UInt8 = 0  // filter None; deflate finds the repeats
+    var filter: UInt8 = 0  // filter None; deflate finds the repeats
     for row in 0..<(pixels.count / rowBytes) {
-      try withUnsafeMutablePointer(to: &filterByte) { try deflate($0, count: 1, flush: Z_NO_FLUSH) }
-      try deflate(
-        UnsafeMutablePointer(mutating: pixels.baseAddress! + row * rowBytes), count: rowBytes,
-        flush: Z_NO_FLUSH)
+      try deflate { emit in
+        try withUnsafePointer(to: &filter) { try deflater.append($0, count: 1, emit: emit) }
+        try deflater.append(base + row * rowBytes, count: rowBytes, emit: emit)
+      }
       rowsWritten += 1
     }
   }
@@ -65,42 +58,28 @@ public final class PNGStreamWriter {
       throw PNGEncoder.EncodingError(message: "\(rowsWritten) of \(height) rows were written")
     }
     guard !finished else { return }
-    var empty: UInt8 = 0
-    try withUnsafeMutablePointer(to: &empty) { try deflate($0, count: 0, flush: Z_FINISH) }
+    try deflate { try deflater.finish(emit: $0) }
     finished = true
-    deflateEnd(&stream)
-    isOpen = false
-    try sink(Self.chunk("IEND", []))
+    try sink(Self.chunk("IEND", [][...]))
   }
 
-  private func deflate(_ bytes: UnsafeMutablePointer<UInt8>, count: Int, flush: Int32) throws {
-    stream.next_in = bytes
-    stream.avail_in = uInt(count)
-    while true {
-      let status = output.withUnsafeMutableBufferPointer { buffer -> Int32 in
-        stream.next_out = buffer.baseAddress
-        stream.avail_out = uInt(buffer.count)
-        return CZlib.deflate(&stream, flush)
-      }
-      guard status == Z_OK || status == Z_STREAM_END || status == Z_BUF_ERROR else {
-        throw PNGEncoder.EncodingError(message: "zlib deflate failed (\(status))")
-      }
-      let produced = output.count - Int(stream.avail_out)
-      if produced > 0 { try sink(Self.chunk("IDAT", output[0..<produced])) }
-      if flush == Z_FINISH ? status == Z_STREAM_END : stream.avail_out != 0 { break }
+  /// Runs zlib, turning its output into IDAT chunks and its failures into encoding errors.
+  private func deflate(_ body: ((ArraySlice<UInt8>) throws -> Void) throws -> Void) throws {
+    do {
+      try body { try self.sink(Self.chunk("IDAT", $0)) }
+    } catch let error as Zlib.StatusError {
+      throw PNGEncoder.EncodingError(message: "zlib deflate failed with status \(error.status)")
     }
   }
 
-  static func chunk<C: Collection>(_ type: String, _ data: C) -> Data where C.Element == UInt8 {
+  static func chunk(_ type: String, _ data: ArraySlice<UInt8>) -> Data {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(data.count + 12)
     bytes.appendBigEndian(UInt32(data.count))
     bytes += Array(type.utf8)
     bytes += data
-    let crc = bytes[4...].withUnsafeBufferPointer { buffer in
-      CZlib.crc32(0, buffer.baseAddress, uInt(buffer.count))
-    }
-    bytes.appendBigEndian(UInt32(crc))
+    let crc = bytes[4...].withUnsafeBytes { ZlibDeflater.crc32($0) }
+    bytes.appendBigEndian(crc)
     return Data(bytes)
   }
 }

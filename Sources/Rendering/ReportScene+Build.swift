@@ -44,8 +44,7 @@ extension ReportScene {
         case .image?:
           images.append(frame)
         case .label?:
-          guard let model = cell.model.elements.first(where: { $0.name == element.name }),
-            case .text(let prepared) = model.content,
+          guard let prepared = cell.preparedText(named: element.name),
             let label = label(
               prepared, frame: frame, cellID: item.id, name: element.name, centered: false, measurer: measurer
             )

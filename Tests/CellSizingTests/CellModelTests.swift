@@ -87,8 +87,8 @@ import Testing
     #expect(error?.code == .conflict)
     #expect(
       error?.description
-        == #"item "i": fill: 'fill' would be -26 pt wide (the relation fill.trailing = fill.leading + fill.width): "#
-        + "insets, spacing or fixed widths exceed the width 150")
+        == #"item "i": x: the chain 'x' → 'y' → 'fill' needs 176 pt of fixed widths and spacing but has 150 pt"#
+    )
   }
 
   @Test("invalid widths", arguments: [0.0, -1, .nan, .infinity])

@@ -48,7 +48,7 @@ import Testing
       (#"{"label": 3, "style": "title"}"#, "wrongType", "stack[0].label: expected a string, got number"),
       (
         #"{"label": "a", "style": "title", "maxLine": 2}"#, "unknownKey",
-        "stack[0].maxLine: unknown key; expected one of align, compression, format, hiddenWhenEmpty, hugging, label, maxLines, name, spacingAfter, spacingBefore, style, width"
+        "stack[0].maxLine: unknown key; expected one of align, background, compression, cornerRadius, format, hiddenWhenEmpty, hugging, label, maxLines, more, name, padding, spacingAfter, spacingBefore, style, textAlign, width"
       ),
       (
         #"{"label": "a", "style": "title", "spacingBefore": -4}"#, "invalidValue",
@@ -86,11 +86,11 @@ import Testing
       ),
       (
         #"{"label": "a", "style": "title", "image": {"aspect": 1}}"#, "invalidValue",
-        #"stack[0]: an element needs exactly one of "label", "image", "spacer", "row"; got label, image"#
+        #"stack[0]: an element needs exactly one of "label", "spans", "image", "grid", "flow", "spacer", "row", "stack", "overlay"; got label, image"#
       ),
       (
         #"{"name": "x"}"#, "missingKey",
-        #"stack[0]: an element needs exactly one of "label", "image", "spacer", "row""#
+        #"stack[0]: an element needs exactly one of "label", "spans", "image", "grid", "flow", "spacer", "row", "stack", "overlay""#
       ),
       (
         #"{"label": "a", "style": "title"}, {"label": "a", "style": "title"}"#, "duplicateName",

@@ -1,5 +1,5 @@
-// Thin, un-suffixed wrappers over the ICU C API (whose symbols carry a version suffix such as
-// `_72`) and over FreeType/HarfBuzz macros that Swift cannot import.
+// Thin, un-suffixed wrappers over the ICU C API, whose symbols carry a version suffix such as
+// `_72` that Swift cannot name portably. Only TextEngine's Native wrappers call these.
 #ifndef SELFSIZING_CSHIMS_H
 #define SELFSIZING_CSHIMS_H
 
@@ -10,29 +10,45 @@
 extern "C" {
 #endif
 
+#pragma clang assume_nonnull begin
+
 // MARK: ICU break iterators (UTF-16 text)
 
 /// Opaque ICU break iterator.
 typedef struct cshims_break_iterator cshims_break_iterator;
 
-/// kind: 0 = character (grapheme clusters), 1 = word, 2 = line, 3 = sentence.
-/// Returns NULL and a non-zero *error_code (an ICU UErrorCode) on failure.
-cshims_break_iterator *cshims_ubrk_open(int32_t kind, const char *locale, const uint16_t *text,
-                                        int32_t length, int32_t *error_code);
-void cshims_ubrk_set_text(cshims_break_iterator *iterator, const uint16_t *text, int32_t length,
-                          int32_t *error_code);
+/// What a break iterator finds (ICU's UBreakIteratorType).
+typedef enum __attribute__((enum_extensibility(closed))) cshims_break_kind : int32_t {
+  /// Grapheme cluster boundaries.
+  cshims_break_kind_character = 0,
+  /// Word boundaries.
+  cshims_break_kind_word = 1,
+  /// Line-break opportunities (UAX #14).
+  cshims_break_kind_line = 2,
+  /// Sentence boundaries.
+  cshims_break_kind_sentence = 3,
+} cshims_break_kind;
+
+/// Opens an iterator over `text` (which may be NULL with length 0 and set later).
+/// Returns NULL and a positive *error_code (an ICU UErrorCode) on failure.
+cshims_break_iterator *_Nullable cshims_ubrk_open(cshims_break_kind kind, const char *locale,
+                                                  const uint16_t *_Nullable text, int32_t length,
+                                                  int32_t *error_code);
+/// Points the iterator at new text; the text must outlive its use.
+void cshims_ubrk_set_text(cshims_break_iterator *iterator, const uint16_t *_Nullable text,
+                          int32_t length, int32_t *error_code);
 /// Next boundary, or -1 when done.
 int32_t cshims_ubrk_next(cshims_break_iterator *iterator);
 /// Rule status of the last boundary: for line iterators >= 100 means a hard (mandatory) break.
 int32_t cshims_ubrk_rule_status(cshims_break_iterator *iterator);
-void cshims_ubrk_close(cshims_break_iterator *iterator);
+void cshims_ubrk_close(cshims_break_iterator *_Nullable iterator);
 
 // MARK: ICU character properties
 
 /// ISO 15924 script code (UScriptCode) of a code point.
 int32_t cshims_script_of(uint32_t code_point, int32_t *error_code);
-/// Four-letter ISO 15924 short name of a UScriptCode ("Latn", "Hani", "Zyyy"...).
-const char *cshims_script_short_name(int32_t script_code);
+/// Four-letter ISO 15924 short name of a UScriptCode ("Latn", "Hani", "Zyyy"...), or NULL.
+const char *_Nullable cshims_script_short_name(int32_t script_code);
 /// True for Default_Ignorable_Code_Point (ZWJ, variation selectors, ...).
 bool cshims_is_default_ignorable(uint32_t code_point);
 /// True for Emoji_Presentation code points (shown as emoji without VS16).
@@ -42,26 +58,33 @@ bool cshims_is_emoji_presentation(uint32_t code_point);
 /// CSHIMS_LB_EAST_ASIAN_WIDE (East_Asian_Width F, W or H), CSHIMS_LB_PICTOGRAPHIC_UNASSIGNED
 /// (Extended_Pictographic and unassigned) and CSHIMS_LB_MARK (General_Category Mn or Mc).
 int32_t cshims_line_break_property(uint32_t code_point);
+/// Writes `cshims_line_break_property` of every code point in [start, end) to `output`
+/// (end - start entries), walking ICU's property maps range by range instead of asking per
+/// code point. Returns false if ICU cannot provide the maps.
+bool cshims_line_break_properties(uint32_t start, uint32_t end, int32_t *output);
 #define CSHIMS_LB_VALUE_MASK 0xFF
 #define CSHIMS_LB_EAST_ASIAN_WIDE 0x100
 #define CSHIMS_LB_PICTOGRAPHIC_UNASSIGNED 0x200
 #define CSHIMS_LB_MARK 0x400
-/// The ICU version string ("72.1").
+/// The ICU version string ("72.1"), NUL-terminated and cut to `capacity` bytes.
 void cshims_icu_version(char *buffer, int32_t capacity);
-/// The Unicode version ICU implements ("15.0").
+/// The Unicode version ICU implements ("15.0"), NUL-terminated and cut to `capacity` bytes.
 void cshims_unicode_version(char *buffer, int32_t capacity);
 
 // MARK: ICU bidi
 
 typedef struct cshims_bidi cshims_bidi;
 /// Runs the Unicode Bidirectional Algorithm over a paragraph; paragraph_level 0 = LTR,
-/// 1 = RTL, 0xFE = detect from the first strong character.
-cshims_bidi *cshims_ubidi_open(const uint16_t *text, int32_t length, uint8_t paragraph_level,
-                               int32_t *error_code);
+/// 1 = RTL, 0xFE = detect from the first strong character. The text must outlive the result.
+/// Returns NULL and a positive *error_code on failure.
+cshims_bidi *_Nullable cshims_ubidi_open(const uint16_t *text, int32_t length,
+                                         uint8_t paragraph_level, int32_t *error_code);
 /// The logical run containing logical_start: writes its end (exclusive) and embedding level.
 void cshims_ubidi_logical_run(cshims_bidi *bidi, int32_t logical_start, int32_t *logical_limit,
                               uint8_t *level);
-void cshims_ubidi_close(cshims_bidi *bidi);
+void cshims_ubidi_close(cshims_bidi *_Nullable bidi);
+
+#pragma clang assume_nonnull end
 
 #ifdef __cplusplus
 }

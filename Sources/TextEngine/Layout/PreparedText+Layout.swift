@@ -27,7 +27,9 @@ extension PreparedText {
   /// Greedy line breaking over prepared widths, calling `body` for each line in order until it
   /// returns false. Breaks at UAX #14 opportunities; a segment wider than the line breaks
   /// between grapheme clusters; trailing spaces hang; hard breaks end lines.
-  func forEachLine(width: Double, _ body: (LineBreak) -> Bool) {
+  static func forEachLine(in view: PreparedTextStorage.View, width: Double, _ body: (LineBreak) -> Bool) {
+    let segments = view.segments
+    let graphemeWidths = view.graphemeWidths
     let limit = width + Self.fitTolerance
     var lineStart = 0
     var lineWidth = 0.0
@@ -92,16 +94,17 @@ extension PreparedText {
     var count = 0
     var truncated = false
     var widest = 0.0
-    forEachLine(width: width) { line in
-      if maxLines > 0, count == maxLines {
-        truncated = true
-        return false
+    withView { view in
+      Self.forEachLine(in: view, width: width) { line in
+        if maxLines > 0, count == maxLines {
+          truncated = true
+          return false
+        }
+        count += 1
+        widest = max(widest, line.contentWidth)
+        return true
       }
-      count += 1
-      widest = max(widest, line.contentWidth)
-      return true
     }
-    if truncated { widest = max(widest, min(width, widest)) }
     return TextMeasurement(
       lineCount: count, height: height(ofLineCount: count), truncated: truncated, maxLineWidth: widest)
   }
@@ -113,18 +116,20 @@ extension PreparedText {
     let maxLines = style.maxLines
     var lines: [TextLayout.Line] = []
     var truncated = false
-    forEachLine(width: width) { line in
-      if maxLines > 0, lines.count == maxLines {
-        truncated = true
-        return false
+    withView { view in
+      Self.forEachLine(in: view, width: width) { line in
+        if maxLines > 0, lines.count == maxLines {
+          truncated = true
+          return false
+        }
+        lines.append(
+          TextLayout.Line(
+            scalarRange: scalarRange(ofLine: line, in: view), width: line.contentWidth, isTruncated: false))
+        return true
       }
-      lines.append(
-        TextLayout.Line(
-          scalarRange: scalarRange(ofLine: line), width: line.contentWidth, isTruncated: false))
-      return true
-    }
-    if truncated, let last = lines.popLast() {
-      lines.append(truncatedLine(startingAt: last.scalarRange.lowerBound, width: width))
+      if truncated, let last = lines.popLast() {
+        lines.append(truncatedLine(startingAt: last.scalarRange.lowerBound, width: width, in: view))
+      }
     }
     return TextLayout(
       width: width, lines: lines, height: height(ofLineCount: lines.count), truncated: truncated,
@@ -137,11 +142,15 @@ extension PreparedText {
     return line.isTruncated ? text + "…" : text
   }
 
-  private func scalarStart(ofGrapheme grapheme: Int) -> Int {
+  private static func scalarStart(ofGrapheme grapheme: Int, in graphemeEnds: UnsafeBufferPointer<Int32>)
+    -> Int
+  {
     grapheme == 0 ? 0 : Int(graphemeEnds[grapheme - 1])
   }
 
-  private func graphemeIndex(startingAtScalar scalar: Int) -> Int {
+  private static func graphemeIndex(startingAtScalar scalar: Int, in graphemeEnds: UnsafeBufferPointer<Int32>)
+    -> Int
+  {
     // Binary search: the grapheme whose start is `scalar`.
     var low = 0
     var high = graphemeEnds.count
@@ -152,23 +161,27 @@ extension PreparedText {
     return low
   }
 
-  private func scalarRange(ofLine line: LineBreak) -> Range<Int> {
-    let start = scalarStart(ofGrapheme: line.graphemeRange.lowerBound)
-    var end = scalarStart(ofGrapheme: line.graphemeRange.upperBound)
+  private func scalarRange(ofLine line: LineBreak, in view: PreparedTextStorage.View) -> Range<Int> {
+    let start = Self.scalarStart(ofGrapheme: line.graphemeRange.lowerBound, in: view.graphemeEnds)
+    var end = Self.scalarStart(ofGrapheme: line.graphemeRange.upperBound, in: view.graphemeEnds)
     while end > start, UnicodeProperties.isHardBreak(codes[end - 1]) { end -= 1 }
     return start..<end
   }
 
   /// The last visible line of truncated text: as many grapheme clusters of the remaining text
   /// (up to the next hard break) as fit with the ellipsis, trailing spaces dropped.
-  private func truncatedLine(startingAt scalarStart: Int, width: Double) -> TextLayout.Line {
+  private func truncatedLine(startingAt scalarStart: Int, width: Double, in view: PreparedTextStorage.View)
+    -> TextLayout.Line
+  {
+    let graphemeWidths = view.graphemeWidths
+    let graphemeEnds = view.graphemeEnds
     let limit = width - ellipsisWidth + Self.fitTolerance
-    var grapheme = graphemeIndex(startingAtScalar: scalarStart)
+    var grapheme = Self.graphemeIndex(startingAtScalar: scalarStart, in: graphemeEnds)
     var lineWidth = 0.0
     var contentWidth = 0.0
     var contentEnd = scalarStart
     while grapheme < graphemeWidths.count {
-      let start = self.scalarStart(ofGrapheme: grapheme)
+      let start = Self.scalarStart(ofGrapheme: grapheme, in: graphemeEnds)
       let end = Int(graphemeEnds[grapheme])
       let first = codes[start]
       if UnicodeProperties.isHardBreak(first) { break }

@@ -31,14 +31,12 @@ public struct PreparedText: Sendable, Hashable {
   public let ascender: Double
 
   /// The segments and grapheme arrays (immutable once prepared).
-  private let storage: PreparedTextStorage
+  private let storage: PreparedTextStorage.Frozen
 
-  /// The line-break segments in order.
-  var segments: UnsafeBufferPointer<Segment> { storage.segments }
-  /// Advance of every grapheme cluster in points, letter spacing included.
-  var graphemeWidths: UnsafeBufferPointer<Double> { storage.graphemeWidths }
-  /// Scalar offset where each grapheme cluster ends.
-  var graphemeEnds: UnsafeBufferPointer<Int32> { storage.graphemeEnds }
+  /// Runs `body` with the segments and grapheme arrays, valid inside it only.
+  func withView<Result>(_ body: (PreparedTextStorage.View) -> Result) -> Result {
+    storage.storage.withView(body)
+  }
 
   init(
     codes: [UInt32], style: TextStyle, lineHeight: Double, missingGlyphs: Int,
@@ -50,23 +48,30 @@ public struct PreparedText: Sendable, Hashable {
     self.missingGlyphs = missingGlyphs
     self.ellipsisWidth = ellipsisWidth
     self.ascender = ascender
-    self.storage = storage
+    self.storage = PreparedTextStorage.Frozen(storage: storage)
   }
 
   public static func == (lhs: PreparedText, rhs: PreparedText) -> Bool {
     lhs.codes == rhs.codes && lhs.style == rhs.style && lhs.lineHeight == rhs.lineHeight
       && lhs.missingGlyphs == rhs.missingGlyphs && lhs.ellipsisWidth == rhs.ellipsisWidth
-      && lhs.ascender == rhs.ascender && lhs.segments.elementsEqual(rhs.segments)
-      && lhs.graphemeWidths.elementsEqual(rhs.graphemeWidths)
-      && lhs.graphemeEnds.elementsEqual(rhs.graphemeEnds)
+      && lhs.ascender == rhs.ascender
+      && lhs.withView { left in
+        rhs.withView { right in
+          left.segments.elementsEqual(right.segments)
+            && left.graphemeWidths.elementsEqual(right.graphemeWidths)
+            && left.graphemeEnds.elementsEqual(right.graphemeEnds)
+        }
+      }
   }
 
   public func hash(into hasher: inout Hasher) {
     hasher.combine(codes)
     hasher.combine(style)
-    hasher.combine(segments.count)
-    for segment in segments { hasher.combine(segment) }
-    for width in graphemeWidths { hasher.combine(width) }
+    withView { view in
+      hasher.combine(view.segments.count)
+      for segment in view.segments { hasher.combine(segment) }
+      for width in view.graphemeWidths { hasher.combine(width) }
+    }
   }
 
   /// The text's Unicode scalars.
@@ -87,14 +92,16 @@ public struct PreparedText: Sendable, Hashable {
 
   /// The width of the text on one line (no wrapping), without trailing whitespace.
   public var unconstrainedWidth: Double {
-    var width = 0.0
-    var lineWidth = 0.0
-    for segment in segments {
-      width = max(width, lineWidth + segment.contentWidth)
-      lineWidth += segment.totalWidth
-      if segment.hardBreakAfter { lineWidth = 0 }
+    withView { view in
+      var width = 0.0
+      var lineWidth = 0.0
+      for segment in view.segments {
+        width = max(width, lineWidth + segment.contentWidth)
+        lineWidth += segment.totalWidth
+        if segment.hardBreakAfter { lineWidth = 0 }
+      }
+      return width
     }
-    return width
   }
 
   /// The total height of `lineCount` lines: line heights plus line spacing between them,

@@ -15,7 +15,7 @@ struct PreparedTextBuilder {
   init(segmentCount: Int, scalarCount: Int, fontSize: Double, letterSpacing: Double) {
     self.fontSize = fontSize
     self.letterSpacing = letterSpacing
-    storage = PreparedTextStorage(segmentCount: segmentCount, graphemeCapacity: scalarCount)
+    storage = PreparedTextStorage.make(segmentCount: segmentCount, graphemeCapacity: scalarCount)
   }
 
   /// Write access to the output for a run of appends.
@@ -99,20 +99,21 @@ struct PreparedTextBuilder {
 
   /// Runs `body` with write access to the output arrays.
   mutating func withOutput<Result>(_ body: (inout Output) -> Result) -> Result {
-    var output = Output(
-      segments: storage.mutableSegments, graphemeWidths: storage.mutableGraphemeWidths,
-      graphemeEnds: storage.mutableGraphemeEnds, fontSize: fontSize, letterSpacing: letterSpacing,
-      segmentCount: segmentCount, graphemeCount: graphemeCount, missingGlyphs: missingGlyphs)
-    let result = body(&output)
-    (segmentCount, graphemeCount, missingGlyphs) = (
-      output.segmentCount, output.graphemeCount, output.missingGlyphs
-    )
+    let (result, output) = storage.withContents { contents in
+      var output = Output(
+        segments: contents.segments, graphemeWidths: contents.graphemeWidths,
+        graphemeEnds: contents.graphemeEnds, fontSize: fontSize, letterSpacing: letterSpacing,
+        segmentCount: segmentCount, graphemeCount: graphemeCount, missingGlyphs: missingGlyphs)
+      let result = body(&output)
+      return (result, (output.segmentCount, output.graphemeCount, output.missingGlyphs))
+    }
+    (segmentCount, graphemeCount, missingGlyphs) = output
     return result
   }
 
   /// Records how much was written; the storage is complete.
   func finish() {
-    precondition(segmentCount == storage.segmentCount, "every segment is appended once")
-    storage.graphemeCount = graphemeCount
+    precondition(segmentCount == storage.header.segmentCount, "every segment is appended once")
+    storage.setGraphemeCount(graphemeCount)
   }
 }

@@ -1,68 +1,101 @@
-/// The per-segment and per-grapheme arrays of a prepared text in one buffer.
+/// The per-segment and per-grapheme arrays of a prepared text in one allocation.
 ///
 /// Allocating one object instead of three arrays matters at this scale: on Linux each Swift
 /// array allocation also looks up its storage type's metadata at run time, which together cost
-/// about a sixth of preparing a cached paragraph. The tail holds the segments, then the grapheme
-/// widths, then the grapheme ends, each region bound to its type once at creation.
-///
-/// A class only to own that allocation.
-///
-/// `@unchecked Sendable`: the buffer is written only by `PreparedTextBuilder` while `prepare`
-/// builds it, before any `PreparedText` refers to it, and never mutated afterwards; it is freed
-/// with the object.
-final class PreparedTextStorage: @unchecked Sendable {
-  let segmentCount: Int
-  let graphemeCapacity: Int
-  /// The graphemes written (at most `graphemeCapacity`), set once by the builder.
-  var graphemeCount = 0
-  private let base: UnsafeMutableRawPointer
-
-  /// Storage for `segmentCount` segments and up to `graphemeCapacity` graphemes.
-  init(segmentCount: Int, graphemeCapacity: Int) {
-    self.segmentCount = segmentCount
-    self.graphemeCapacity = graphemeCapacity
-    let words = Self.segmentWords(segmentCount) + graphemeCapacity + (graphemeCapacity + 1) / 2
-    base = .allocate(byteCount: max(1, words) * 8, alignment: 8)
-    base.bindMemory(to: PreparedText.Segment.self, capacity: segmentCount)
-    (base + Self.segmentWords(segmentCount) * 8).bindMemory(to: Double.self, capacity: graphemeCapacity)
-    (base + (Self.segmentWords(segmentCount) + graphemeCapacity) * 8).bindMemory(
-      to: Int32.self, capacity: graphemeCapacity)
+/// about a sixth of preparing a cached paragraph. The elements hold the segments, then the
+/// grapheme widths, then the grapheme ends, each region bound to its type once at creation.
+/// Pointers into them are handed out only inside `withContents` and `withView`, which keep the
+/// storage alive.
+final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt64> {
+  struct Header {
+    var segmentCount: Int
+    var graphemeCapacity: Int
+    /// The graphemes written (at most `graphemeCapacity`).
+    var graphemeCount: Int
   }
 
-  deinit { base.deallocate() }
+  /// The regions of the storage, valid inside `withContents` only.
+  struct Contents {
+    let segments: UnsafeMutableBufferPointer<PreparedText.Segment>
+    /// Room for `graphemeCapacity` widths; the first `graphemeCount` are written.
+    let graphemeWidths: UnsafeMutableBufferPointer<Double>
+    /// Room for `graphemeCapacity` ends; the first `graphemeCount` are written.
+    let graphemeEnds: UnsafeMutableBufferPointer<Int32>
+    let graphemeCount: Int
+  }
+
+  /// Read access to the written contents, valid inside `withView` only.
+  struct View {
+    /// The line-break segments in order.
+    let segments: UnsafeBufferPointer<PreparedText.Segment>
+    /// Advance of every grapheme cluster in points, letter spacing included.
+    let graphemeWidths: UnsafeBufferPointer<Double>
+    /// Scalar offset where each grapheme cluster ends.
+    let graphemeEnds: UnsafeBufferPointer<Int32>
+  }
+
+  /// Storage for `segmentCount` segments and up to `graphemeCapacity` graphemes.
+  static func make(segmentCount: Int, graphemeCapacity: Int) -> PreparedTextStorage {
+    let words = segmentWords(segmentCount) + graphemeCapacity + (graphemeCapacity + 1) / 2
+    let buffer = create(minimumCapacity: max(1, words)) { _ in
+      Header(segmentCount: segmentCount, graphemeCapacity: graphemeCapacity, graphemeCount: 0)
+    }
+    let storage = unsafeDowncast(buffer, to: PreparedTextStorage.self)
+    storage.withUnsafeMutablePointerToElements { elements in
+      let base = UnsafeMutableRawPointer(elements)
+      base.bindMemory(to: PreparedText.Segment.self, capacity: segmentCount)
+      (base + segmentWords(segmentCount) * 8).bindMemory(to: Double.self, capacity: graphemeCapacity)
+      (base + (segmentWords(segmentCount) + graphemeCapacity) * 8).bindMemory(
+        to: Int32.self, capacity: graphemeCapacity)
+    }
+    return storage
+  }
 
   private static func segmentWords(_ count: Int) -> Int {
     (count * MemoryLayout<PreparedText.Segment>.stride + 7) / 8
   }
 
-  /// The segments, for writing (while building) or reading.
-  var mutableSegments: UnsafeMutableBufferPointer<PreparedText.Segment> {
-    UnsafeMutableBufferPointer(
-      start: base.assumingMemoryBound(to: PreparedText.Segment.self), count: segmentCount)
+  /// Runs `body` with write access to every region.
+  func withContents<Result>(_ body: (Contents) -> Result) -> Result {
+    withUnsafeMutablePointers { header, elements in
+      let base = UnsafeMutableRawPointer(elements)
+      let segmentCount = header.pointee.segmentCount
+      let capacity = header.pointee.graphemeCapacity
+      let segmentBytes = Self.segmentWords(segmentCount) * 8
+      return body(
+        Contents(
+          segments: UnsafeMutableBufferPointer(
+            start: base.assumingMemoryBound(to: PreparedText.Segment.self), count: segmentCount),
+          graphemeWidths: UnsafeMutableBufferPointer(
+            start: (base + segmentBytes).assumingMemoryBound(to: Double.self), count: capacity),
+          graphemeEnds: UnsafeMutableBufferPointer(
+            start: (base + segmentBytes + capacity * 8).assumingMemoryBound(to: Int32.self), count: capacity),
+          graphemeCount: header.pointee.graphemeCount))
+    }
   }
 
-  /// Room for every grapheme width, for writing while building.
-  var mutableGraphemeWidths: UnsafeMutableBufferPointer<Double> {
-    UnsafeMutableBufferPointer(
-      start: (base + Self.segmentWords(segmentCount) * 8).assumingMemoryBound(to: Double.self),
-      count: graphemeCapacity)
+  /// Runs `body` with read access to what was written.
+  func withView<Result>(_ body: (View) -> Result) -> Result {
+    withContents { contents in
+      body(
+        View(
+          segments: UnsafeBufferPointer(contents.segments),
+          graphemeWidths: UnsafeBufferPointer(rebasing: contents.graphemeWidths[..<contents.graphemeCount]),
+          graphemeEnds: UnsafeBufferPointer(rebasing: contents.graphemeEnds[..<contents.graphemeCount])))
+    }
   }
 
-  /// Room for every grapheme end, for writing while building.
-  var mutableGraphemeEnds: UnsafeMutableBufferPointer<Int32> {
-    UnsafeMutableBufferPointer(
-      start: (base + (Self.segmentWords(segmentCount) + graphemeCapacity) * 8)
-        .assumingMemoryBound(to: Int32.self),
-      count: graphemeCapacity)
+  /// Records how many graphemes the builder wrote.
+  func setGraphemeCount(_ count: Int) {
+    precondition(count <= header.graphemeCapacity)
+    header.graphemeCount = count
   }
 
-  var segments: UnsafeBufferPointer<PreparedText.Segment> { UnsafeBufferPointer(mutableSegments) }
-
-  var graphemeWidths: UnsafeBufferPointer<Double> {
-    UnsafeBufferPointer(rebasing: mutableGraphemeWidths[..<graphemeCount])
-  }
-
-  var graphemeEnds: UnsafeBufferPointer<Int32> {
-    UnsafeBufferPointer(rebasing: mutableGraphemeEnds[..<graphemeCount])
+  /// The storage once built, as `PreparedText` shares it.
+  ///
+  /// `@unchecked Sendable`: the contents are written only by `PreparedTextBuilder` while
+  /// `prepare` builds them, before the storage is frozen, and never mutated afterwards.
+  struct Frozen: @unchecked Sendable {
+    let storage: PreparedTextStorage
   }
 }

@@ -252,19 +252,22 @@ public final class TextMeasurer: Sendable {
     _ body: (UnsafeBufferPointer<(end: Int, isHard: Bool)>) throws(TextError) -> Result
   ) throws(TextError) -> Result {
     let codes = decoded.codes
-    if usesBuiltInLineBreaker {
-      let result: Result?? = try withUnsafeTemporaryAllocation(
-        of: (end: Int, isHard: Bool).self, capacity: max(1, codes.count)
-      ) { buffer throws(TextError) in
-        let base = buffer.baseAddress.unsafelyUnwrapped
-        guard let count = codes.withUnsafeBufferPointer({ LineBreaker.breaks(of: $0, into: base) }) else {
-          return .none
-        }
-        return .some(try body(UnsafeBufferPointer(start: base, count: count)))
+    guard usesBuiltInLineBreaker else {
+      return try icuLineBreaks(decoded).withUnsafeBufferPointer { breaks throws(TextError) in try body(breaks)
       }
-      if let result { return result.unsafelyUnwrapped }
     }
-    return try icuLineBreaks(decoded).withUnsafeBufferPointer { breaks throws(TextError) in try body(breaks) }
+    return try withUnsafeTemporaryAllocation(
+      of: (end: Int, isHard: Bool).self, capacity: max(1, codes.count)
+    ) { buffer throws(TextError) in
+      let base = buffer.baseAddress.unsafelyUnwrapped
+      guard let count = codes.withUnsafeBufferPointer({ LineBreaker.breaks(of: $0, into: base) }) else {
+        // SA scalars: ICU's dictionaries find those breaks.
+        return try icuLineBreaks(decoded).withUnsafeBufferPointer { breaks throws(TextError) in
+          try body(breaks)
+        }
+      }
+      return try body(UnsafeBufferPointer(start: base, count: count))
+    }
   }
 
   /// Line-break opportunities from ICU's break iterator.

@@ -1,72 +1,83 @@
-import CShims
+internal import CShims
 import Synchronization
 
 /// A pool of ICU break iterators of one kind. Opening an ICU iterator costs microseconds (it
 /// loads and clones rules), so iterators are reused: `withIterator` takes one out of the pool
-/// for the exclusive use of the caller and returns it afterwards. The pool stores addresses
-/// only; an iterator is touched by one thread at a time because it is out of the pool while used.
-final class BreakIteratorPool: Sendable {
-  enum Kind: Int32 {
-    case grapheme = 0
-    case line = 2
+/// for the exclusive use of the caller and puts it back afterwards.
+///
+/// `@unchecked Sendable`: the idle iterators are touched only under `lock`, and an iterator out
+/// of the pool belongs to the one call of `withIterator` that took it. (The compiler cannot
+/// follow that hand-over, because using an iterator on the caller's text ties it to the
+/// caller's isolation region.)
+final class BreakIteratorPool: @unchecked Sendable {
+  enum Kind: Sendable {
+    case grapheme
+    case line
+
+    fileprivate var icuKind: cshims_break_kind {
+      switch self {
+      case .grapheme: .character
+      case .line: .line
+      }
+    }
   }
 
   private let kind: Kind
   private let locale: String
-  private let idle = Mutex<[UInt]>([])
+  private let lock = Mutex(())
+  private var idle: [OwnedBreakIterator] = []
 
   init(kind: Kind, locale: String) {
     self.kind = kind
     self.locale = locale
   }
 
-  deinit {
-    idle.withLock { addresses in
-      for address in addresses {
-        cshims_ubrk_close(OpaquePointer(bitPattern: address))
-      }
-    }
-  }
-
   /// Runs `body` with an iterator set to `text`. Returns nil if ICU cannot open an iterator.
   func withIterator<Result>(
     over text: UnsafeBufferPointer<UInt16>, _ body: (BreakIterator) -> Result
   ) -> Result? {
-    var status: Int32 = 0
-    let reused = idle.withLock { $0.popLast() }
-    let iterator: OpaquePointer
-    if let reused, let pointer = OpaquePointer(bitPattern: reused) {
-      iterator = pointer
-      cshims_ubrk_set_text(iterator, text.baseAddress, Int32(text.count), &status)
-    } else {
-      guard
-        let opened = locale.withCString({
-          cshims_ubrk_open(kind.rawValue, $0, text.baseAddress, Int32(text.count), &status)
-        })
-      else { return nil }
-      iterator = opened
-    }
-    defer {
-      let address = UInt(bitPattern: iterator)
-      idle.withLock { $0.append(address) }
-    }
-    guard status <= 0 else { return nil }
-    return body(BreakIterator(pointer: iterator))
+    let reused: OwnedBreakIterator? = lock.withLock { _ in idle.popLast() }
+    guard let iterator = reused ?? OwnedBreakIterator(kind: kind.icuKind, locale: locale) else { return nil }
+    defer { lock.withLock { _ in idle.append(iterator) } }
+    guard iterator.setText(text) else { return nil }
+    return body(BreakIterator(owner: iterator))
   }
 }
 
-/// A borrowed ICU break iterator, valid inside `BreakIteratorPool.withIterator`.
-struct BreakIterator {
-  fileprivate let pointer: OpaquePointer
+/// One ICU break iterator, closed when the last reference goes.
+private final class OwnedBreakIterator {
+  let handle: OpaquePointer
 
-  fileprivate init(pointer: OpaquePointer) { self.pointer = pointer }
+  init?(kind: cshims_break_kind, locale: String) {
+    var status: Int32 = 0
+    guard let handle = locale.withCString({ cshims_ubrk_open(kind, $0, nil, 0, &status) }), status <= 0
+    else { return nil }
+    self.handle = handle
+  }
+
+  deinit { cshims_ubrk_close(handle) }
+
+  /// Points the iterator at `text`; false if ICU refuses.
+  func setText(_ text: UnsafeBufferPointer<UInt16>) -> Bool {
+    var status: Int32 = 0
+    cshims_ubrk_set_text(handle, text.baseAddress, Int32(text.count), &status)
+    return status <= 0
+  }
+}
+
+/// An ICU break iterator lent out by `BreakIteratorPool.withIterator`, set to the text given
+/// there; use it only inside that call.
+struct BreakIterator {
+  private let owner: OwnedBreakIterator
+
+  fileprivate init(owner: OwnedBreakIterator) { self.owner = owner }
 
   /// The next boundary (UTF-16 offset), or nil at the end.
   func next() -> Int? {
-    let next = cshims_ubrk_next(pointer)
+    let next = cshims_ubrk_next(owner.handle)
     return next < 0 ? nil : Int(next)
   }
 
   /// True when the last boundary returned is a mandatory (hard) line break.
-  var isHardBreak: Bool { cshims_ubrk_rule_status(pointer) >= 100 }
+  var isHardBreak: Bool { cshims_ubrk_rule_status(owner.handle) >= 100 }
 }

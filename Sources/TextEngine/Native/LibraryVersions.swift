@@ -1,5 +1,5 @@
-import CFreeType
-import CHarfBuzz
+internal import CFreeType
+internal import CHarfBuzz
 
 /// Versions of the C libraries the engine runs on.
 public struct LibraryVersions: Sendable, Hashable, Codable {
@@ -21,7 +21,7 @@ public struct LibraryVersions: Sendable, Hashable, Codable {
       FT_Done_FreeType(library)
     }
     return LibraryVersions(
-      harfBuzz: String(cString: hb_version_string()), freeType: freeType, icu: UnicodeProperties.icuVersion,
-      unicode: UnicodeProperties.unicodeVersion)
+      harfBuzz: String(cString: hb_version_string()), freeType: freeType, icu: ICUProperties.icuVersion,
+      unicode: ICUProperties.unicodeVersion)
   }
 }

@@ -1,5 +1,5 @@
-import CFreeType
-import CHarfBuzz
+internal import CFreeType
+internal import CHarfBuzz
 import Foundation
 
 /// One shaped glyph in font design units. `cluster` is the index of the first Unicode scalar of

@@ -1,5 +1,3 @@
-import CShims
-
 /// Bidi embedding levels from ICU's implementation of the Unicode Bidirectional Algorithm,
 /// reduced to the direction each line-break segment is shaped in.
 enum BidiLevels {
@@ -32,21 +30,12 @@ enum BidiLevels {
       utf16OfScalar.append(offset)
       offset += scalar > 0xFFFF ? 2 : 1
     }
-    var status: Int32 = 0
-    let utf16 = decoded.makeUTF16()
-    guard let bidi = cshims_ubidi_open(utf16, Int32(utf16.count), 0xFE, &status), status <= 0
-    else {
-      throw TextError(.segmentationFailed, "ICU bidi analysis failed (error \(status))")
-    }
-    defer { cshims_ubidi_close(bidi) }
+    let bidi = try BidiParagraph(utf16: decoded.makeUTF16())
     var flags: [Bool] = []
     flags.reserveCapacity(breaks.count)
     var start = 0
     for segment in breaks {
-      var limit: Int32 = 0
-      var level: UInt8 = 0
-      cshims_ubidi_logical_run(bidi, utf16OfScalar[start], &limit, &level)
-      flags.append(level & 1 == 1)
+      flags.append(bidi.level(atUTF16Offset: utf16OfScalar[start]) & 1 == 1)
       start = segment.end
     }
     return flags

@@ -1,5 +1,3 @@
-import CShims
-
 /// A UAX #14 Line_Break class after rule LB1's resolution (AI, SG and XX are alphabetic; CJ is a
 /// nonstarter; SA is a combining mark or alphabetic by its general category), with the three
 /// distinctions the later rules need split into classes of their own: East Asian wide opening and
@@ -101,11 +99,17 @@ enum LineBreakClass: UInt8, CaseIterable {
   /// The class of a code point from ICU's properties, and whether it is SA (complex context:
   /// Thai, Lao, Khmer, Myanmar...), which needs a dictionary to find breaks.
   static func resolve(_ codePoint: UInt32) -> (lineBreakClass: LineBreakClass, isComplexContext: Bool) {
-    let property = cshims_line_break_property(codePoint)
-    let isWide = property & CSHIMS_LB_EAST_ASIAN_WIDE != 0
+    resolve(ICUProperties.lineBreakProperty(codePoint))
+  }
+
+  /// The class of a code point with these properties (see `resolve(_:)` for a code point).
+  static func resolve(
+    _ property: ICUProperties.LineBreakProperty
+  ) -> (lineBreakClass: LineBreakClass, isComplexContext: Bool) {
+    let isWide = property.isEastAsianWide
     let resolved: LineBreakClass
     // ICU's ULineBreak numbering (uchar.h), stable since ICU 58.
-    switch property & CSHIMS_LB_VALUE_MASK {
+    switch property.value {
     case 2: resolved = .alphabetic
     case 3: resolved = .breakBoth
     case 4: resolved = .breakAfter
@@ -120,7 +124,7 @@ enum LineBreakClass: UInt8, CaseIterable {
     case 13: resolved = .hyphen
     case 14:
       resolved =
-        property & CSHIMS_LB_PICTOGRAPHIC_UNASSIGNED != 0 ? .ideographicPictographicUnassigned : .ideographic
+        property.isPictographicUnassigned ? .ideographicPictographicUnassigned : .ideographic
     case 15: resolved = .inseparable
     case 16: resolved = .infixSeparator
     case 17: resolved = .lineFeed
@@ -131,7 +135,7 @@ enum LineBreakClass: UInt8, CaseIterable {
     case 22: resolved = .prefixNumeric
     case 23: resolved = .quotation
     case 24:
-      return (property & CSHIMS_LB_MARK != 0 ? .combiningMark : .alphabetic, true)
+      return (property.isMark ? .combiningMark : .alphabetic, true)
     case 26: resolved = .space
     case 27: resolved = .breakSymbols
     case 28: resolved = .zeroWidthSpace

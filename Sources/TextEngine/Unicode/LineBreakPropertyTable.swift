@@ -1,6 +1,6 @@
-/// The line-break class of every BMP code point, read once from ICU (about 65k property look-ups,
-/// ~1 ms, on first use) so that breaking a text costs one array load per scalar. Scalars beyond
-/// the BMP (emoji, CJK extension ideographs) are rare enough to ask ICU each time.
+/// The line-break class of every BMP code point, built once from ICU's property ranges so that
+/// breaking a text costs one array load per scalar. Scalars beyond the BMP (emoji, CJK extension
+/// ideographs) are rare enough to ask ICU each time.
 ///
 /// An entry is the class's raw value, with `complexContextFlag` set for SA scalars.
 enum LineBreakPropertyTable {
@@ -8,15 +8,25 @@ enum LineBreakPropertyTable {
 
   static let basicMultilingualPlane: [UInt8] = {
     var table = [UInt8](repeating: 0, count: 0x1_0000)
-    for codePoint in 0..<UInt32(0x1_0000) {
-      table[Int(codePoint)] = entry(codePoint)
+    let filled = table.withUnsafeMutableBufferPointer { table in
+      ICUProperties.forEachLineBreakProperty(in: 0..<0x1_0000) { codePoint, property in
+        table[Int(codePoint)] = entry(property)
+      }
+    }
+    if !filled {
+      for codePoint in 0..<UInt32(0x1_0000) { table[Int(codePoint)] = entry(codePoint) }
     }
     return table
   }()
 
   /// The table entry of any code point, from ICU.
   static func entry(_ codePoint: UInt32) -> UInt8 {
-    let (lineBreakClass, isComplexContext) = LineBreakClass.resolve(codePoint)
+    entry(ICUProperties.lineBreakProperty(codePoint))
+  }
+
+  /// The table entry of a code point with these properties.
+  static func entry(_ property: ICUProperties.LineBreakProperty) -> UInt8 {
+    let (lineBreakClass, isComplexContext) = LineBreakClass.resolve(property)
     return lineBreakClass.rawValue | (isComplexContext ? complexContextFlag : 0)
   }
 }

@@ -1,15 +1,13 @@
-import CShims
-
-/// Unicode character properties from ICU, through the C shims.
+/// Unicode character properties the engine needs, from ICU (`ICUProperties`) with fast paths.
 enum UnicodeProperties {
   static func isDefaultIgnorable(_ scalar: UInt32) -> Bool {
     // Fast path for the common ranges that are never default-ignorable.
     if scalar < 0xAD { return false }
-    return cshims_is_default_ignorable(scalar)
+    return ICUProperties.isDefaultIgnorable(scalar)
   }
 
   static func isEmojiPresentation(_ scalar: UInt32) -> Bool {
-    scalar >= 0x231A && cshims_is_emoji_presentation(scalar)
+    scalar >= 0x231A && ICUProperties.isEmojiPresentation(scalar)
   }
 
   /// C0/C1 control characters other than tab and the hard breaks: measured as zero width.
@@ -30,12 +28,7 @@ enum UnicodeProperties {
 
   /// The ISO 15924 short name of the scalar's script ("Latn", "Hani", "Zyyy" for Common,
   /// "Zinh" for Inherited).
-  static func scriptTag(_ scalar: UInt32) -> String {
-    var status: Int32 = 0
-    let code = cshims_script_of(scalar, &status)
-    guard status <= 0, let name = cshims_script_short_name(code) else { return "Zyyy" }
-    return String(cString: name)
-  }
+  static func scriptTag(_ scalar: UInt32) -> String { ICUProperties.scriptTag(scalar) }
 
   /// True for whitespace that hangs at the end of a line (spaces, not hard breaks).
   static func isHangingSpace(_ scalar: UInt32) -> Bool {
@@ -51,23 +44,5 @@ enum UnicodeProperties {
     case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: return true
     default: return false
     }
-  }
-
-  /// ICU's version ("72.1").
-  static var icuVersion: String {
-    var buffer = [CChar](repeating: 0, count: 32)
-    cshims_icu_version(&buffer, 32)
-    return string(fromNullTerminated: buffer)
-  }
-
-  /// The Unicode version ICU implements ("15.0").
-  static var unicodeVersion: String {
-    var buffer = [CChar](repeating: 0, count: 32)
-    cshims_unicode_version(&buffer, 32)
-    return string(fromNullTerminated: buffer)
-  }
-
-  private static func string(fromNullTerminated buffer: [CChar]) -> String {
-    String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 }

@@ -1,0 +1,24 @@
+/// Where an overlay sits over its target: one of nine positions.
+public enum OverlayPin: String, Sendable, Hashable, CaseIterable {
+  case topLeading, top, topTrailing
+  case leading, center, trailing
+  case bottomLeading, bottom, bottomTrailing
+
+  /// 0 (leading), 0.5 (centre) or 1 (trailing).
+  var horizontalFactor: Double {
+    switch self {
+    case .topLeading, .leading, .bottomLeading: 0
+    case .top, .center, .bottom: 0.5
+    case .topTrailing, .trailing, .bottomTrailing: 1
+    }
+  }
+
+  /// 0 (top), 0.5 (centre) or 1 (bottom).
+  var verticalFactor: Double {
+    switch self {
+    case .topLeading, .top, .topTrailing: 0
+    case .leading, .center, .trailing: 0.5
+    case .bottomLeading, .bottom, .bottomTrailing: 1
+    }
+  }
+}

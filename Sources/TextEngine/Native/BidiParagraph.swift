@@ -1,0 +1,36 @@
+internal import CShims
+
+/// ICU's Unicode Bidirectional Algorithm run over one paragraph; owns the ICU object and the
+/// UTF-16 text it points into, so neither outlives the other.
+struct BidiParagraph: ~Copyable {
+  private let handle: OpaquePointer
+  private let text: UnsafeMutableBufferPointer<UInt16>
+
+  /// Analyses `utf16` with the paragraph direction taken from its first strong character.
+  init(utf16: [UInt16]) throws(TextError) {
+    let text = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: max(1, utf16.count))
+    _ = text.initialize(from: utf16)
+    var status: Int32 = 0
+    guard let handle = cshims_ubidi_open(text.baseAddress!, Int32(utf16.count), 0xFE, &status),
+      status <= 0
+    else {
+      text.deallocate()
+      throw TextError(.segmentationFailed, "ICU bidi analysis failed (error \(status))")
+    }
+    self.handle = handle
+    self.text = text
+  }
+
+  deinit {
+    cshims_ubidi_close(handle)
+    text.deallocate()
+  }
+
+  /// The embedding level of the run that contains UTF-16 offset `offset`.
+  func level(atUTF16Offset offset: Int32) -> UInt8 {
+    var limit: Int32 = 0
+    var level: UInt8 = 0
+    cshims_ubidi_logical_run(handle, offset, &limit, &level)
+    return level
+  }
+}

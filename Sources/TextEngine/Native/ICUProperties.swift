@@ -1,0 +1,78 @@
+internal import CShims
+
+/// ICU's character properties: the one place the engine asks ICU about a code point.
+enum ICUProperties {
+  /// A code point's UAX #14 Line_Break value (ICU's `ULineBreak` numbering) and the facts rules
+  /// LB1, LB30 and LB30b need beside it.
+  struct LineBreakProperty: Sendable, Hashable {
+    /// ICU's `ULineBreak` value, 0 = XX … 42 = ZWJ.
+    var value: Int32
+    /// East_Asian_Width F, W or H.
+    var isEastAsianWide: Bool
+    /// Extended_Pictographic and unassigned.
+    var isPictographicUnassigned: Bool
+    /// General_Category Mn or Mc.
+    var isMark: Bool
+
+    init(packed: Int32) {
+      value = packed & CSHIMS_LB_VALUE_MASK
+      isEastAsianWide = packed & CSHIMS_LB_EAST_ASIAN_WIDE != 0
+      isPictographicUnassigned = packed & CSHIMS_LB_PICTOGRAPHIC_UNASSIGNED != 0
+      isMark = packed & CSHIMS_LB_MARK != 0
+    }
+  }
+
+  static func lineBreakProperty(_ codePoint: UInt32) -> LineBreakProperty {
+    LineBreakProperty(packed: cshims_line_break_property(codePoint))
+  }
+
+  /// Calls `body` with the properties of every code point in `range`, in order, read from ICU's
+  /// property maps range by range (a few thousand ranges for the whole BMP instead of a look-up
+  /// per code point). Returns false, without calling `body`, if ICU cannot provide the maps.
+  static func forEachLineBreakProperty(
+    in range: Range<UInt32>, _ body: (UInt32, LineBreakProperty) -> Void
+  ) -> Bool {
+    withUnsafeTemporaryAllocation(of: Int32.self, capacity: max(1, range.count)) { packed in
+      guard cshims_line_break_properties(range.lowerBound, range.upperBound, packed.baseAddress!) else {
+        return false
+      }
+      for (offset, codePoint) in range.enumerated() {
+        body(codePoint, LineBreakProperty(packed: packed[offset]))
+      }
+      return true
+    }
+  }
+
+  /// The ISO 15924 short name of the code point's script ("Latn", "Hani", "Zyyy" for Common,
+  /// "Zinh" for Inherited), or "Zyyy" when ICU cannot tell.
+  static func scriptTag(_ codePoint: UInt32) -> String {
+    var status: Int32 = 0
+    let code = cshims_script_of(codePoint, &status)
+    guard status <= 0, let name = cshims_script_short_name(code) else { return "Zyyy" }
+    return String(cString: name)
+  }
+
+  /// Default_Ignorable_Code_Point (ZWJ, variation selectors, …).
+  static func isDefaultIgnorable(_ codePoint: UInt32) -> Bool {
+    cshims_is_default_ignorable(codePoint)
+  }
+
+  /// Emoji_Presentation (shown as emoji without VS16).
+  static func isEmojiPresentation(_ codePoint: UInt32) -> Bool {
+    cshims_is_emoji_presentation(codePoint)
+  }
+
+  /// ICU's version ("72.1").
+  static var icuVersion: String { versionString(cshims_icu_version) }
+
+  /// The Unicode version ICU implements ("15.0").
+  static var unicodeVersion: String { versionString(cshims_unicode_version) }
+
+  private static func versionString(_ write: (UnsafeMutablePointer<CChar>, Int32) -> Void) -> String {
+    withUnsafeTemporaryAllocation(of: CChar.self, capacity: 32) { buffer in
+      buffer.initialize(repeating: 0)
+      write(buffer.baseAddress!, 32)
+      return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+  }
+}

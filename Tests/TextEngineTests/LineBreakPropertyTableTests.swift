@@ -1,0 +1,33 @@
+import Testing
+
+@testable import TextEngine
+
+/// The BMP line-break table, built from ICU's property ranges, against ICU asked per code point.
+@Suite struct LineBreakPropertyTableTests {
+  @Test func tableFromRangesMatchesICUPerCodePoint() {
+    let table = LineBreakPropertyTable.basicMultilingualPlane
+    #expect(table.count == 0x1_0000)
+    var mismatches: [UInt32] = []
+    for codePoint in 0..<UInt32(0x1_0000)
+    where table[Int(codePoint)] != LineBreakPropertyTable.entry(codePoint) {
+      mismatches.append(codePoint)
+    }
+    #expect(mismatches.isEmpty, "first mismatches: \(mismatches.prefix(10).map { String($0, radix: 16) })")
+  }
+
+  @Test(arguments: [
+    (UInt32(0x41), LineBreakClass.alphabetic), (0x20, .space), (0x4E00, .ideographic),
+    (0x3002, .closePunctuation),
+    (0xFF08, .openPunctuationWide), (0x28, .openPunctuation), (0x0301, .combiningMark),
+    (0x200D, .zeroWidthJoiner),
+  ])
+  func knownClasses(codePoint: UInt32, expected: LineBreakClass) {
+    #expect(
+      LineBreaker.lineBreakClass(LineBreakPropertyTable.basicMultilingualPlane[Int(codePoint)]) == expected)
+  }
+
+  @Test func thaiIsComplexContext() {
+    let entry = LineBreakPropertyTable.basicMultilingualPlane[0x0E01]
+    #expect(entry & LineBreakPropertyTable.complexContextFlag != 0)
+  }
+}
