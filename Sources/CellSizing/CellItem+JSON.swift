@@ -2,30 +2,40 @@ import Foundation
 import SelfSizingCore
 
 extension CellItem {
-  /// Decodes one JSON object into an item; `line` (1-based) goes into errors and the item.
-  /// - Throws: `CellSizingError` located at `line N` (with the id when it was readable):
-  ///   `invalidJSON` for a line that is not a JSON object, `missingID` without a string `"id"`.
+  /// An item from a JSON Lines record (its id, fields and line).
+  public init(_ record: JSONRecord) {
+    var fields: [String: ItemValue] = [:]
+    fields.reserveCapacity(record.members.count)
+    for (key, value) in record.members { fields[key] = value.itemValue }
+    self.init(id: record.id, fields: fields, line: record.line)
+  }
+
+  /// Decodes one JSON object into an item by the rules of ``JSONRecord`` (UTF-8, no repeated
+  /// key, a non-empty string `"id"`); `line` (1-based) goes into errors and the item.
+  /// - Throws: `CellSizingError` located at `line N`: `invalidJSON` for a line that is not a
+  ///   JSON object (or repeats a key), `missingID` without a non-empty string `"id"`.
   public init(json data: Data, line: Int? = nil) throws(CellSizingError) {
-    let location = line.map { "line \($0)" } ?? "item"
-    let value = try JSONValue.parse(data, location: location, line: line)
-    guard let object = value.firstMembers else {
-      throw CellSizingError(
-        .invalidJSON, at: location, "expected a JSON object, got \(value.typeName)", line: line)
+    let result: Result<JSONRecord, RecordError> = data.withUnsafeBytes { raw in
+      do throws(RecordError) {
+        return .success(try JSONRecord(utf8: raw.bindMemory(to: UInt8.self), line: line ?? 0))
+      } catch {
+        return .failure(error)
+      }
     }
-    guard let idValue = object["id"] else {
-      throw CellSizingError(.missingID, at: location, "the item has no \"id\"", line: line)
+    switch result {
+    case .success(let record):
+      self.init(record)
+      self.line = line
+    case .failure(let error):
+      let location = line.map { "line \($0)" } ?? "item"
+      let code: CellSizingError.Code =
+        [.missingID, .invalidID].contains(error.code) ? .missingID : .invalidJSON
+      throw CellSizingError(code, at: location, error.message, line: line)
     }
-    guard case .string(let id) = idValue, !id.isEmpty else {
-      throw CellSizingError(
-        .missingID, at: location, "the item's \"id\" must be a non-empty string, got \(idValue.typeName)",
-        line: line)
-    }
-    self.init(id: id, fields: object.mapValues(\.itemValue), line: line)
   }
 
   /// Decodes JSON Lines: one result per non-blank line, in order (``JSONLine/split(_:)``). A
-  /// bad line becomes an error naming its line (and id when readable); the other lines are
-  /// unaffected.
+  /// bad line becomes an error naming its line; the other lines are unaffected.
   public static func decodeLines(_ data: Data) -> [Result<CellItem, CellSizingError>] {
     JSONLine.split(data).map { line in
       do throws(CellSizingError) {

@@ -9,6 +9,8 @@ struct CellNode: Sendable, Hashable {
     case none
     /// A label's prepared text.
     case text(PreparedText)
+    /// An attributed label's (or a label with a truncation token's) prepared paragraph.
+    case attributed(AttributedText)
     /// A stand-in text of a fixed size (structure checks without data).
     case placeholder(width: Double, height: Double)
     /// An image whose height is its content width ÷ this aspect ratio.
@@ -35,7 +37,7 @@ struct CellNode: Sendable, Hashable {
 
   var isTextual: Bool {
     switch content {
-    case .text, .placeholder: true
+    case .text, .attributed, .placeholder: true
     default: false
     }
   }
@@ -57,6 +59,7 @@ struct CellNode: Sendable, Hashable {
     let padding = element.padding.horizontal
     switch content {
     case .text(let text): return text.unconstrainedWidth + padding
+    case .attributed(let text): return text.unconstrainedWidth + padding
     case .placeholder(let width, _): return width + padding
     case .flow(let chips, _):
       guard case .flow(let flow) = element.kind else { return padding }

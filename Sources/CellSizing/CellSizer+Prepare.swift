@@ -99,7 +99,12 @@ extension CellSizer {
       }
       var style = template.styles[label.style]!.text
       if let maxLines = label.maxLines { style.maxLines = maxLines }
-      content = .text(try prepareText(text, style: style, element: name))
+      if let more = label.more {
+        content = .attributed(
+          try prepareSpans([TextSpan(text, style: style)], paragraph: style, more: more, element: name))
+      } else {
+        content = .text(try prepareText(text, style: style, element: name))
+      }
     case .image(let image):
       if element.hiddenWhenEmpty, let field = image.field, Self.isEmpty(item[field]) { return nil }
       guard case .aspect(let rule) = image.sizing else {
@@ -145,8 +150,22 @@ extension CellSizer {
       let value = item[flow.field]
       if element.hiddenWhenEmpty, Self.isEmpty(value) { return nil }
       content = try bindFlow(flow, value: value, element: name)
-    case .spans:
-      content = .none
+    case .spans(let spec):
+      var spans: [TextSpan] = []
+      for (index, span) in spec.spans.enumerated() {
+        if case .field(let field) = span.source, let value = item[field], value.text == nil, value != .null {
+          throw CellSizingError(
+            .invalidField, at: name,
+            "field \"\(field)\" of span \(index) is an \(value.typeName); spans '\(name)' show strings, numbers "
+              + "or booleans")
+        }
+        guard let text = span.text(in: item), !text.isEmpty else { continue }
+        spans.append(TextSpan(text, style: template.styles[span.style]!.text))
+      }
+      if spans.isEmpty, element.hiddenWhenEmpty { return nil }
+      var paragraph = template.styles[spec.paragraphStyle ?? spec.spans[0].style]!.text
+      if let maxLines = spec.maxLines { paragraph.maxLines = maxLines }
+      content = .attributed(try prepareSpans(spans, paragraph: paragraph, more: spec.more, element: name))
     }
     count += 1
     return CellNode(element: element, content: content, children: children)
@@ -157,6 +176,23 @@ extension CellSizer {
   {
     do {
       let prepared = try measurer.prepare(text, style: style)
+      recordPreparedText()
+      return prepared
+    } catch {
+      throw CellSizingError(.text, at: element, error.message)
+    }
+  }
+
+  private func prepareSpans(
+    _ spans: [TextSpan], paragraph: TextStyle, more: TruncationToken?, element: String
+  ) throws(CellSizingError) -> AttributedText {
+    var token: TextSpan?
+    if let more {
+      let style = more.style.map { template.styles[$0]!.text } ?? spans.last?.style ?? paragraph
+      token = TextSpan(more.text, style: style)
+    }
+    do {
+      let prepared = try measurer.prepare(spans, paragraph: paragraph, truncationToken: token)
       recordPreparedText()
       return prepared
     } catch {

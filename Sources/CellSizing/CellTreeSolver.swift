@@ -89,6 +89,24 @@ struct CellTreeSolver {
       frames[index].lineCount = measurement.lineCount
       frames[index].truncated = measurement.truncated
       height = measurement.height
+    case .attributed(let text):
+      let measurement: TextMeasurement
+      do {
+        measurement = try text.measure(width: max(innerWidth, 1e-6))
+        if measurement.truncated, text.token != nil,
+          let token = try text.layout(width: max(innerWidth, 1e-6)).token
+        {
+          frames.append(
+            ElementFrame(
+              name: "\(node.name).more", x: innerX + token.x, y: innerY + token.y, width: token.width,
+              height: token.height))
+        }
+      } catch {
+        throw CellSizingError(.text, at: node.name, error.message)
+      }
+      frames[index].lineCount = measurement.lineCount
+      frames[index].truncated = measurement.truncated
+      height = measurement.height
     case .placeholder(_, let placeholderHeight):
       height = placeholderHeight
     case .aspect(let aspect):

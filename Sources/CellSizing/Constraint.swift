@@ -1,3 +1,5 @@
+import SelfSizingCore
+
 /// A linear relation between two anchors: `first  relation  second × multiplier + constant`
 /// (or `first  relation  constant` without a second anchor), with a priority.
 public struct Constraint: Sendable, Hashable, CustomStringConvertible {
@@ -52,9 +54,5 @@ public struct Constraint: Sendable, Hashable, CustomStringConvertible {
     return "\(first) \(relation.rawValue) \(rhs)\(suffix)"
   }
 
-  static func format(_ value: Double) -> String {
-    if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-    let rounded = (value * 10_000).rounded() / 10_000
-    return rounded.isFinite ? "\(rounded)" : "\(value)"
-  }
+  static func format(_ value: Double) -> String { NumberFormat.string(value) }
 }

@@ -310,11 +310,17 @@ struct ConstraintSolver {
         continue
       case .placeholder(_, let height):
         set(index(slot, .height), height, by: "the placeholder text of '\(element.name)'")
-      case .text(let text):
+      case .text, .attributed:
         let measurement: TextMeasurement
         do {
           // A zero-width label still gets its lines (one grapheme each), as UILabel does.
-          measurement = try text.measure(width: max(width, 1e-6))
+          if case .text(let text) = element.content {
+            measurement = try text.measure(width: max(width, 1e-6))
+          } else if case .attributed(let text) = element.content {
+            measurement = try text.measure(width: max(width, 1e-6))
+          } else {
+            continue
+          }
         } catch {
           throw CellSizingError(.text, at: element.name, error.message)
         }

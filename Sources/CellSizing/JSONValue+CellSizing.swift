@@ -6,7 +6,7 @@ extension JSONValue {
   /// column of the error in the data (only the column for the JSON Lines record at `line`).
   static func parse(_ data: Data, location: String, line: Int? = nil) throws(CellSizingError) -> JSONValue {
     do throws(JSONParseError) {
-      return try parse(data)
+      return try parse(data, rejectingDuplicateKeys: true)
     } catch {
       let position = line == nil ? error.description : error.descriptionWithinLine
       throw CellSizingError(.invalidJSON, at: location, "not valid JSON: \(position)", line: line)

@@ -10,6 +10,8 @@ public struct ModelElement: Sendable, Hashable {
     /// A prepared label text: intrinsic width is its single-line width, its height is
     /// measured by the text engine at the resolved width.
     case text(PreparedText)
+    /// A prepared attributed paragraph, measured like `text`.
+    case attributed(AttributedText)
     /// A stand-in text of a fixed size (used to check a template's structure without data).
     case placeholder(width: Double, height: Double)
   }
@@ -39,6 +41,7 @@ public struct ModelElement: Sendable, Hashable {
     switch content {
     case .none: 0
     case .text(let text): text.unconstrainedWidth
+    case .attributed(let text): text.unconstrainedWidth
     case .placeholder(let width, _): width
     }
   }

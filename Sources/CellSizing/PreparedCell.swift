@@ -71,6 +71,13 @@ public struct PreparedCell: Sendable, Hashable {
     return text
   }
 
+  /// The prepared paragraph of the attributed label (or label with a truncation token) named
+  /// `name`.
+  public func attributedText(named name: String) -> AttributedText? {
+    guard case .attributed(let text)? = node(named: name)?.content else { return nil }
+    return text
+  }
+
   /// The prepared chip texts of the flow named `name`, and the "+N" chips' (N = 1, 2...).
   public func chipTexts(named name: String) -> (chips: [PreparedText], more: [PreparedText])? {
     guard case .flow(let chips, let more)? = node(named: name)?.content else { return nil }

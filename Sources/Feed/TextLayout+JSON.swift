@@ -1,7 +1,10 @@
+import SelfSizingCore
 import TextEngine
 
 extension TextLayout {
-  /// The `selfsize text` JSON object for this layout (see DESIGN.md), keys in contract order.
+  /// The `selfsize text` JSON object for this layout, keys in contract order: `{"id",
+  /// "width", "lineCount", "height", "breaks", "lines": [{"text", "width"}], "truncated",
+  /// "missingGlyphs"}`.
   public func jsonValue(id: String, prepared: PreparedText) -> JSONValue {
     .object([
       ("id", .string(id)),
@@ -19,5 +22,58 @@ extension TextLayout {
       ("truncated", .bool(truncated)),
       ("missingGlyphs", .number(Double(missingGlyphs))),
     ])
+  }
+
+  /// Writes the same text as `jsonValue(id:prepared:).write(to:)` without building it: line
+  /// texts are copied from `textUTF8`, the UTF-8 of the prepared text.
+  public func writeJSON(
+    id: String, textUTF8: UnsafeBufferPointer<UInt8>, prepared: PreparedText, to writer: inout JSONWriter
+  ) {
+    writer.raw("{\"id\":")
+    writer.string(id)
+    writer.raw(",\"width\":")
+    writer.number(width)
+    writer.raw(",\"lineCount\":")
+    writer.integer(lineCount)
+    writer.raw(",\"height\":")
+    writer.number(height)
+    writer.raw(",\"breaks\":[")
+    for (index, line) in lines.enumerated() where index > 0 {
+      if index > 1 { writer.raw(byte: UInt8(ascii: ",")) }
+      writer.integer(line.scalarRange.lowerBound)
+    }
+    writer.raw("],\"lines\":[")
+    // Scalar offsets to byte offsets, walking forward: lines come in text order.
+    var scalar = 0
+    var byte = 0
+    func advance(to target: Int) {
+      while scalar < target, byte < textUTF8.count {
+        byte += 1
+        while byte < textUTF8.count, textUTF8[byte] & 0xC0 == 0x80 { byte += 1 }
+        scalar += 1
+      }
+    }
+    for (index, line) in lines.enumerated() {
+      if index > 0 { writer.raw(byte: UInt8(ascii: ",")) }
+      advance(to: line.scalarRange.lowerBound)
+      let start = byte
+      advance(to: line.scalarRange.upperBound)
+      writer.raw("{\"text\":")
+      if line.isTruncated {
+        var text =
+          String(decoding: UnsafeBufferPointer(rebasing: textUTF8[start..<byte]), as: UTF8.self) + "…"
+        text.withUTF8 { writer.string(utf8: $0) }
+      } else {
+        writer.string(utf8: UnsafeBufferPointer(rebasing: textUTF8[start..<byte]))
+      }
+      writer.raw(",\"width\":")
+      writer.number(line.width)
+      writer.raw(byte: UInt8(ascii: "}"))
+    }
+    writer.raw("],\"truncated\":")
+    writer.bool(truncated)
+    writer.raw(",\"missingGlyphs\":")
+    writer.integer(missingGlyphs)
+    writer.raw(byte: UInt8(ascii: "}"))
   }
 }

@@ -1,29 +1,37 @@
+import SelfSizingCore
+
 /// One `{"id": "...", "text": "..."}` input line of `selfsize text` (other keys ignored).
 public struct TextRecord: Sendable, Hashable {
+  /// The record's id.
   public var id: String
+  /// The paragraph.
   public var text: String
+  /// The 1-based line in its input, when it came from one.
+  public var line: Int?
 
-  public init(id: String, text: String) {
+  /// A record.
+  public init(id: String, text: String, line: Int? = nil) {
     self.id = id
     self.text = text
+    self.line = line
   }
 
-  /// Decodes one JSON Lines record.
-  /// - Throws: `InputError` saying what is wrong (invalid JSON, not an object, missing or
-  ///   mistyped `id` / `text`).
-  public init<S: StringProtocol>(jsonLine: S) throws(InputError) {
-    let object = try InputError.parseObject(jsonLine)
-    let id: String
-    switch object["id"] {
-    case .string(let string): id = string
-    case .number(let number) where Int(exactly: number) != nil: id = String(Int(number))
-    case nil: throw InputError(.missingField, "missing field \"id\"")
-    default: throw InputError(.wrongType, "field \"id\" must be a string or an integer")
-    }
-    switch object["text"] {
-    case .string(let string): self.init(id: id, text: string)
-    case nil: throw InputError(.missingField, "id \(id): missing field \"text\"")
-    default: throw InputError(.wrongType, "id \(id): field \"text\" must be a string")
-    }
+  /// Reads `text` from a JSON Lines record.
+  /// - Throws: `RecordError` naming the line and id (missing or mistyped `"text"`).
+  public init(_ record: JSONRecord) throws(RecordError) {
+    self.init(id: record.id, text: try record.string("text"), line: record.line)
+  }
+
+  /// Decodes one line of JSON Lines by the rules of ``JSONRecord``.
+  /// - Throws: `RecordError` saying what is wrong (invalid JSON or UTF-8, not an object,
+  ///   duplicate keys, missing or mistyped `id` / `text`).
+  public init(utf8 line: UnsafeBufferPointer<UInt8>, line number: Int) throws(RecordError) {
+    try self.init(JSONRecord(utf8: line, line: number))
+  }
+
+  /// Decodes one line of JSON Lines text by the rules of ``JSONRecord``.
+  /// - Throws: `RecordError` saying what is wrong.
+  public init(jsonLine: some StringProtocol, line number: Int = 1) throws(RecordError) {
+    try self.init(JSONRecord(jsonLine, line: number))
   }
 }

@@ -13,22 +13,23 @@ public struct JSONLine: Sendable, Hashable {
     self.bytes = bytes
   }
 
-  /// The line's text (invalid UTF-8 repaired with U+FFFD).
+  /// The line's text (invalid UTF-8 repaired with U+FFFD: for messages, never for measuring).
   public var text: String { String(decoding: bytes, as: UTF8.self) }
 
-  /// Splits JSON Lines text at `\n` (a `\r` before it ends the line too) into its lines, in
-  /// order, skipping lines of nothing but spaces, tabs and `\r` but counting them.
+  /// Splits JSON Lines text held in memory into its lines, in order, by the rules of
+  /// ``JSONLineSplitter`` (no length limit).
   public static func split(_ data: Data) -> [JSONLine] {
     var lines: [JSONLine] = []
-    var number = 0
-    for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-      number += 1
-      let isBlank = line.allSatisfy {
-        $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r")
+    var splitter = JSONLineSplitter(maximumLineLength: Int.max)
+    data.withUnsafeBytes { raw in
+      let bytes = raw.bindMemory(to: UInt8.self)
+      let append = { (event: JSONLineSplitter.Event) in
+        if case .line(let number, let line) = event {
+          lines.append(JSONLine(number: number, bytes: Data(line)))
+        }
       }
-      guard !isBlank else { continue }
-      let content = line.last == UInt8(ascii: "\r") ? line.dropLast() : line
-      lines.append(JSONLine(number: number, bytes: Data(content)))
+      splitter.feed(bytes, append)
+      splitter.finish(append)
     }
     return lines
   }

@@ -26,6 +26,8 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
     case tooDeep
     /// More text after the value.
     case trailingCharacters
+    /// A key repeated in one object (when the reader rejects duplicates).
+    case duplicateKey
   }
 
   /// The class of error.

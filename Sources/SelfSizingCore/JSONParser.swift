@@ -1,11 +1,17 @@
 /// A recursive-descent JSON parser over UTF-8 bytes that reports the position of the first
 /// error (`JSONValue.parse` is its public face).
+///
+/// The parser reads bytes it does not own: use it only inside the closure that lends them.
 struct JSONParser {
-  private let bytes: [UInt8]
+  private let bytes: UnsafeBufferPointer<UInt8>
+  private let rejectsDuplicateKeys: Bool
   private var index = 0
   private var depth = 0
 
-  init(_ bytes: [UInt8]) { self.bytes = bytes }
+  init(_ bytes: UnsafeBufferPointer<UInt8>, rejectsDuplicateKeys: Bool = false) {
+    self.bytes = bytes
+    self.rejectsDuplicateKeys = rejectsDuplicateKeys
+  }
 
   /// The whole text: one value between optional white space.
   mutating func document() throws(JSONParseError) -> JSONValue {
@@ -52,6 +58,7 @@ struct JSONParser {
   private mutating func parseObject() throws(JSONParseError) -> JSONValue {
     try enterContainer()
     var members: [(String, JSONValue)] = []
+    var seen = Set<String>()
     skipWhitespace()
     if consume("}") {
       depth -= 1
@@ -61,7 +68,22 @@ struct JSONParser {
       guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
         throw unexpected("expected a string key in an object")
       }
+      let keyStart = index
       let key = try parseString()
+      if rejectsDuplicateKeys {
+        // A linear scan for the few keys of a record; a set beyond that keeps it linear.
+        let isDuplicate: Bool
+        if members.count < 16 {
+          isDuplicate = members.contains { $0.0 == key }
+        } else {
+          if seen.isEmpty { seen = Set(members.map(\.0)) }
+          isDuplicate = !seen.insert(key).inserted
+        }
+        if isDuplicate {
+          index = keyStart
+          throw error(.duplicateKey, "duplicate key \"\(key)\" in an object")
+        }
+      }
       skipWhitespace()
       guard consume(":") else { throw unexpected("expected \":\" after an object key") }
       skipWhitespace()

@@ -1,13 +1,22 @@
 import ArgumentParser
 import Foundation
+import SelfSizingCore
 
-/// Writes `error: <where>: <what>` lines to stderr and remembers whether any input failed.
+/// Writes `error: FILE:LINE: id X: what` lines to stderr (control characters from the input
+/// escaped) and remembers whether any input failed.
 struct Diagnostics {
   private(set) var failureCount = 0
 
+  /// Reports a failure at `location` (`FILE:LINE: id X`, or any place).
   mutating func report(_ location: String, _ message: String) {
     failureCount += 1
-    FileHandle.standardError.write(Data("error: \(location): \(message)\n".utf8))
+    StandardError.write("error: \(TerminalText.escaped(location)): \(TerminalText.escaped(message))\n")
+  }
+
+  /// Reports a record's error: `error: SOURCE:LINE: id X: what`.
+  mutating func report(_ error: RecordError, in source: String) {
+    failureCount += 1
+    StandardError.write("error: \(TerminalText.escaped(error.located(in: source)))\n")
   }
 
   /// Exit status 1 when some inputs failed (the rest were still processed).
@@ -16,29 +25,34 @@ struct Diagnostics {
   }
 }
 
-/// Buffered standard output.
+/// Unbuffered writes to stderr that never fail loudly (a closed stderr is ignored).
+enum StandardError {
+  static func write(_ text: String) {
+    var text = text
+    text.withUTF8 { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        let written = Foundation.write(STDERR_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+        if written < 0 && errno == EINTR { continue }
+        if written <= 0 { return }
+        offset += written
+      }
+    }
+  }
+}
+
+/// Buffered standard output for small outputs (summaries, font tables).
 struct StandardOutput {
   private var buffer = ""
 
-  mutating func write(_ text: String) {
-    buffer += text
-    if buffer.utf8.count > 1 << 16 { flush() }
-  }
+  mutating func write(_ text: String) { buffer += text }
 
   mutating func writeLine(_ text: String) { write(text + "\n") }
 
   mutating func flush() {
-    FileHandle.standardOutput.write(Data(buffer.utf8))
+    let sink = try? OutputSink(path: nil)
+    try? sink?.write(Array(buffer.utf8))
+    try? sink?.finish()
     buffer = ""
-  }
-}
-
-/// Reads a whole input file (or stdin for nil / "-"), as a usage error when it cannot be read.
-func readInput(_ path: String?) throws -> Data {
-  if path == nil || path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
-  do {
-    return try Data(contentsOf: URL(fileURLWithPath: path!))
-  } catch {
-    throw ValidationError("cannot read input file \(path!): \(error.localizedDescription)")
   }
 }

@@ -1,17 +1,33 @@
 import ArgumentParser
-import Foundation
 import Feed
+import Foundation
 import TextEngine
 
 struct TextCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "text", abstract: "Measure paragraphs (JSON Lines {\"id\", \"text\"}) at one or more widths."
-  )
+    commandName: "text",
+    abstract: "Measure paragraphs (JSON Lines {\"id\", \"text\"}) at one or more widths.",
+    usage: "selfsize text --width <width> ... [--input <file>] [<options>]",
+    discussion: """
+      Reads JSON Lines from --input (or stdin), a line at a time, and writes one result per \
+      line and width in input order as soon as it is measured. A bad line is reported on \
+      stderr as `error: FILE:LINE: id X: what` and the rest go on (exit status 1).
 
-  enum Format: String, ExpressibleByArgument, CaseIterable { case jsonl, table }
+      Example:
+        echo '{"id":"a","text":"Hello, world"}' | selfsize text -w 150 -w 343 --format table
+      """)
 
-  @Option(name: .customLong("width"), help: "Layout width in points (repeatable).")
+  /// The fields of an output object, in order.
+  static let fields = ["id", "width", "lineCount", "height", "breaks", "lines", "truncated", "missingGlyphs"]
+
+  @Option(
+    name: [.short, .customLong("width")],
+    help: ArgumentHelp("Layout width in points (repeatable).", valueName: "width"))
   var widths: [Double] = []
+  @Option(
+    name: [.short, .long],
+    help: ArgumentHelp("JSON Lines input file, '-' for stdin (default: stdin).", valueName: "file"))
+  var input: String?
   @OptionGroup var fontOptions: FontOptions
   @Option(help: "Font size in points.") var size: Double = 15
   @Option(help: "Font weight: regular or bold.") var weight: FontWeight = .regular
@@ -21,19 +37,20 @@ struct TextCommand: ParsableCommand {
   var letterSpacing: Double = 0
   @Option(name: .customLong("max-lines"), help: "Most lines; 0 = unlimited. Longer text ends with \"…\".")
   var maxLines: Int = 0
-  @Option(help: "JSON Lines input file (default: stdin).") var input: String?
-  @Option(help: "Output format: jsonl or table.") var format: Format = .jsonl
+  @OptionGroup var outputOptions: OutputOptions
+  @OptionGroup var jobOptions: JobOptions
 
   func validate() throws {
     guard !widths.isEmpty else { throw ValidationError("give at least one --width") }
     for width in widths where !(width > 0) || width.isNaN {
-      throw ValidationError("--width must be a positive number (or inf), got \(width)")
+      throw ValidationError("--width must be a positive number (or inf), got \(JSONValue.format(width))")
     }
     do {
       try style.validate()
     } catch {
       throw ValidationError(error.message)
     }
+    try jobOptions.validateJobs()
   }
 
   var style: TextStyle {
@@ -43,43 +60,25 @@ struct TextCommand: ParsableCommand {
   }
 
   func run() throws {
-    let measurer = try fontOptions.measurer()
-    let source = input ?? "<stdin>"
-    let data = try readInput(input)
-    var diagnostics = Diagnostics()
-    var output = StandardOutput()
-    var table = TextTable(columns: ["id", "width", "lines", "height", "truncated", "missing", "first line"])
-    for line in JSONLine.split(data) {
-      let location = "\(source):\(line.number)"
-      let record: TextRecord
-      do {
-        record = try TextRecord(jsonLine: line.text)
+    let formatter = try RecordFormatter(
+      format: outputOptions.format, fields: outputOptions.fields, available: Self.fields,
+      defaultFields: ["id", "width", "lineCount", "height", "truncated", "missingGlyphs", "lines"])
+    let job = TextJob(measurer: try fontOptions.measurer(), style: style, widths: widths)
+    let source = try InputSource(path: input)
+    var run = BatchRun(
+      input: source, sink: try OutputSink(path: outputOptions.output), formatter: formatter,
+      jobs: jobOptions.workerCount, progress: .forTerminal(quiet: jobOptions.quiet), columns: formatter.fields
+    )
+    let failures = try run.run { line, number, output in
+      if formatter.format == .jsonl { return job.writeLines(utf8: line, number: number, to: &output.writer) }
+      do throws(RecordError) {
+        formatter.append(try job.objects(for: TextRecord(utf8: line, line: number)), to: &output)
+        return nil
       } catch {
-        diagnostics.report(location, error.message)
-        continue
-      }
-      do {
-        let prepared = try measurer.prepare(record.text, style: style)
-        for width in widths {
-          let layout = try prepared.layout(width: width)
-          switch format {
-          case .jsonl:
-            output.writeLine(layout.jsonValue(id: record.id, prepared: prepared).serialized())
-          case .table:
-            table.append([
-              record.id, JSONValue.format(width), "\(layout.lineCount)", JSONValue.format(layout.height),
-              "\(layout.truncated)", "\(layout.missingGlyphs)",
-              layout.lines.first.map { prepared.text(of: $0) } ?? "",
-            ])
-          }
-        }
-      } catch {
-        diagnostics.report("\(location) (id \(record.id))", error.message)
+        return error
       }
     }
-    if format == .table { output.write(table.rendered()) }
-    output.flush()
-    try diagnostics.finish()
+    if failures > 0 { throw ExitCode(1) }
   }
 }
 

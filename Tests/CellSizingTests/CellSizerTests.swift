@@ -195,13 +195,13 @@ import TextEngine
     #expect(
       messages == [
         "ok ok-1",
-        #"missingID: line 2: the item has no "id""#,
+        #"missingID: line 2: missing field "id""#,
         #"missingField: line 3, item "no-author": author: label 'author' needs field "author", which is missing"#,
         #"invalidField: line 5, item "bad-likes": likes: field "likes" is an array; label 'likes' shows a string, number or boolean"#,
         #"invalidField: line 6, item "zero-height": cover: field "imageHeight" must be a positive number for the aspect ratio of image 'cover', got 0"#,
         #"invalidField: line 7, item "string-width": cover: field "imageWidth" must be a number for image 'cover', got string"#,
         "invalidJSON: line 8: " + (try #require(results[6].failureMessage)),
-        #"missingID: line 9: the item's "id" must be a non-empty string, got number"#,
+        #"missingID: line 9: field "id" must be a non-empty string, got number"#,
         "ok ok-2",
       ])
     #expect(results[2].failure?.itemID == "no-author")

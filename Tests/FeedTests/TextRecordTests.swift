@@ -3,21 +3,23 @@ import Testing
 
 @Suite struct TextRecordTests {
   @Test func decodesIDAndText() throws {
-    let record = try TextRecord(jsonLine: #"{"id": "a1", "text": "Hello", "other": 3}"#)
-    #expect(record == TextRecord(id: "a1", text: "Hello"))
-    #expect(try TextRecord(jsonLine: #"{"id": 7, "text": ""}"#).id == "7")
+    let record = try TextRecord(jsonLine: #"{"id": "a1", "text": "Hello", "other": 3}"#, line: 2)
+    #expect(record == TextRecord(id: "a1", text: "Hello", line: 2))
   }
 
   @Test(arguments: [
-    (#"{"id": "a", "text": "#, InputError.Code.invalidJSON),
+    (#"{"id": "a", "text": "#, RecordError.Code.invalidJSON),
     (#"["a"]"#, .notAnObject),
-    (#"{"text": "x"}"#, .missingField),
+    (#"{"text": "x"}"#, .missingID),
     (#"{"id": "a"}"#, .missingField),
-    (#"{"id": true, "text": "x"}"#, .wrongType),
+    (#"{"id": true, "text": "x"}"#, .invalidID),
+    (#"{"id": 7, "text": "x"}"#, .invalidID),
+    (#"{"id": "", "text": "x"}"#, .invalidID),
     (#"{"id": "a", "text": 5}"#, .wrongType),
+    (#"{"id": "a", "text": "x", "text": "y"}"#, .duplicateKey),
   ])
-  func rejectsBadRecords(line: String, code: InputError.Code) {
-    #expect(throws: InputError.self) { try TextRecord(jsonLine: line) }
+  func rejectsBadRecords(line: String, code: RecordError.Code) {
+    #expect(throws: RecordError.self) { try TextRecord(jsonLine: line) }
     do {
       _ = try TextRecord(jsonLine: line)
     } catch {

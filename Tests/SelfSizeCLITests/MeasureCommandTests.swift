@@ -39,10 +39,9 @@ import Testing
     #expect(result.jsonLines.map { $0["id"] as? String } == ["ok", "ok2"])
     let errors = result.stderr.split(separator: "\n")
     #expect(errors.count == 3)
-    #expect(errors.allSatisfy { $0.hasPrefix("error: <stdin>: line ") })
-    #expect(errors[0].contains("line 2"))
-    #expect(errors[1].contains("line 3") && errors[1].contains("broken image"))
-    #expect(errors[2].contains("line 4"))
+    #expect(errors[0] == #"error: <stdin>:2: missing field "id""#)
+    #expect(errors[1].hasPrefix("error: <stdin>:3: id broken image: cover: "))
+    #expect(errors[2].hasPrefix("error: <stdin>:4: invalid JSON: "))
   }
 
   @Test func aBadTemplateIsAUsageErrorNamingTheJSONPath() throws {

@@ -57,7 +57,7 @@ import Testing
     #expect(errors[1] == "error: <stdin>:3: id no-text: missing field \"text\"")
     #expect(errors[2] == "error: <stdin>:4: missing field \"id\"")
     #expect(errors[3].hasPrefix("error: <stdin>:5: invalid JSON") && errors[3].contains("surrogate"))
-    #expect(errors[4] == "error: <stdin>:6: id 7: field \"text\" must be a string")
+    #expect(errors[4] == "error: <stdin>:6: field \"id\" must be a non-empty string, got number")
   }
 
   @Test func windowsLineEndingsSeparateRecords() throws {

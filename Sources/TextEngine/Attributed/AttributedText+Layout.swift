@@ -1,0 +1,234 @@
+extension AttributedText {
+  /// One line found by the breaker.
+  struct LineBreak {
+    var graphemeRange: Range<Int>
+    var contentWidth: Double
+    var metrics: LineMetrics
+  }
+
+  /// Greedy line breaking over the prepared widths, as `PreparedText` does (UAX #14
+  /// opportunities, grapheme breaks inside an over-long segment, hanging trailing spaces, hard
+  /// breaks), collecting each line's span metrics; `body` returns false to stop.
+  func forEachLine(width: Double, _ body: (LineBreak) -> Bool) {
+    let limit = width + PreparedText.fitTolerance
+    var lineStart = 0
+    var lineWidth = 0.0
+    var lineContent = 0.0
+    var metrics = LineMetrics()
+    for segment in segments {
+      let first = segment.graphemeStart
+      let contentEnd = first + segment.contentGraphemeCount
+      let end = first + segment.graphemeCount
+      if lineStart < first, lineWidth + segment.contentWidth > limit {
+        guard body(LineBreak(graphemeRange: lineStart..<first, contentWidth: lineContent, metrics: metrics))
+        else { return }
+        lineStart = first
+        lineWidth = 0
+        lineContent = 0
+        metrics = LineMetrics()
+      }
+      if lineWidth + segment.contentWidth <= limit {
+        if contentEnd > first { lineContent = lineWidth + segment.contentWidth }
+        lineWidth += segment.totalWidth
+        metrics.formUnion(segment.metrics)
+      } else {
+        // Alone on its line and still too wide: break between grapheme clusters.
+        for grapheme in first..<contentEnd {
+          let advance = graphemeWidths[grapheme]
+          if grapheme > lineStart, lineWidth + advance > limit {
+            guard
+              body(LineBreak(graphemeRange: lineStart..<grapheme, contentWidth: lineContent, metrics: metrics))
+            else { return }
+            lineStart = grapheme
+            lineWidth = 0
+            metrics = LineMetrics()
+          }
+          lineWidth += advance
+          lineContent = lineWidth
+          metrics.formUnion(spanMetrics[Int(graphemeSpans[grapheme])])
+        }
+        for grapheme in contentEnd..<end {
+          lineWidth += graphemeWidths[grapheme]
+          metrics.formUnion(spanMetrics[Int(graphemeSpans[grapheme])])
+        }
+      }
+      if segment.hardBreakAfter {
+        guard body(LineBreak(graphemeRange: lineStart..<end, contentWidth: lineContent, metrics: metrics))
+        else { return }
+        lineStart = end
+        lineWidth = 0
+        lineContent = 0
+        metrics = LineMetrics()
+      }
+    }
+    // The last line; after a final hard break it is an empty line in the last span's metrics.
+    if let last = segments.last, lineStart < graphemeWidths.count || last.hardBreakAfter {
+      if lineStart == graphemeWidths.count { metrics = spanMetrics[Int(graphemeSpans[lineStart - 1])] }
+      _ = body(
+        LineBreak(graphemeRange: lineStart..<graphemeWidths.count, contentWidth: lineContent, metrics: metrics))
+    }
+  }
+
+  /// Line count, height and truncation at a width: pure arithmetic, no allocation.
+  /// - Throws: `TextError.Code.invalidWidth` for a width ≤ 0 or NaN.
+  public func measure(width: Double) throws(TextError) -> TextMeasurement {
+    try PreparedText.validate(width: width)
+    let maxLines = paragraph.maxLines
+    var count = 0
+    var truncated = false
+    var widest = 0.0
+    var sum = 0.0
+    var first = 0.0
+    var last = 0.0
+    var equalBeforeLast = true
+    var lastStart = 0
+    forEachLine(width: width) { line in
+      if maxLines > 0, count == maxLines {
+        truncated = true
+        return false
+      }
+      let height = lineHeight(line.metrics)
+      if count == 0 { first = height } else { equalBeforeLast = equalBeforeLast && last == first }
+      count += 1
+      widest = max(widest, line.contentWidth)
+      sum += height
+      last = height
+      lastStart = line.graphemeRange.lowerBound
+      return true
+    }
+    if truncated {
+      let height = lineHeight(truncatedLine(startingAt: lastStart, width: width).metrics)
+      sum += height - last
+      last = height
+      if count == 1 { first = height }
+    }
+    let uniform: Double? = count == 1 || (equalBeforeLast && last == first) ? first : nil
+    return TextMeasurement(
+      lineCount: count, height: height(lineCount: count, sum: sum, uniform: uniform), truncated: truncated,
+      maxLineWidth: widest)
+  }
+
+  /// The full layout at a width: lines with their text ranges, widths, heights and baselines,
+  /// and the token's frame when truncated.
+  /// - Throws: `TextError.Code.invalidWidth` for a width ≤ 0 or NaN.
+  public func layout(width: Double) throws(TextError) -> AttributedLayout {
+    try PreparedText.validate(width: width)
+    let maxLines = paragraph.maxLines
+    var breaks: [LineBreak] = []
+    var truncated = false
+    forEachLine(width: width) { line in
+      if maxLines > 0, breaks.count == maxLines {
+        truncated = true
+        return false
+      }
+      breaks.append(line)
+      return true
+    }
+    if truncated, let last = breaks.popLast() {
+      breaks.append(truncatedLine(startingAt: last.graphemeRange.lowerBound, width: width))
+    }
+    var lines: [AttributedLayout.Line] = []
+    var top = 0.0
+    var sum = 0.0
+    var isUniform = true
+    var token: AttributedLayout.TokenFrame?
+    for (index, line) in breaks.enumerated() {
+      let height = lineHeight(line.metrics)
+      if index > 0 {
+        top += paragraph.lineSpacing
+        if height != lineHeight(breaks[0].metrics) { isUniform = false }
+      }
+      let isTruncated = truncated && index == breaks.count - 1
+      var range = scalarRange(ofGraphemes: line.graphemeRange)
+      if !isTruncated {
+        while range.upperBound > range.lowerBound, UnicodeProperties.isHardBreak(codes[range.upperBound - 1]) {
+          range = range.lowerBound..<(range.upperBound - 1)
+        }
+      }
+      let lineWidth = line.contentWidth + (isTruncated ? tokenWidth : 0)
+      if isTruncated {
+        token = AttributedLayout.TokenFrame(x: line.contentWidth, y: top, width: tokenWidth, height: height)
+      }
+      lines.append(
+        AttributedLayout.Line(
+          scalarRange: range, width: lineWidth, top: top, height: height,
+          baseline: top + baseline(line.metrics, height: height), isTruncated: isTruncated))
+      top += height
+      sum += height
+    }
+    let uniform = breaks.first.map { lineHeight($0.metrics) }
+    return AttributedLayout(
+      width: width, lines: lines,
+      height: height(lineCount: lines.count, sum: sum, uniform: isUniform ? uniform : nil),
+      truncated: truncated, token: token, missingGlyphs: missingGlyphs)
+  }
+
+  /// The pieces of a line by span: each span's scalar range on the line and its x offset and
+  /// width (for drawing each piece in its own style).
+  public func pieces(of line: AttributedLayout.Line) -> [(span: Int, scalarRange: Range<Int>, x: Double, width: Double)] {
+    var result: [(Int, Range<Int>, Double, Double)] = []
+    var grapheme = graphemeIndex(startingAtScalar: line.scalarRange.lowerBound)
+    var x = 0.0
+    while grapheme < graphemeEnds.count {
+      let start = scalarStart(ofGrapheme: grapheme)
+      guard start < line.scalarRange.upperBound else { break }
+      let span = Int(graphemeSpans[grapheme])
+      let end = min(Int(graphemeEnds[grapheme]), line.scalarRange.upperBound)
+      let width = graphemeWidths[grapheme]
+      if let last = result.last, last.0 == span {
+        result[result.count - 1] = (span, last.1.lowerBound..<end, last.2, last.3 + width)
+      } else {
+        result.append((span, start..<end, x, width))
+      }
+      x += width
+      grapheme += 1
+    }
+    return result
+  }
+
+  private func scalarStart(ofGrapheme grapheme: Int) -> Int {
+    grapheme == 0 ? 0 : Int(graphemeEnds[grapheme - 1])
+  }
+
+  private func scalarRange(ofGraphemes range: Range<Int>) -> Range<Int> {
+    scalarStart(ofGrapheme: range.lowerBound)..<scalarStart(ofGrapheme: range.upperBound)
+  }
+
+  private func graphemeIndex(startingAtScalar scalar: Int) -> Int {
+    var low = 0
+    var high = graphemeEnds.count
+    while low < high {
+      let middle = (low + high) / 2
+      if Int(graphemeEnds[middle]) <= scalar { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
+  /// The last visible line of truncated text: as many grapheme clusters from `start` (up to
+  /// the next hard break) as fit with the token, trailing spaces dropped; its metrics include
+  /// the token's.
+  func truncatedLine(startingAt start: Int, width: Double) -> LineBreak {
+    let limit = width - tokenWidth + PreparedText.fitTolerance
+    var grapheme = start
+    var lineWidth = 0.0
+    var contentWidth = 0.0
+    var contentEnd = start
+    var metrics = tokenMetrics
+    var contentMetrics = tokenMetrics
+    while grapheme < graphemeWidths.count {
+      let first = codes[scalarStart(ofGrapheme: grapheme)]
+      if UnicodeProperties.isHardBreak(first) { break }
+      let advance = graphemeWidths[grapheme]
+      if lineWidth + advance > limit { break }
+      lineWidth += advance
+      metrics.formUnion(spanMetrics[Int(graphemeSpans[grapheme])])
+      grapheme += 1
+      if !UnicodeProperties.isHangingSpace(first) {
+        contentWidth = lineWidth
+        contentEnd = grapheme
+        contentMetrics = metrics
+      }
+    }
+    return LineBreak(graphemeRange: start..<contentEnd, contentWidth: contentWidth, metrics: contentMetrics)
+  }
+}

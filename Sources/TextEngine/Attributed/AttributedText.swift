@@ -1,0 +1,143 @@
+/// A paragraph of styled spans with all width-independent work done, laid out at any width by
+/// arithmetic (no shaping; `measure(width:)` allocates nothing).
+///
+/// It is one paragraph: line-break opportunities come from the joined text (UAX #14), so a
+/// line may break inside a span or at a span boundary; each span is shaped in its own style.
+/// Spans that all share one style measure exactly like a `PreparedText` of the joined text.
+///
+/// Line heights: with a fixed paragraph line height (`paragraph.lineHeight = .fixed`), every
+/// line has that height. Otherwise each span has a line box of its natural line height (times
+/// the multiple), with the leading split above and below its glyphs' ascent and descent, and a
+/// line is as tall as the boxes of the spans on it aligned on one baseline: the largest part
+/// above the baseline plus the largest part below (the CSS inline model and UILabel's; one
+/// font at several sizes gives the tallest span's natural height). Fallback fonts never change
+/// a height. Line spacing, max lines and the pixel scale come from `paragraph` as well.
+public struct AttributedText: Sendable, Hashable {
+  /// One line-break segment of the joined text.
+  struct Segment: Sendable, Hashable {
+    var contentWidth: Double
+    var totalWidth: Double
+    var graphemeStart: Int
+    var graphemeCount: Int
+    var contentGraphemeCount: Int
+    var hardBreakAfter: Bool
+    /// The largest parts above and below the baseline of its spans' line boxes, and the
+    /// tallest box.
+    var metrics: LineMetrics
+  }
+
+  /// Vertical extent of the spans on a line, accumulated as the line fills.
+  struct LineMetrics: Sendable, Hashable {
+    var above = 0.0
+    var below = 0.0
+    var tallest = 0.0
+    var ascent = 0.0
+    var descent = 0.0
+
+    mutating func formUnion(_ other: LineMetrics) {
+      above = max(above, other.above)
+      below = max(below, other.below)
+      tallest = max(tallest, other.tallest)
+      ascent = max(ascent, other.ascent)
+      descent = max(descent, other.descent)
+    }
+  }
+
+  /// The spans as given.
+  public let spans: [TextSpan]
+  /// The paragraph settings: line height, line spacing, max lines, pixel scale.
+  public let paragraph: TextStyle
+  /// The token ending truncated text; nil: "…" in the last span's style.
+  public let token: TextSpan?
+  /// Scalars no font covers.
+  public let missingGlyphs: Int
+
+  let codes: [UInt32]
+  /// Scalar offset where each span starts (one more entry: the end).
+  let spanStarts: [Int]
+  /// Line-box metrics of each span.
+  let spanMetrics: [LineMetrics]
+  let graphemeWidths: [Double]
+  let graphemeEnds: [Int32]
+  let graphemeSpans: [Int32]
+  let segments: [Segment]
+  let tokenWidth: Double
+  let tokenMetrics: LineMetrics
+
+  init(
+    spans: [TextSpan], paragraph: TextStyle, token: TextSpan?, missingGlyphs: Int, codes: [UInt32],
+    spanStarts: [Int], spanMetrics: [LineMetrics], graphemeWidths: [Double], graphemeEnds: [Int32],
+    graphemeSpans: [Int32], segments: [Segment], tokenWidth: Double, tokenMetrics: LineMetrics
+  ) {
+    self.spans = spans
+    self.paragraph = paragraph
+    self.token = token
+    self.missingGlyphs = missingGlyphs
+    self.codes = codes
+    self.spanStarts = spanStarts
+    self.spanMetrics = spanMetrics
+    self.graphemeWidths = graphemeWidths
+    self.graphemeEnds = graphemeEnds
+    self.graphemeSpans = graphemeSpans
+    self.segments = segments
+    self.tokenWidth = tokenWidth
+    self.tokenMetrics = tokenMetrics
+  }
+
+  /// The number of Unicode scalars of the joined text.
+  public var scalarCount: Int { codes.count }
+
+  /// The joined text.
+  public var text: String { string(ofScalars: 0..<codes.count) }
+
+  /// The text of a scalar range of the joined text.
+  public func string(ofScalars range: Range<Int>) -> String {
+    var string = String.UnicodeScalarView()
+    for code in codes[range] { string.append(Unicode.Scalar(code)!) }
+    return String(string)
+  }
+
+  /// The scalar range of span `index` in the joined text.
+  public func scalarRange(ofSpan index: Int) -> Range<Int> { spanStarts[index]..<spanStarts[index + 1] }
+
+  /// The width of the truncation token.
+  public var truncationTokenWidth: Double { tokenWidth }
+
+  /// The width of the text on one line (no wrapping), without trailing whitespace.
+  public var unconstrainedWidth: Double {
+    var width = 0.0
+    var lineWidth = 0.0
+    for segment in segments {
+      width = max(width, lineWidth + segment.contentWidth)
+      lineWidth += segment.totalWidth
+      if segment.hardBreakAfter { lineWidth = 0 }
+    }
+    return width
+  }
+
+  /// The height of a line with these metrics.
+  func lineHeight(_ metrics: LineMetrics) -> Double {
+    if case .fixed(let points) = paragraph.lineHeight { return points }
+    let sum = metrics.above + metrics.below
+    // One style (or proportional metrics): the tallest box exactly, not its parts re-added.
+    return abs(sum - metrics.tallest) <= 1e-9 * max(1, metrics.tallest) ? metrics.tallest : sum
+  }
+
+  /// The baseline's offset from the top of a line with these metrics.
+  func baseline(_ metrics: LineMetrics, height: Double) -> Double {
+    if case .fixed = paragraph.lineHeight {
+      return (height - (metrics.ascent + metrics.descent)) / 2 + metrics.ascent
+    }
+    return metrics.above
+  }
+
+  /// Total height of lines whose heights were summed as `sum` (all equal to `uniform` when
+  /// set), with line spacing, rounded up to the pixel grid with a pixel scale.
+  func height(lineCount: Int, sum: Double, uniform: Double?) -> Double {
+    guard lineCount > 0 else { return 0 }
+    let lines = uniform.map { Double(lineCount) * $0 } ?? sum
+    let height = lines + Double(lineCount - 1) * paragraph.lineSpacing
+    guard let scale = paragraph.pixelScale else { return height }
+    return (height * scale - 1e-9).rounded(.up) / scale
+  }
+}

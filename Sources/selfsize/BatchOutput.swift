@@ -1,0 +1,16 @@
+import SelfSizingCore
+
+/// What a worker made of one batch of input lines: output bytes, table rows and the errors of
+/// the lines that failed, in input order.
+struct BatchOutput: Sendable {
+  /// Output text (JSON Lines, JSON array members or CSV rows).
+  var writer = JSONWriter(capacity: 1 << 16)
+  /// Table rows (table format only).
+  var rows: [[String]] = []
+  /// Errors of failed records, in input order.
+  var errors: [RecordError] = []
+  /// Records read (good and bad).
+  var items = 0
+  /// Input bytes read up to the end of this batch (for progress).
+  var inputOffset = 0
+}

@@ -1,0 +1,45 @@
+import Feed
+import Foundation
+import SelfSizingCore
+import Testing
+import TextEngine
+
+@Suite struct TextJobTests {
+  static let texts = [
+    "If you have to ask how much it is, you can't afford it.",
+    "今天天气很好，我们去公园吧。\n第二行 \"quoted\" \\ back\tslash",
+    "emoji 👩‍👩‍👧 and e\u{301} and \u{2028} separators \u{1B}[2J",
+    String(repeating: "long text that will be cut with an ellipsis ", count: 8),
+  ]
+
+  /// The bytes written straight from the layout equal the serialized output objects, so the
+  /// CLI's fast path and the objects the service and the other formats use cannot drift apart.
+  @Test(arguments: [0, 2])
+  func fastPathWritesTheSameBytesAsTheObjects(maxLines: Int) throws {
+    let job = TextJob(
+      measurer: Sample.measurer, style: TextStyle(maxLines: maxLines), widths: [60, 150, 343, .infinity])
+    for (index, text) in Self.texts.enumerated() {
+      var line = JSONWriter()
+      JSONValue.object([("id", .string("t\(index)")), ("text", .string(text))]).write(to: &line)
+      var fast = JSONWriter()
+      let error = line.bytes.withUnsafeBufferPointer {
+        job.writeLines(utf8: $0, number: index + 1, to: &fast)
+      }
+      #expect(error == nil)
+      let objects = try job.objects(for: TextRecord(id: "t\(index)", text: text, line: index + 1))
+      let expected = objects.map { $0.serialized() + "\n" }.joined()
+      #expect(String(decoding: fast.bytes, as: UTF8.self) == expected)
+    }
+  }
+
+  @Test func aBadLineWritesNothingAndSaysWhere() {
+    let job = TextJob(measurer: Sample.measurer, style: TextStyle(), widths: [100])
+    var writer = JSONWriter()
+    let error = Array(#"{"id": "a", "text": 3}"#.utf8).withUnsafeBufferPointer {
+      job.writeLines(utf8: $0, number: 12, to: &writer)
+    }
+    #expect(writer.count == 0)
+    #expect(
+      error?.located(in: "in.jsonl") == #"in.jsonl:12: id a: field "text" must be a string, got number"#)
+  }
+}

@@ -1,0 +1,47 @@
+import SelfSizingCore
+import Testing
+
+@Suite struct NumberFormatTests {
+  @Test(arguments: [
+    (170.0, "170"), (-0.0, "0"), (43.44, "43.44"), (0.1 + 0.2, "0.30000000000000004"), (1e-5, "1e-05"),
+    (1e15, "1000000000000000"), (1e16, "1e+16"), (999_999_999_999_999, "999999999999999"), (-2.5, "-2.5"),
+    (5e-324, "5e-324"),
+    (Double.greatestFiniteMagnitude, "1.7976931348623157e+308"), (-42, "-42"),
+  ])
+  func shortestRoundTrip(value: Double, text: String) {
+    #expect(NumberFormat.string(value) == text)
+    #expect(Double(text) == value)
+    #expect(JSONValue.format(value) == text)
+  }
+
+  @Test func nonFiniteValues() {
+    #expect(NumberFormat.string(.infinity) == "inf")
+    #expect(NumberFormat.string(-.infinity) == "-inf")
+    #expect(NumberFormat.string(.nan) == "nan")
+    #expect(JSONValue.format(.infinity) == "null")
+  }
+
+  @Test func everyResultReadsBackAsTheSameValue() throws {
+    var generator = SeededGenerator(seed: 42)
+    for _ in 0..<10_000 {
+      let value = Double(bitPattern: generator.next())
+      guard value.isFinite else { continue }
+      let text = NumberFormat.string(value)
+      #expect(Double(text) == value, "\(text)")
+      #expect(try JSONValue.parse(text) == .number(value))
+    }
+  }
+}
+
+/// SplitMix64: a small seeded generator so random tests repeat.
+struct SeededGenerator: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+import TextEngine
+
+/// Attributed paragraphs: one style measures exactly like plain text; mixed styles break as
+/// Chromium and Pango do; line heights follow the stated rule.
+@Suite struct AttributedTextTests {
+  static let widths = [150.0, 170, 343]
+
+  /// Splits a text into `parts` pieces at grapheme (Character) boundaries.
+  static func split(_ text: String, parts: Int) -> [String] {
+    let characters = Array(text)
+    guard characters.count >= parts else { return [text] }
+    return (0..<parts).map { part in
+      String(characters[(part * characters.count / parts)..<((part + 1) * characters.count / parts)])
+    }
+  }
+
+  @Test("spans sharing one style measure exactly like the plain text", arguments: [0, 3])
+  func oneStyleIsPlainText(maxLines: Int) throws {
+    let measurer = try Fixtures.measurer()
+    let style = TextStyle(
+      fontSize: 15, letterSpacing: 0.5, lineHeight: .natural, lineSpacing: 2, maxLines: maxLines)
+    for row in try Fixtures.jsonLines("corpus/feed-visible.jsonl").prefix(300) {
+      let text = row["text"] as! String
+      let plain = try measurer.prepare(text, style: style)
+      let spans = Self.split(text, parts: 3).map { TextSpan($0, style: style) }
+      let rich = try measurer.prepare(spans)
+      #expect(rich.unconstrainedWidth == plain.unconstrainedWidth)
+      for width in Self.widths {
+        #expect(try rich.measure(width: width) == plain.measure(width: width), "\(row["id"]!) @\(width)")
+        let richLayout = try rich.layout(width: width)
+        let plainLayout = try plain.layout(width: width)
+        #expect(richLayout.breaks == plainLayout.breaks)
+        #expect(richLayout.height == plainLayout.height)
+        #expect(richLayout.lines.map(\.width) == plainLayout.lines.map(\.width))
+        #expect(richLayout.lines.map(\.scalarRange) == plainLayout.lines.map(\.scalarRange))
+      }
+    }
+  }
+
+  @Test("line height: the tallest span's natural height; fixed when the paragraph says so")
+  func lineHeights() throws {
+    let measurer = try Fixtures.measurer()
+    let body = TextStyle(fontSize: 15)
+    let lead = TextStyle(fontSize: 20, weight: .bold)
+    let small = TextStyle(fontSize: 11)
+    let natural = { (size: Double, weight: FontWeight) in
+      measurer.chain(for: weight).primary.metrics(atPointSize: size).naturalLineHeight
+    }
+    // Line 1 has the 20 pt lead, line 2 only 15 pt body, line 3 body and 11 pt small text.
+    let text = try measurer.prepare([
+      TextSpan("大标题", style: lead), TextSpan("正文\n第二行\n第三行", style: body), TextSpan("小字", style: small),
+    ])
+    let layout = try text.layout(width: 400)
+    #expect(layout.breaks == [6, 10])
+    #expect(layout.lines.map(\.height) == [natural(20, .bold), natural(15, .regular), natural(15, .regular)])
+    #expect(abs(layout.height - (natural(20, .bold) + 2 * natural(15, .regular))) < 1e-9)
+    #expect(try text.measure(width: 400).height == layout.height)
+    let lead20 = measurer.bold.primary.metrics(atPointSize: 20)
+    #expect(abs(layout.lines[0].baseline - lead20.ascender) < 1e-9)
+    // A fixed paragraph line height wins over every span.
+    var paragraph = body
+    paragraph.lineHeight = .fixed(24)
+    paragraph.lineSpacing = 3
+    let fixed = try measurer.prepare(text.spans, paragraph: paragraph)
+    #expect(try fixed.measure(width: 400).height == 3 * 24 + 2 * 3)
+    #expect(try fixed.layout(width: 400).lines.map(\.top) == [0, 27, 54])
+  }
+
+  @Test func truncationTokenIsMeasuredAndPlaced() throws {
+    let measurer = try Fixtures.measurer()
+    let style = TextStyle(fontSize: 15, lineHeight: .fixed(21), maxLines: 2)
+    let link = TextStyle(fontSize: 15, weight: .bold, lineHeight: .fixed(21))
+    let text = String(repeating: "今天天气很好，我们去公园散步吧。", count: 4)
+    let rich = try measurer.prepare(
+      [TextSpan(text, style: style)], truncationToken: TextSpan("… 全文", style: link))
+    let layout = try rich.layout(width: 200)
+    let tokenWidth = try measurer.prepare("… 全文", style: link).unconstrainedWidth
+    #expect(layout.truncated && layout.lineCount == 2)
+    let token = try #require(layout.token)
+    #expect(token.width == tokenWidth)
+    #expect(token.y == 21 && token.height == 21)
+    #expect(token.x + token.width <= 200 + PreparedText.fitTolerance)
+    #expect(layout.lines[1].width == token.x + tokenWidth)
+    // Without a token, the ellipsis of the last span's style, as plain text does.
+    let plain = try measurer.prepare(text, style: style).layout(width: 200)
+    let ellipsis = try measurer.prepare([TextSpan(text, style: style)]).layout(width: 200)
+    #expect(ellipsis.lines.map(\.width) == plain.lines.map(\.width))
+    #expect(ellipsis.lines.map(\.scalarRange) == plain.lines.map(\.scalarRange))
+  }
+
+  @Test func piecesFollowTheSpans() throws {
+    let measurer = try Fixtures.measurer()
+    let name = TextStyle(fontSize: 15, weight: .bold)
+    let body = TextStyle(fontSize: 15)
+    let text = try measurer.prepare([TextSpan("@小明: ", style: name), TextSpan("你好 world", style: body)])
+    let layout = try text.layout(width: 1000)
+    let pieces = text.pieces(of: layout.lines[0])
+    #expect(pieces.map(\.span) == [0, 1])
+    #expect(pieces.map(\.scalarRange) == [0..<5, 5..<13])
+    let nameWidth = try measurer.prepare("@小明: ", style: name)
+    // The second piece starts after the first one's trailing space.
+    #expect(pieces[1].x > nameWidth.unconstrainedWidth)
+    #expect(abs(pieces[0].width + pieces[1].width - (pieces[1].x + pieces[1].width)) < 1e-9)
+  }
+
+  /// Breaks against Chromium (`<span>`s in a `<div>`) and Pango (attribute runs) on the rich
+  /// corpus, where both agree. The mismatches are listed so a change either way fails.
+  @Test func richCorpusAgreesWithChromiumAndPango() throws {
+    let measurer = try Fixtures.measurer()
+    let paragraph = TextStyle(fontSize: 15, lineHeight: .fixed(21))
+    var agreed = 0
+    var matched = 0
+    var mismatches: [String] = []
+    for row in try Fixtures.jsonLines("corpus/rich-visible.oracles.jsonl") {
+      let id = row["id"] as! String
+      let spans = (row["runs"] as! [[String: Any]]).map { run in
+        TextSpan(
+          run["text"] as! String,
+          style: TextStyle(
+            fontSize: (run["size"] as! NSNumber).doubleValue,
+            weight: (run["weight"] as! NSNumber).intValue >= 600 ? .bold : .regular))
+      }
+      let text = try measurer.prepare(spans, paragraph: paragraph)
+      for (key, engines) in row["widths"] as! [String: [String: [String: Any]]] {
+        let chromium = engines["chromium"]!["breaks"] as! [Int]
+        let pango = engines["pango"]!["breaks"] as! [Int]
+        guard chromium == pango else { continue }
+        agreed += 1
+        let ours = try text.layout(width: Double(key)!).breaks
+        if ours == pango { matched += 1 } else { mismatches.append("\(id)@\(key)") }
+      }
+    }
+    mismatches.sort()
+    print(
+      "rich corpus: \(matched)/\(agreed) exact breaks where Chromium and Pango agree; mismatches \(mismatches)"
+    )
+    #expect(agreed == 1_372)
+    #expect(Double(matched) >= 0.995 * Double(agreed))
+    #expect(mismatches == Self.knownMismatches)
+  }
+
+  static let knownMismatches: [String] = []
+}
