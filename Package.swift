@@ -62,3 +62,14 @@ let package = Package(
       ]),
   ]
 )
+
+// Habits the compiler enforces in every Swift target: `any` spelled out for existentials, members
+// visible only through a file's own imports, and imports internal unless a file says `public`.
+for target in package.targets where target.type != .system && target.name != "CShims" {
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [
+      .enableUpcomingFeature("ExistentialAny"),
+      .enableUpcomingFeature("MemberImportVisibility"),
+      .enableUpcomingFeature("InternalImportsByDefault"),
+    ]
+}

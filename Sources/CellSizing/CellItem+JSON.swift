@@ -1,5 +1,5 @@
-import Foundation
-import SelfSizingCore
+public import Foundation
+public import SelfSizingCore
 
 extension CellItem {
   /// An item from a JSON Lines record (its id, fields and line).

@@ -1,5 +1,5 @@
 import Synchronization
-import TextEngine
+public import TextEngine
 
 /// Measures items with a template: prepares each item once (shaping its label texts), keeps
 /// the prepared cell, and solves it at any width.

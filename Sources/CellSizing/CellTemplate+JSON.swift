@@ -1,6 +1,6 @@
-import Foundation
-import SelfSizingCore
-import TextEngine
+public import Foundation
+public import SelfSizingCore
+public import TextEngine
 
 extension CellTemplate {
   /// Decodes a JSON template (format: `Docs/Templates.md`) and validates it.

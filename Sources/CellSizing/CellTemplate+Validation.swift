@@ -1,3 +1,5 @@
+import TextEngine
+
 extension CellTemplate {
   /// Checks every value and the structure: styles exist, numbers are in range, names are
   /// unique, and the compiled constraints are neither ambiguous nor conflicting (solved once

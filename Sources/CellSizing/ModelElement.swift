@@ -1,4 +1,4 @@
-import TextEngine
+public import TextEngine
 
 /// One element of a `CellModel`: a name, its intrinsic content, and how strongly it resists
 /// growing (hugging) and shrinking (compression resistance) horizontally in a row.

@@ -1,4 +1,4 @@
-import TextEngine
+public import TextEngine
 
 /// A template filled with one item: texts prepared (shaped) once, aspect ratios and hidden
 /// elements resolved. Measuring it at any width is one pass over its elements plus text-engine

@@ -1,4 +1,4 @@
-import TextEngine
+public import TextEngine
 
 /// A named text style of a template: the text engine's style plus an optional font family,
 /// which must be the family of the measurer's regular or bold primary font.

@@ -1,4 +1,4 @@
-import CellSizing
+public import CellSizing
 
 /// One item's card at one width, as the report keeps it: height, each label's line count and
 /// truncation, whether `maxHeight` clipped it.

@@ -1,4 +1,4 @@
-import CellSizing
+public import CellSizing
 
 extension CellMeasurement {
   /// The `selfsize measure` JSON object: `{"id", "width", "height", "elements": [{"name",

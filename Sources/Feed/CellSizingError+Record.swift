@@ -1,5 +1,5 @@
-import CellSizing
-import SelfSizingCore
+public import CellSizing
+public import SelfSizingCore
 
 extension CellSizingError {
   /// The error as a ``RecordError`` of `item`: its line and id, and the element or field

@@ -1,3 +1,6 @@
+import CollectionLayout
+import Foundation
+
 extension FeedLayout {
   /// The CSV header of ``csv()``.
   public static let csvHeader = "id,section,item,column,x,y,width,height"

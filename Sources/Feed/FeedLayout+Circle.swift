@@ -1,4 +1,4 @@
-import CollectionLayout
+public import CollectionLayout
 
 extension FeedLayout {
   /// The first write-up's circle layout: `count` cells (ids "0", "1", …) of `itemSize` on a

@@ -1,3 +1,5 @@
+import CollectionLayout
+
 extension FeedLayout {
   /// A table for people: one row per item (id, section, item, column, x, y, width, height),
   /// followed by the content size, column heights and pages.

@@ -1,6 +1,6 @@
-import CellSizing
-import CollectionLayout
-import TextEngine
+public import CellSizing
+public import CollectionLayout
+public import TextEngine
 
 extension FeedLayout {
   /// Lays out feed pages in a waterfall whose item heights come from the template cell.

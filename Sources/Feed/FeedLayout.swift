@@ -1,5 +1,5 @@
-import CellSizing
-import CollectionLayout
+public import CellSizing
+public import CollectionLayout
 
 /// A laid-out feed: what `selfsize layout` prints and `selfsize report` draws. Built by
 /// ``FeedLayout/waterfall(template:pages:settings:measurer:progress:)`` or

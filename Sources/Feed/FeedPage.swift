@@ -1,4 +1,4 @@
-import CellSizing
+public import CellSizing
 
 /// One page of a feed as a paginated API returns it: decoded items (or the errors of lines that
 /// did not decode) and where they came from.

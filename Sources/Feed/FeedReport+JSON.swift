@@ -1,3 +1,6 @@
+import CollectionLayout
+public import SelfSizingCore
+
 extension FeedReport {
   /// `report.json`: `{"settings", "widths": [...], "items": [...], "sensitive": [...],
   /// "errors": [...]}`.

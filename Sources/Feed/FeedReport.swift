@@ -1,4 +1,6 @@
-import CellSizing
+public import CellSizing
+import CollectionLayout
+import TextEngine
 
 /// A feed measured at several device widths: per-width figures, every item's card at each
 /// width, and the questions people ask of them (which cards are tallest, truncated, sensitive

@@ -1,4 +1,4 @@
-import TextEngine
+public import TextEngine
 
 /// Renderings of font chains for `selfsize fonts`.
 public enum FontReport {

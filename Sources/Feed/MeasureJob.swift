@@ -1,5 +1,5 @@
-import CellSizing
-import SelfSizingCore
+public import CellSizing
+public import SelfSizingCore
 
 /// What `selfsize measure` does to one input record: fill the template with the item and
 /// write one output object per width. The CLI and the HTTP service both run it.

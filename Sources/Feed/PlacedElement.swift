@@ -1,4 +1,4 @@
-import CollectionLayout
+public import CollectionLayout
 
 /// A supplementary or decoration view of a laid-out collection.
 public struct PlacedElement: Sendable, Hashable {

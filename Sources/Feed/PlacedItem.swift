@@ -1,5 +1,5 @@
-import CellSizing
-import CollectionLayout
+public import CellSizing
+public import CollectionLayout
 
 /// One laid-out cell: its identity, index path, column and frame, and — for template cells — the
 /// prepared cell and its measurement at the frame's width (for drawing).

@@ -1,3 +1,5 @@
+import SelfSizingCore
+
 /// A device's column setup for the report: a collection width and a column count.
 public struct ReportDevice: Sendable, Hashable {
   /// A short name for people (`iPhone 14`, `375 pt`).

@@ -1,4 +1,5 @@
-import CellSizing
+public import CellSizing
+import TextEngine
 
 /// One feed item across the report's widths: its label texts, missing glyphs and its card at
 /// each width.

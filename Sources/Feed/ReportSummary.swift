@@ -1,4 +1,4 @@
-import CollectionLayout
+public import CollectionLayout
 
 /// The numbers `selfsize report` prints: what was laid out, how it went and what was written.
 public struct ReportSummary: Sendable, Hashable {

@@ -1,5 +1,5 @@
-import SelfSizingCore
-import TextEngine
+public import SelfSizingCore
+public import TextEngine
 
 /// What `selfsize text` does to one input record: measure its text at every width and write
 /// one output object per width (the CLI contract's keys, in order). The CLI and the HTTP

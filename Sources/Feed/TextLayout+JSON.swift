@@ -1,5 +1,5 @@
-import SelfSizingCore
-import TextEngine
+public import SelfSizingCore
+public import TextEngine
 
 extension TextLayout {
   /// The `selfsize text` JSON object for this layout, keys in contract order: `{"id",

@@ -1,4 +1,4 @@
-import CollectionLayout
+public import CollectionLayout
 
 /// The metrics of a feed waterfall (the options of `selfsize layout`).
 public struct WaterfallSettings: Sendable, Hashable {

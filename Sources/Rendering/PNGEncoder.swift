@@ -1,5 +1,5 @@
-import Feed
-import Foundation
+public import Feed
+public import Foundation
 
 /// Writes 8-bit RGB PNG files: signature, IHDR, one IDAT (zlib `compress2`), IEND, each chunk
 /// with its CRC-32.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Writes an 8-bit RGB PNG row by row: the rows are deflated as they come and handed to `sink`
 /// in IDAT chunks, so a picture of any height needs only one strip of rows in memory.

@@ -1,5 +1,5 @@
-import CollectionLayout
-import TextEngine
+public import CollectionLayout
+public import TextEngine
 
 /// The band at the top of a picture: lines of settings (fonts, width, columns, …) and the
 /// legend, laid out and shaped by our own text engine, in points of the picture it heads.

@@ -1,5 +1,5 @@
-import Feed
-import TextEngine
+public import Feed
+public import TextEngine
 
 /// An opaque RGB raster with the few drawing operations the report needs: filled and stroked
 /// rectangles, ellipses, lines, and alpha-blended glyph bitmaps (gray coverage or premultiplied

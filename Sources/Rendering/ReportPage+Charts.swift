@@ -1,5 +1,6 @@
 import CollectionLayout
 import Feed
+import TextEngine
 
 extension ReportPage {
   /// A histogram of one width's card heights as inline SVG: bars per bin on a count axis scaled

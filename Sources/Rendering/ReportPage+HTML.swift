@@ -1,5 +1,7 @@
 import CollectionLayout
 import Feed
+import SelfSizingCore
+import TextEngine
 
 extension ReportPage {
   /// The page: settings and the browser's overflow check at the top, a summary table per

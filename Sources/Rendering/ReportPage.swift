@@ -1,7 +1,7 @@
 import CellSizing
 import CollectionLayout
-import Feed
-import TextEngine
+public import Feed
+public import TextEngine
 
 /// The measurement report people read: one HTML page over a ``FeedReport`` — a summary table
 /// per width, height histograms, the waterfalls side by side, and the cards to look at

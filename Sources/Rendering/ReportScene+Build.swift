@@ -1,7 +1,7 @@
-import CellSizing
-import CollectionLayout
-import Feed
-import TextEngine
+public import CellSizing
+public import CollectionLayout
+public import Feed
+public import TextEngine
 
 extension ReportScene {
   /// The scene of `layout`: label lines laid out at their frame widths from the prepared cells

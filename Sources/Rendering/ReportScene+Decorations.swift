@@ -1,7 +1,7 @@
 import CellSizing
-import CollectionLayout
-import Feed
-import TextEngine
+public import CollectionLayout
+public import Feed
+public import TextEngine
 
 extension ReportScene {
   /// The scene with a header band of `lines` (settings) and the legend above the content, for

@@ -1,5 +1,6 @@
 import CollectionLayout
 import Feed
+import TextEngine
 
 extension ReportScene {
   /// The tolerance, in CSS px, the HTML page's overflow check allows beyond a label's width.

@@ -1,7 +1,7 @@
-import CollectionLayout
-import Feed
-import Foundation
-import TextEngine
+public import CollectionLayout
+public import Feed
+public import Foundation
+public import TextEngine
 
 extension ReportScene {
   /// The widest picture drawn, in pixels.

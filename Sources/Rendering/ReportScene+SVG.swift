@@ -1,5 +1,6 @@
 import CollectionLayout
 import Feed
+import TextEngine
 
 extension ReportScene {
   /// The scene as an SVG document: the same frames as the PNG, text as `<text>` elements placed

@@ -1,5 +1,5 @@
-import CollectionLayout
-import Feed
+public import CollectionLayout
+public import Feed
 
 /// What a picture of a layout shows, in points: the drawing model shared by the PNG, SVG and
 /// HTML renderers, so all three draw exactly the same cells, frames and lines.

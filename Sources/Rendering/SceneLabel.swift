@@ -1,6 +1,6 @@
-import CollectionLayout
-import Feed
-import TextEngine
+public import CollectionLayout
+public import Feed
+public import TextEngine
 
 /// A label of a cell as drawn: its frame from the template cell, its style and its lines.
 public struct SceneLabel: Sendable, Hashable {

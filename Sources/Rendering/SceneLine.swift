@@ -1,5 +1,5 @@
-import Feed
-import TextEngine
+public import Feed
+public import TextEngine
 
 /// One line of a label as drawn: its text (with "…" when truncated), position and glyphs.
 public struct SceneLine: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import CollectionLayout
+public import CollectionLayout
 
 /// A card's caption drawn on the picture: its id and height on a dark tag at the card's
 /// top-left corner.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One non-blank line of JSON Lines text, with its 1-based line number.
 public struct JSONLine: Sendable, Hashable {

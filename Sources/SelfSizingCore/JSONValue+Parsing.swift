@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension JSONValue {
   /// How deeply arrays and objects may nest in parsed text.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CollectionLayout
 import Feed
 import Foundation
 import Rendering
@@ -38,7 +39,7 @@ struct CircleReport {
       let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
       written.append(
         ReportSummary.Picture(
-          path: path, format: kind, pixelWidth: width, pixelHeight: height, bytes: bytes ?? 0))
+          path: path, format: kind, pixelWidth: width, pixelHeight: height, bytes: bytes))
     }
     let total = clock.now - start
     let summary = ReportSummary(

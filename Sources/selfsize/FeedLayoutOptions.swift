@@ -193,7 +193,7 @@ func writeOutput(_ data: Data, to path: String) throws {
 }
 
 /// The underlying reason of a file error ("No such file or directory", "Permission denied"…).
-func describe(_ error: Error) -> String {
+func describe(_ error: any Error) -> String {
   let nsError = error as NSError
   if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
     underlying.domain == NSPOSIXErrorDomain,

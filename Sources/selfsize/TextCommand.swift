@@ -1,4 +1,4 @@
-import ArgumentParser
+public import ArgumentParser
 import Feed
 import Foundation
 import TextEngine

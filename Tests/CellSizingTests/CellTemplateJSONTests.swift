@@ -1,6 +1,7 @@
 import CellSizing
 import Foundation
 import Testing
+import TextEngine
 
 @Suite struct CellTemplateJSONTests {
   @Test("example templates decode", arguments: ["note-card.template.json", "text-post.template.json"])

@@ -1,3 +1,4 @@
+import TextEngine
 import CellSizing
 import Testing
 
