@@ -1,4 +1,4 @@
-public import CellSizing
+import CellSizing
 import TextEngine
 
 /// One feed item across the report's widths: its label texts, missing glyphs and its card at

@@ -1,4 +1,4 @@
-public import CollectionLayout
+import CollectionLayout
 public import TextEngine
 
 /// The band at the top of a picture: lines of settings (fonts, width, columns, …) and the

@@ -1,5 +1,5 @@
 import CellSizing
-public import CollectionLayout
+import CollectionLayout
 public import Feed
 public import TextEngine
 

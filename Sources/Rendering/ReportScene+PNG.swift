@@ -1,7 +1,7 @@
-public import CollectionLayout
-public import Feed
+import CollectionLayout
+import Feed
 public import Foundation
-public import TextEngine
+import TextEngine
 
 extension ReportScene {
   /// The widest picture drawn, in pixels.
@@ -110,7 +110,7 @@ extension ReportScene {
     let headerRows = header.map { Int(($0.height * s).rounded()) } ?? 0
     let line = max(1, Int(s.rounded()))
     if let header, firstRow < headerRows {
-      var pen = Pen(scale: s, originRow: firstRow)
+      let pen = Pen(scale: s, originRow: firstRow)
       pen.fill(Rect(x: 0, y: 0, width: size.width, height: header.height), ReportPalette.header, on: &canvas)
       for swatch in header.swatches { pen.box(swatch.frame, swatch.fill, swatch.edge, 1, on: &canvas) }
       for label in header.labels {
@@ -121,7 +121,7 @@ extension ReportScene {
         color: ReportPalette.cardEdge)
     }
     guard firstRow + rows > headerRows else { return canvas }
-    var pen = Pen(scale: s, originRow: Int((top * s).rounded()) - headerRows + firstRow)
+    let pen = Pen(scale: s, originRow: Int((top * s).rounded()) - headerRows + firstRow)
     let visibleTop = top + Double(max(0, firstRow - headerRows)) / s - 2
     let visibleBottom = top + Double(firstRow + rows - headerRows) / s + 2
     canvas.clipTop = max(0, headerRows - firstRow)

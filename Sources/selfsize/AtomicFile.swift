@@ -21,7 +21,7 @@ struct AtomicFile {
       throw ValidationError("cannot write \(path): \(String(cString: strerror(errno)))")
     }
     self.descriptor = descriptor
-    temporary = String(cString: template)
+    temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   /// Appends bytes.
