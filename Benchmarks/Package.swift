@@ -27,9 +27,17 @@ let package = Package(
       dependencies: [
         .product(name: "Benchmark", package: "benchmark"),
         .product(name: "TextEngine", package: root),
+        "TextFloor",
       ],
       path: "Benchmarks/TextBenchmarks",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+    // The C floor: HarfBuzz + ICU, a segment width cache and a greedy loop, for ratios from one run.
+    .target(
+      name: "TextFloorC",
+      path: "Sources/TextFloorC",
+      cSettings: [.unsafeFlags(["-I/usr/include/harfbuzz", "-O2"])],
+      linkerSettings: [.linkedLibrary("harfbuzz"), .linkedLibrary("icuuc")]),
+    .target(name: "TextFloor", dependencies: ["TextFloorC"], path: "Sources/TextFloor"),
     .executableTarget(
       name: "PrepareProfile",
       dependencies: [.product(name: "TextEngine", package: root)],

@@ -27,6 +27,8 @@ struct CellNode: Sendable, Hashable {
   let content: Content
   /// Visible children (rows, stacks; an overlay's child).
   let children: [CellNode]
+  /// For attributed labels: the template style name of each prepared span.
+  var spanStyles: [String] = []
 
   var name: String { element.name }
 

@@ -50,7 +50,10 @@ extension CellSizer {
       nodes.compactMap { node in
         if case .overlay(let overlay) = node.element.kind, !visible.contains(overlay.target) { return nil }
         guard !node.children.isEmpty else { return node }
-        return CellNode(element: node.element, content: node.content, children: filter(node.children))
+        var copy = node
+        copy = CellNode(element: node.element, content: node.content, children: filter(node.children))
+        copy.spanStyles = node.spanStyles
+        return copy
       }
     }
     return filter(stack)
@@ -82,6 +85,7 @@ extension CellSizer {
     let name = element.name
     let content: CellNode.Content
     var children: [CellNode] = []
+    var spanStyles: [String] = []
     switch element.kind {
     case .label(let label):
       let value = item[label.field]
@@ -100,6 +104,7 @@ extension CellSizer {
       var style = template.styles[label.style]!.text
       if let maxLines = label.maxLines { style.maxLines = maxLines }
       if let more = label.more {
+        spanStyles = [label.style]
         content = .attributed(
           try prepareSpans([TextSpan(text, style: style)], paragraph: style, more: more, element: name))
       } else {
@@ -161,6 +166,7 @@ extension CellSizer {
         }
         guard let text = span.text(in: item), !text.isEmpty else { continue }
         spans.append(TextSpan(text, style: template.styles[span.style]!.text))
+        spanStyles.append(span.style)
       }
       if spans.isEmpty, element.hiddenWhenEmpty { return nil }
       var paragraph = template.styles[spec.paragraphStyle ?? spec.spans[0].style]!.text
@@ -168,7 +174,9 @@ extension CellSizer {
       content = .attributed(try prepareSpans(spans, paragraph: paragraph, more: spec.more, element: name))
     }
     count += 1
-    return CellNode(element: element, content: content, children: children)
+    var node = CellNode(element: element, content: content, children: children)
+    node.spanStyles = spanStyles
+    return node
   }
 
   private func prepareText(_ text: String, style: TextStyle, element: String) throws(CellSizingError)

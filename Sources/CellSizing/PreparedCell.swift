@@ -78,6 +78,12 @@ public struct PreparedCell: Sendable, Hashable {
     return text
   }
 
+  /// The template style names of the attributed label's prepared spans, in order (spans whose
+  /// field was empty are left out of the paragraph and of this list).
+  public func spanStyles(named name: String) -> [String] {
+    node(named: name)?.spanStyles ?? []
+  }
+
   /// The prepared chip texts of the flow named `name`, and the "+N" chips' (N = 1, 2...).
   public func chipTexts(named name: String) -> (chips: [PreparedText], more: [PreparedText])? {
     guard case .flow(let chips, let more)? = node(named: name)?.content else { return nil }

@@ -11,6 +11,13 @@ public struct RGBColor: Sendable, Hashable {
     blue = UInt8(hex & 0xFF)
   }
 
+  /// A colour from its channels.
+  public init(red: UInt8, green: UInt8, blue: UInt8) {
+    self.red = red
+    self.green = green
+    self.blue = blue
+  }
+
   /// `#rrggbb`, for SVG and CSS.
   public var css: String {
     func hex(_ value: UInt8) -> String {

@@ -287,6 +287,13 @@ extension ReportPage {
     var out =
       "<div class=\"thumb\" lang=\"zh\" data-id=\"\(markupEscaped(cell.id))\" style=\"width:\(n(cell.frame.width))px;"
       + "height:\(n(cell.frame.height))px\">" + box(cell.frame, "cell" + (cell.isClipped ? " clipped" : ""))
+    for fill in cell.fills {
+      out +=
+        "<div class=\"fill\" style=\"left:\(n(fill.frame.minX))px;top:\(n(fill.frame.minY))px;"
+        + "width:\(n(fill.frame.width))px;height:\(n(fill.frame.height))px;"
+        + "background:rgba(\(fill.color.red),\(fill.color.green),\(fill.color.blue),\(n(Double(fill.alpha) / 255)));"
+        + "border-radius:\(n(fill.cornerRadius))px\"></div>"
+    }
     for image in cell.images { out += box(image, "image") }
     for label in cell.labels { out += fonts.htmlLabel(label) }
     return out + "</div>"

@@ -34,7 +34,6 @@ public struct ReportPage: Sendable {
   public var listLimit = 24
   let fonts: ReportScene
   let measurer: TextMeasurer
-  let kinds: [String: Element.Kind]
 
   /// A page over `report`; `overviews` are the widths' scenes (cut at ``overviewHeight``),
   /// `measurer` draws the card thumbnails.
@@ -43,9 +42,6 @@ public struct ReportPage: Sendable {
     self.overviews = overviews
     self.links = links
     self.measurer = measurer
-    var kinds: [String: Element.Kind] = [:]
-    for (_, element) in report.template?.elementPaths ?? [] { kinds[element.name] = element.kind }
-    self.kinds = kinds
     fonts = ReportScene(
       kind: .waterfall, size: Size(width: 0, height: 0), contentHeight: 0, columns: [], cells: [],
       decorations: [], captions: [], supplementary: [], regularFonts: measurer.regular.fonts.map(\.path),
@@ -65,6 +61,7 @@ public struct ReportPage: Sendable {
     let placed = PlacedItem(
       id: item.id, section: 0, item: index, column: nil,
       frame: Rect(x: 0, y: 0, width: width, height: measurement.height), cell: cell, measurement: measurement)
-    return ReportScene.cell(placed, kinds: kinds, isRound: false, measurer: measurer)
+    var builder = CardBuilder(measurer: measurer, styles: report.template?.styles ?? [:])
+    return builder.cell(placed, isRound: false)
   }
 }

@@ -11,11 +11,10 @@ extension ReportScene {
   ///   cut there (for README pictures of long feeds).
   public init(layout: FeedLayout, measurer: TextMeasurer, clipHeight: Double? = nil) {
     let height = clipHeight.map { min($0, layout.contentSize.height) } ?? layout.contentSize.height
-    var kinds: [String: Element.Kind] = [:]
-    for (_, element) in layout.template?.elementPaths ?? [] { kinds[element.name] = element.kind }
+    var builder = CardBuilder(measurer: measurer, styles: layout.template?.styles ?? [:])
     var cells: [SceneCell] = []
     for item in layout.items where item.frame.minY < height || (height == 0 && item.frame.minY == 0) {
-      cells.append(Self.cell(item, kinds: kinds, isRound: layout.kind == .circle, measurer: measurer))
+      cells.append(builder.cell(item, isRound: layout.kind == .circle))
     }
     let captions = layout.decorations.compactMap {
       Self.caption($0.kind, in: $0.frame, cellID: $0.kind, fontSize: 12, measurer: measurer)
@@ -28,40 +27,6 @@ extension ReportScene {
       },
       cells: cells, decorations: layout.decorations, captions: captions, supplementary: layout.supplementary,
       regularFonts: measurer.regular.fonts.map(\.path), boldFonts: measurer.bold.fonts.map(\.path))
-  }
-
-  static func cell(_ item: PlacedItem, kinds: [String: Element.Kind], isRound: Bool, measurer: TextMeasurer)
-    -> SceneCell
-  {
-    let origin = item.frame.origin
-    var images: [Rect] = []
-    var labels: [SceneLabel] = []
-    if let measurement = item.measurement, let cell = item.cell {
-      for element in measurement.elements {
-        let frame = Rect(
-          x: origin.x + element.x, y: origin.y + element.y, width: element.width, height: element.height)
-        switch kinds[element.name] {
-        case .image?:
-          images.append(frame)
-        case .label?:
-          guard let prepared = cell.preparedText(named: element.name),
-            let label = label(
-              prepared, frame: frame, cellID: item.id, name: element.name, centered: false, measurer: measurer
-            )
-          else { continue }
-          labels.append(label)
-        default:
-          continue
-        }
-      }
-    } else if let caption = caption(
-      item.id, in: item.frame, cellID: item.id, fontSize: 12, measurer: measurer)
-    {
-      labels.append(caption)
-    }
-    return SceneCell(
-      id: item.id, frame: item.frame, isRound: isRound, images: images, labels: labels,
-      isClipped: item.measurement?.isClipped ?? false)
   }
 
   /// A one-line caption centred in `frame` (circle cells and decorations).
@@ -96,7 +61,9 @@ extension ReportScene {
       let runs = (try? measurer.glyphRuns(text, style: style)) ?? []
       let x = centered ? frame.minX + (frame.width - line.width) / 2 : frame.minX
       lines.append(
-        SceneLine(text: text, x: x, top: lineTop, baseline: baseline, width: line.width, runs: runs))
+        SceneLine(
+          text: text, x: x, top: lineTop, baseline: baseline, width: line.width, runs: runs,
+          height: lineHeight))
     }
     return SceneLabel(
       cellID: cellID, name: name, frame: frame, style: style, lineHeight: lineHeight,

@@ -39,8 +39,7 @@ extension ReportScene {
   public static func contactSheet(
     layout: FeedLayout, measurer: TextMeasurer, sheetWidth: Double, gap: Double = 12
   ) -> ReportScene {
-    var kinds: [String: Element.Kind] = [:]
-    for (_, element) in layout.template?.elementPaths ?? [] { kinds[element.name] = element.kind }
+    var builder = CardBuilder(measurer: measurer, styles: layout.template?.styles ?? [:])
     var cells: [SceneCell] = []
     var x = gap
     var y = gap
@@ -54,7 +53,7 @@ extension ReportScene {
       }
       var placed = item
       placed.frame = Rect(x: x, y: y, width: item.frame.width, height: item.frame.height)
-      cells.append(cell(placed, kinds: kinds, isRound: layout.kind == .circle, measurer: measurer))
+      cells.append(builder.cell(placed, isRound: layout.kind == .circle))
       x += item.frame.width + gap
       width = max(width, x)
       rowHeight = max(rowHeight, item.frame.height)

@@ -71,6 +71,12 @@ extension ReportScene {
     for cell in cells {
       let classes = "cell" + (cell.isRound ? " round" : "") + (cell.isClipped ? " clipped" : "")
       out += box(cell.frame, classes, " data-id=\"\(markupEscaped(cell.id))\"") + "</div>\n"
+      for fill in cell.fills {
+        out +=
+          box(fill.frame, "fill", " data-id=\"\(markupEscaped(cell.id))\"").dropLast(2)
+          + ";background:rgba(\(fill.color.red),\(fill.color.green),\(fill.color.blue),\(n(Double(fill.alpha) / 255)));"
+          + "border-radius:\(n(fill.cornerRadius))px\"></div>\n"
+      }
       for image in cell.images {
         out += box(image, "image", " data-id=\"\(markupEscaped(cell.id))\"") + "</div>\n"
       }
@@ -162,8 +168,25 @@ extension ReportScene {
   func htmlLabel(_ label: SceneLabel) -> String {
     let n = cssNumber
     let frame = label.frame
-    let color = label.style.weight == .bold ? ReportPalette.boldText : ReportPalette.text
-    let spacing = label.style.letterSpacing == 0 ? "" : "letter-spacing:\(n(label.style.letterSpacing))px;"
+    let color = label.color ?? (label.style.weight == .bold ? ReportPalette.boldText : ReportPalette.text)
+    let spacing =
+      (label.style.letterSpacing == 0 ? "" : "letter-spacing:\(n(label.style.letterSpacing))px;")
+      + (label.strikethrough ? "text-decoration:line-through;" : "")
+    func pieces(_ line: SceneLine, trimmed: Bool) -> String {
+      line.pieces.enumerated().map { index, piece in
+        let pieceColor =
+          piece.color ?? (piece.style.weight == .bold ? ReportPalette.boldText : ReportPalette.text)
+        var text = piece.text
+        if trimmed, index == line.pieces.count - 1 {
+          text = String(text.reversed().drop(while: { $0 == " " }).reversed())
+        }
+        return
+          "<span style=\"font-family:\(fontFamilyList(for: piece.style.weight));font-size:\(n(piece.style.fontSize))px;"
+          + "font-weight:\(piece.style.weight == .bold ? 700 : 400);color:\(pieceColor.css);"
+          + "letter-spacing:\(n(piece.style.letterSpacing))px"
+          + (piece.strikethrough ? ";text-decoration:line-through" : "") + "\">\(markupEscaped(text))</span>"
+      }.joined()
+    }
     var out =
       "<div class=\"label\" data-id=\"\(markupEscaped(label.cellID))\" data-label=\"\(markupEscaped(label.name))\" "
       + "data-lines=\"\(label.lines.count)\" data-line-height=\"\(n(label.lineHeight))\" data-width=\"\(n(frame.width))\" "
@@ -173,14 +196,19 @@ extension ReportScene {
       + "color:\(color.css);\(spacing)\">"
     for line in label.lines {
       let text = String(line.text.reversed().drop(while: { $0 == " " }).reversed())
+      let height = line.pieces.isEmpty ? label.lineHeight : line.height
       out +=
         "<div class=\"line\" style=\"left:\(n(line.x - frame.minX))px;top:\(n(line.top - frame.minY))px;"
-        + "height:\(n(label.lineHeight))px;line-height:\(n(label.lineHeight))px\">\(markupEscaped(text))</div>"
+        + "height:\(n(height))px;line-height:\(n(height))px\">"
+        + (line.pieces.isEmpty ? markupEscaped(text) : pieces(line, trimmed: true)) + "</div>"
     }
-    let shown = label.lines.map(\.text).joined()
+    let shown =
+      label.lines.contains { !$0.pieces.isEmpty }
+      ? label.lines.map { pieces($0, trimmed: false) }.joined()
+      : markupEscaped(label.lines.map(\.text).joined())
     out +=
       "<div class=\"reflow\" aria-hidden=\"true\" style=\"width:\(n(frame.width + Self.overflowTolerance))px;"
-      + "line-height:\(n(label.lineHeight))px\">\(markupEscaped(shown))</div>"
+      + "line-height:\(n(label.lineHeight))px\">\(shown)</div>"
     return out + "</div>\n"
   }
 }

@@ -147,6 +147,7 @@ extension ReportScene {
         pen.box(
           frame, ReportPalette.card, edge, edge == ReportPalette.cardEdge ? line : 2 * line, on: &canvas)
       }
+      for fill in cell.fills { pen.blend(fill.frame, fill.color, alpha: Int(fill.alpha), on: &canvas) }
       for image in cell.images { pen.image(image, on: &canvas) }
       for label in cell.labels { pen.draw(label, color: nil, on: &canvas, cache: &cache) }
     }
@@ -195,12 +196,53 @@ struct Pen {
       y1: frame.maxY * scale - offset, color: ReportPalette.card, edge: ReportPalette.cardEdge)
   }
 
-  /// A label's glyphs in `color`, or the label's own (bold or regular text colour).
+  /// `color` blended over `frame` with opacity `alpha` (0…255).
+  func blend(_ frame: Rect, _ color: RGBColor, alpha: Int, on canvas: inout RasterCanvas) {
+    let (x0, y0, x1, y1) = (x(frame.minX), y(frame.minY), x(frame.maxX), y(frame.maxY))
+    for row in max(0, y0)..<min(canvas.height, max(y0, y1)) {
+      for column in max(0, x0)..<min(canvas.width, max(x0, x1)) {
+        canvas.blend(x: column, y: row, color: color, alpha: alpha)
+      }
+    }
+  }
+
+  /// A label's glyphs (and its styled pieces, strikethrough) in `color`, or the label's own
+  /// (its colour, else the bold or regular text colour).
   func draw(_ label: SceneLabel, color: RGBColor?, on canvas: inout RasterCanvas, cache: inout GlyphCache) {
-    let color = color ?? (label.style.weight == .bold ? ReportPalette.boldText : ReportPalette.text)
+    let color =
+      color ?? label.color ?? (label.style.weight == .bold ? ReportPalette.boldText : ReportPalette.text)
     let pixelSize = label.style.fontSize * scale
     let offset = Double(originRow)
+    func strike(x: Double, width: Double, baseline: Double, fontSize: Double, color: RGBColor) {
+      let row = Int(((baseline - fontSize * 0.3) * scale).rounded()) - originRow
+      canvas.fill(
+        x0: Int((x * scale).rounded()), y0: row, x1: Int(((x + width) * scale).rounded()),
+        y1: row + max(1, Int(scale.rounded())), color: color)
+    }
     for line in label.lines {
+      for piece in line.pieces {
+        let pieceColor =
+          piece.color ?? (piece.style.weight == .bold ? ReportPalette.boldText : ReportPalette.text)
+        for run in piece.runs {
+          for glyph in run.glyphs {
+            guard let bitmap = cache.bitmap(run.font, glyph.glyphID, piece.style.fontSize * scale) else {
+              continue
+            }
+            canvas.draw(
+              bitmap, penX: (line.x + piece.x + glyph.x + glyph.xOffset) * scale,
+              baselineY: (line.baseline - glyph.yOffset) * scale - offset, color: pieceColor)
+          }
+        }
+        if piece.strikethrough {
+          strike(
+            x: line.x + piece.x, width: piece.width, baseline: line.baseline, fontSize: piece.style.fontSize,
+            color: pieceColor)
+        }
+      }
+      if label.strikethrough {
+        strike(
+          x: line.x, width: line.width, baseline: line.baseline, fontSize: label.style.fontSize, color: color)
+      }
       for run in line.runs {
         for glyph in run.glyphs {
           guard let bitmap = cache.bitmap(run.font, glyph.glyphID, pixelSize) else { continue }

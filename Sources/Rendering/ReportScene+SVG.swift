@@ -67,6 +67,12 @@ extension ReportScene {
             frame, fill: ReportPalette.card,
             stroke: cell.isClipped ? ReportPalette.clippedEdge : ReportPalette.cardEdge) + "\n"
       }
+      for fill in cell.fills {
+        out +=
+          "<rect x=\"\(n(fill.frame.minX))\" y=\"\(n(fill.frame.minY))\" width=\"\(n(fill.frame.width))\" "
+          + "height=\"\(n(fill.frame.height))\" rx=\"\(n(fill.cornerRadius))\" fill=\"\(fill.color.css)\""
+          + (fill.alpha == 255 ? "" : " fill-opacity=\"\(n(Double(fill.alpha) / 255))\"") + "/>\n"
+      }
       for image in cell.images {
         out +=
           rect(image, fill: ReportPalette.image, stroke: ReportPalette.imageLine, extra: " class=\"image\"")
@@ -90,16 +96,33 @@ extension ReportScene {
 
   private func svgText(_ label: SceneLabel, color: RGBColor? = nil) -> String {
     let n = cssNumber
-    let color = color ?? (label.style.weight == .bold ? ReportPalette.boldText : ReportPalette.text)
+    let color =
+      color ?? label.color ?? (label.style.weight == .bold ? ReportPalette.boldText : ReportPalette.text)
     var out =
       "<g class=\"label\" data-label=\"\(markupEscaped(label.name))\" data-lines=\"\(label.lines.count)\" "
       + "font-family=\"\(fontFamilyList(for: label.style.weight))\" font-size=\"\(n(label.style.fontSize))\" "
       + "font-weight=\"\(label.style.weight == .bold ? 700 : 400)\" fill=\"\(color.css)\">\n"
-    for line in label.lines {
+    for line in label.lines where !line.pieces.isEmpty {
+      out += "<text x=\"\(n(line.x))\" y=\"\(n(line.baseline))\" xml:space=\"preserve\">"
+      for piece in line.pieces {
+        let pieceColor =
+          piece.color ?? (piece.style.weight == .bold ? ReportPalette.boldText : ReportPalette.text)
+        out +=
+          "<tspan x=\"\(n(line.x + piece.x))\" font-family=\"\(fontFamilyList(for: piece.style.weight))\" "
+          + "font-size=\"\(n(piece.style.fontSize))\" font-weight=\"\(piece.style.weight == .bold ? 700 : 400)\" "
+          + "fill=\"\(pieceColor.css)\""
+          + (piece.style.letterSpacing == 0 ? "" : " letter-spacing=\"\(n(piece.style.letterSpacing))\"")
+          + (piece.strikethrough ? " text-decoration=\"line-through\"" : "")
+          + ">\(markupEscaped(piece.text))</tspan>"
+      }
+      out += "</text>\n"
+    }
+    for line in label.lines where line.pieces.isEmpty {
       let spacing =
         label.style.letterSpacing == 0 ? "" : " letter-spacing=\"\(n(label.style.letterSpacing))\""
+      let strike = label.strikethrough ? " text-decoration=\"line-through\"" : ""
       out +=
-        "<text x=\"\(n(line.x))\" y=\"\(n(line.baseline))\" xml:space=\"preserve\"\(spacing)>\(markupEscaped(line.text))</text>\n"
+        "<text x=\"\(n(line.x))\" y=\"\(n(line.baseline))\" xml:space=\"preserve\"\(spacing)\(strike)>\(markupEscaped(line.text))</text>\n"
     }
     return out + "</g>\n"
   }

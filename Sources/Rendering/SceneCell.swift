@@ -9,6 +9,8 @@ public struct SceneCell: Sendable, Hashable {
   public var frame: Rect
   /// Drawn as a circle (circle layout) instead of a card.
   public var isRound: Bool
+  /// Backgrounds and chips, drawn first.
+  public var fills: [SceneFill] = []
   /// Image placeholder frames.
   public var images: [Rect]
   /// Labels.

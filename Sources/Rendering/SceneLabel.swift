@@ -1,3 +1,4 @@
+public import CellSizing
 public import CollectionLayout
 public import Feed
 public import TextEngine
@@ -24,4 +25,10 @@ public struct SceneLabel: Sendable, Hashable {
   public var lines: [SceneLine]
   /// True when max lines cut the text.
   public var truncated: Bool
+  /// The text colour; nil for the default colour of its weight.
+  public var color: RGBColor? = nil
+  /// Drawn with a line through the text.
+  public var strikethrough = false
+  /// How lines sit in the frame (pictures only).
+  public var alignment: HorizontalAlignment = .leading
 }

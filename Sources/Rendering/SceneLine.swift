@@ -16,4 +16,8 @@ public struct SceneLine: Sendable, Hashable {
   public var width: Double
   /// Shaped glyphs, x relative to `x`.
   public var runs: [GlyphRun]
+  /// For attributed labels, the line's pieces in their own styles (then `runs` is empty).
+  public var pieces: [ScenePiece] = []
+  /// The line box's height (attributed lines differ by line).
+  public var height: Double = 0
 }

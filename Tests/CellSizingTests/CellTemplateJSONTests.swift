@@ -4,6 +4,22 @@ import Testing
 import TextEngine
 
 @Suite struct CellTemplateJSONTests {
+  @Test(
+    "card examples measure every item of their sample feeds",
+    arguments: ["weibo", "comments", "products", "tags"])
+  func cardExamples(name: String) throws {
+    let sizer = try CellSizer(
+      template: CellTemplate(json: TestSupport.example("\(name).template.json")),
+      measurer: TestSupport.measurer())
+    let results = sizer.measure(CellItem.decodeLines(try TestSupport.example("\(name).jsonl")), width: 343)
+    #expect(results.count >= 100)
+    for result in results {
+      let cell = try result.get()
+      #expect(cell.height > 0 && !cell.isClipped)
+      #expect(cell.elements.allSatisfy { $0.x >= -1e-9 && $0.x + $0.width <= 343 + 1e-9 })
+    }
+  }
+
   @Test("example templates decode", arguments: ["note-card.template.json", "text-post.template.json"])
   func examples(name: String) throws {
     let template = try CellTemplate(json: TestSupport.example(name))

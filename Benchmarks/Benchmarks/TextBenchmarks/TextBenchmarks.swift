@@ -2,17 +2,10 @@ import Benchmark
 import Foundation
 import Synchronization
 import TextEngine
+import TextFloor
 
 /// The 1,024 visible texts of the real feed corpus (Tests/Fixtures/corpus).
-private let corpus: [String] = {
-  let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Tests/Fixtures/corpus/feed-visible.jsonl")
-  let text = try! String(contentsOf: url, encoding: .utf8)
-  return text.split(separator: "\n").map {
-    (try! JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any])["text"] as! String
-  }
-}()
+private let corpus = BenchmarkCorpus.texts
 
 private let style = TextStyle(fontSize: 15, lineHeight: .fixed(21))
 /// A different width every iteration, so no layout can be reused.
@@ -70,5 +63,37 @@ let benchmarks: @Sendable () -> Void = {
     let width = nextWidth()
     benchmark.startMeasurement()
     for text in prepared { blackHole(try! text.layout(width: width)) }
+  }
+
+  // The C floor on the same texts and font, in the same run.
+  let font = regular.primary
+  let floorTexts = corpus.map(UTF8Text.init)
+  let floor = TextFloor(fontPath: font.path, faceIndex: font.faceIndex, fontSize: 15)!
+
+  Benchmark("floor: hb_shape whole paragraph (1024 texts, one call each)") { _ in
+    for text in floorTexts { blackHole(floor.shapeParagraph(text)) }
+  }
+
+  Benchmark("floor: prepare cold (1024 texts, empty segment cache)") { benchmark in
+    floor.clearCache()
+    floor.clearParagraphs()
+    benchmark.startMeasurement()
+    for text in floorTexts { blackHole(floor.prepare(text)) }
+  }
+
+  Benchmark("floor: prepare warm (1024 texts, segments cached)") { benchmark in
+    floor.clearParagraphs()
+    benchmark.startMeasurement()
+    for text in floorTexts { blackHole(floor.prepare(text)) }
+  }
+
+  let floorLayout = TextFloor(fontPath: font.path, faceIndex: font.faceIndex, fontSize: 15)!
+  for text in floorTexts { floorLayout.prepare(text) }
+  Benchmark("floor: greedy layout at a new width (1024 texts)") { benchmark in
+    let width = nextWidth()
+    benchmark.startMeasurement()
+    for paragraph in 0..<floorLayout.paragraphCount {
+      blackHole(floorLayout.lineCount(of: paragraph, width: width))
+    }
   }
 }

@@ -24,9 +24,11 @@ public final class Font: Sendable {
 
   /// Loads face `faceIndex` of the font file at `path`.
   /// - Throws: `FontError` naming the file when it is missing, unreadable, not a font, damaged,
-  ///   or has no such face.
+  ///   has no such face, or has tables that would give negative widths or heights (an advance
+  ///   of 32,768 design units or more, an upside-down `hhea` line box).
   public init(path: String, faceIndex: Int = 0) throws(FontError) {
     let native = try NativeFont(path: path, faceIndex: faceIndex)
+    try native.validate(path: path)
     self.path = path
     self.faceIndex = faceIndex
     self.familyName = native.familyName

@@ -49,7 +49,7 @@ public struct GlyphBitmap: Sendable, Hashable {
 /// ever touch these handles at once.
 struct NativeFont: ~Copyable {
   private let library: FT_Library
-  private let ftFace: FT_Face
+  let ftFace: FT_Face
   private let hbBlob: OpaquePointer
   private let hbFace: OpaquePointer
   private let hbFont: OpaquePointer

@@ -17,7 +17,7 @@ struct SegmentShaper {
   func runs(_ scalars: UnsafeBufferPointer<UInt32>, isRightToLeft: Bool) -> (
     graphemeEnds: [Int32], runs: [Run], missing: Int
   ) {
-    let graphemeEnds = graphemeBoundaries(scalars)
+    var graphemeEnds = graphemeBoundaries(scalars)
     var missing = 0
 
     // Scalars handed to HarfBuzz: tabs shape as spaces; hard breaks and controls as ZWSP
@@ -48,6 +48,9 @@ struct SegmentShaper {
       start = Int(end)
     }
 
+    // Over-long clusters are cut into pieces shaped one by one (each keeps its cluster's font).
+    let continuesCluster = Self.splitLongClusters(&graphemeEnds, fontOfGrapheme: &fontOfGrapheme)
+
     // Runs of one font and one script; Common/Inherited scalars join their neighbours.
     let scripts = resolvedScripts(shapingScalars)
     var runs: [Run] = []
@@ -58,7 +61,8 @@ struct SegmentShaper {
       let script = scripts[runStart]
       var runEndGrapheme = runStartGrapheme + 1
       while runEndGrapheme < graphemeEnds.count, fontOfGrapheme[runEndGrapheme] == font,
-        scripts[Int(graphemeEnds[runEndGrapheme - 1])] == script
+        scripts[Int(graphemeEnds[runEndGrapheme - 1])] == script,
+        !(continuesCluster?[runEndGrapheme] ?? false)
       {
         runEndGrapheme += 1
       }
@@ -98,6 +102,48 @@ struct SegmentShaper {
     return ShapedSegment(
       scalars: Array(scalars), graphemeWidthsEm: widths, graphemeEnds: graphemeEnds,
       trailingWhitespaceGraphemes: trailing, missingGlyphs: missing)
+  }
+
+  /// The most scalars a grapheme cluster keeps: a starter and 30 more, the bound of UAX #15's
+  /// stream-safe text format. Real clusters (emoji ZWJ sequences included) stay far below it;
+  /// a base letter with thousands of combining marks would otherwise cost HarfBuzz time
+  /// quadratic in the marks, so such a cluster is cut into pieces of this many scalars, which
+  /// are shaped, measured and broken between as clusters of their own.
+  static let maximumClusterScalars = 31
+
+  /// Cuts clusters longer than `maximumClusterScalars` into pieces, each with its cluster's font.
+  /// Returns, per piece, whether it continues the cluster before it (nil when nothing was cut).
+  static func splitLongClusters(_ ends: inout [Int32], fontOfGrapheme: inout [Int]) -> [Bool]? {
+    var start: Int32 = 0
+    var hasLongCluster = false
+    for end in ends {
+      if end - start > Int32(maximumClusterScalars) {
+        hasLongCluster = true
+        break
+      }
+      start = end
+    }
+    guard hasLongCluster else { return nil }
+    var splitEnds: [Int32] = []
+    var splitFonts: [Int] = []
+    var continues: [Bool] = []
+    start = 0
+    for (grapheme, end) in ends.enumerated() {
+      var pieceStart = start
+      while end - pieceStart > Int32(maximumClusterScalars) {
+        pieceStart += Int32(maximumClusterScalars)
+        splitEnds.append(pieceStart)
+        splitFonts.append(fontOfGrapheme[grapheme])
+        continues.append(pieceStart - Int32(maximumClusterScalars) != start)
+      }
+      splitEnds.append(end)
+      splitFonts.append(fontOfGrapheme[grapheme])
+      continues.append(pieceStart != start)
+      start = end
+    }
+    ends = splitEnds
+    fontOfGrapheme = splitFonts
+    return continues
   }
 
   private func graphemeIndex(ofScalar scalar: Int, in ends: [Int32], near first: Int) -> Int {
