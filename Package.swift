@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "CollectionLayout", targets: ["CollectionLayout"]),
     .library(name: "Feed", targets: ["Feed"]),
     .library(name: "Rendering", targets: ["Rendering"]),
+    .library(name: "Baseline", targets: ["Baseline"]),
     .executable(name: "selfsize", targets: ["selfsize"]),
   ],
   dependencies: [
@@ -42,11 +43,17 @@ let package = Package(
       name: "Feed",
       dependencies: ["SelfSizingCore", "SelfSizingResources", "TextEngine", "CellSizing", "CollectionLayout"]),
     // Pictures of a laid-out feed: scene, raster canvas, PNG, SVG and HTML.
-    .target(name: "Rendering", dependencies: ["Feed", "TextEngine", "CellSizing", "CollectionLayout", "CZlib"]),
+    .target(
+      name: "Rendering", dependencies: ["Feed", "TextEngine", "CellSizing", "CollectionLayout", "CZlib"]),
+    // Height baselines: record a run's heights and lines, compare a run with them, draw what moved.
+    .target(
+      name: "Baseline",
+      dependencies: ["SelfSizingCore", "TextEngine", "CellSizing", "CollectionLayout", "Feed", "Rendering"]),
     .executableTarget(
       name: "selfsize",
       dependencies: [
-        "TextEngine", "CellSizing", "CollectionLayout", "Feed", "Rendering", "SelfSizingResources",
+        "TextEngine", "CellSizing", "CollectionLayout", "Feed", "Rendering", "Baseline",
+        "SelfSizingResources",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .testTarget(name: "SelfSizingCoreTests", dependencies: ["SelfSizingCore"]),
@@ -54,7 +61,14 @@ let package = Package(
     .testTarget(name: "CellSizingTests", dependencies: ["CellSizing", "TextEngine"]),
     .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout"]),
     .testTarget(name: "SelfSizeCLITests", dependencies: ["selfsize"]),
-    .testTarget(name: "FeedTests", dependencies: ["Feed", "TextEngine", "CellSizing", "CollectionLayout", "SelfSizingResources"]),
+    .testTarget(
+      name: "BaselineTests",
+      dependencies: [
+        "Baseline", "Feed", "TextEngine", "CellSizing", "CollectionLayout", "SelfSizingResources",
+      ]),
+    .testTarget(
+      name: "FeedTests",
+      dependencies: ["Feed", "TextEngine", "CellSizing", "CollectionLayout", "SelfSizingResources"]),
     .testTarget(
       name: "RenderingTests",
       dependencies: [

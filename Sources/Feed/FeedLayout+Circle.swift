@@ -1,17 +1,35 @@
 public import CollectionLayout
 
 extension FeedLayout {
+  /// The most items a circle layout takes here (every item gets its own frame and output line).
+  public static let maximumCircleItems = 100_000
+
   /// The first write-up's circle layout: `count` cells (ids "0", "1", …) of `itemSize` on a
   /// circle in a collection view of `size`, with the decoration view at the centre. Geometry is
   /// ``CircleLayout``'s (the write-up's formulas; cells shrink rather than overlap).
   ///
-  /// - Throws: ``LayoutError`` for a negative or non-finite size or item size.
+  /// - Throws: ``LayoutError`` for a negative or non-finite size or item size, or more than
+  ///   ``maximumCircleItems`` items.
   public static func circle(
     size: Size, count: Int, itemSize: Size = Size(width: 34, height: 34)
   ) throws -> FeedLayout {
     var configuration = CircleLayout.Configuration()
     configuration.itemSize = itemSize
-    if configuration.decorationKind == nil { configuration.decorationKind = "center" }
+    return try circle(size: size, count: count, configuration: configuration)
+  }
+
+  /// A circle layout of `count` cells (ids "0", "1", …) in a collection view of `size` with
+  /// `configuration` (item size, overlap policy, content size, header, footer, decoration).
+  ///
+  /// - Throws: ``LayoutError`` for an invalid configuration or size, or more than
+  ///   ``maximumCircleItems`` items.
+  public static func circle(
+    size: Size, count: Int, configuration: CircleLayout.Configuration
+  ) throws -> FeedLayout {
+    guard count <= maximumCircleItems else {
+      throw LayoutError(
+        .invalidMetric, "circle layout: \(count) items; at most \(maximumCircleItems) are laid out")
+    }
     let layout = CircleLayout(configuration: configuration)
     let data = CollectionData(ids: (0..<max(0, count)).map { ItemID($0) })
     try layout.prepare(LayoutContext(size: size, data: data))

@@ -1,28 +1,36 @@
 public import CellSizing
 public import CollectionLayout
+import Dispatch
+import Synchronization
 public import TextEngine
 
 extension FeedLayout {
   /// Lays out feed pages in a waterfall whose item heights come from the template cell.
   ///
   /// Pages are applied in order, as a feed's data source receives them: the first page is the
-  /// initial data; a later page whose first item has the same id as the data's first item is a
-  /// refresh (it replaces the data); any other page is a load-more (appended). Each update goes
-  /// through ``WaterfallLayout/applyPage(_:toSection:rule:)`` with the identity rule, so a
-  /// load-more measures only its new items and a refresh measures only changed ones; the counts
-  /// are in ``pages``.
+  /// initial data; a later page is a refresh (it replaces the data) when its first item is the
+  /// data's first item, or when it starts with items that are not in the data and then repeats
+  /// the data's head (a pull-to-refresh: new items on top of the feed's first ones); any other
+  /// page is a load-more (appended). With ``WaterfallSettings/Pagination/identity`` each update
+  /// goes through ``WaterfallLayout/applyPage(_:toSection:rule:)`` with the identity rule, so a
+  /// load-more measures only its new items and a refresh only new or changed ones; with
+  /// ``WaterfallSettings/Pagination/count`` it uses the count rule (data of at most a page is
+  /// measured again entirely). The counts are in ``pages``.
   ///
   /// Lines that failed to decode, items that fail to bind to the template and items whose id is
   /// already in the data are reported in ``failures`` and left out; an item whose height cannot
   /// be solved at the column width is reported and laid out with height 0. Nothing else is
   /// dropped.
   ///
-  /// - Parameter progress: called after each measurement with (items measured, items given).
+  /// - Parameters:
+  ///   - jobs: threads that prepare (shape) and measure a page's new items before placement;
+  ///     the result is the same for any number.
+  ///   - progress: called after each measurement with (items measured, items given).
   /// - Throws: `CellSizingError` for an invalid template or unknown font; ``LayoutError`` for
   ///   invalid settings (columns < 1, negative spacing, …).
   public static func waterfall(
     template: CellTemplate, pages: [FeedPage], settings: WaterfallSettings, measurer: TextMeasurer,
-    progress: ((Int, Int) -> Void)? = nil
+    jobs: Int = 1, progress: ((Int, Int) -> Void)? = nil
   ) throws -> FeedLayout {
     let sizer = try CellSizer(template: template, measurer: measurer)
     let store = CellStore()
@@ -33,9 +41,24 @@ extension FeedLayout {
       }
       store.measured += 1
       progress?(store.measured, total)
-      return try cell.measure(width: width).height
+      let height: Double
+      if let (measuredWidth, measured) = store.heights[item.id.rawValue], measuredWidth == width {
+        height = measured
+      } else {
+        height = try cell.measure(width: width).height
+      }
+      guard let scale = settings.pixelScale else { return height }
+      return (height * scale).rounded(.up) / scale
     }
     try settings.configuration.validate()
+    if let kind = settings.sectionBackground { try layout.registerDecorationKind(kind) }
+    var rule = PaginationRule.identityPrefix
+    if settings.pagination == .count {
+      guard let pageSize = settings.pageSize else {
+        throw LayoutError(.invalidPage, "the count rule needs a page size")
+      }
+      rule = .countBased(pageSize: pageSize)
+    }
     var failures: [FeedFailure] = []
     var summaries: [PageSummary] = []
     var data: [LayoutItem] = []
@@ -43,19 +66,17 @@ extension FeedLayout {
     var isFirst = true
     for page in pages.flatMap({ $0.split(size: settings.pageSize) }) {
       var fresh: [(CellItem, PreparedCell)] = []
-      for result in page.items {
-        switch result {
-        case .failure(let error):
-          failures.append(FeedFailure(location: page.source, message: error.description))
-        case .success(let item):
-          do throws(CellSizingError) {
-            fresh.append((item, try sizer.prepare(item)))
-          } catch {
-            failures.append(FeedFailure(location: page.source, message: error.description))
-          }
+      let prepared = prepareInParallel(page.items, sizer: sizer, width: settings.itemWidth, jobs: jobs)
+      for (result, outcome) in zip(page.items, prepared) {
+        switch (result, outcome) {
+        case (.failure(let error), _), (_, .failure(let error)):
+          failures.append(error.feedFailure(in: page.source))
+        case (.success(let item), .success(let (cell, height))):
+          fresh.append((item, cell))
+          if let height, let width = settings.itemWidth { store.heights[item.id] = (width, height) }
         }
       }
-      let isRefresh = !isFirst && fresh.first.map { $0.0.id } == data.first?.id.rawValue
+      let isRefresh = !isFirst && Self.isRefresh(fresh.map(\.0.id), of: data, ids: ids)
       if isRefresh {
         data = []
         ids = []
@@ -63,19 +84,21 @@ extension FeedLayout {
       for (item, cell) in fresh {
         guard ids.insert(item.id).inserted else {
           failures.append(
-            FeedFailure(
-              location: "\(page.source): \(item.locationDescription)",
-              message: "duplicate id \"\(item.id)\"; the item is already in the feed"))
+            CellSizingError(
+              .missingID, at: "", "duplicate id \"\(item.id)\"; the item is already in the feed",
+              itemID: item.id,
+              line: item.line
+            ).feedFailure(in: page.source))
           continue
         }
         store.cells[item.id] = cell
-        data.append(LayoutItem(id: ItemID(item.id), revision: item.hashValue))
+        data.append(LayoutItem(id: ItemID(item.id), revision: Self.revision(of: item)))
       }
       let report: LayoutUpdateReport
       if isFirst {
         report = try layout.update(data: CollectionData(sections: [data]), width: settings.collectionWidth)
       } else {
-        report = try layout.applyPage(data, toSection: 0, rule: .identityPrefix)
+        report = try layout.applyPage(data, toSection: 0, rule: rule)
       }
       isFirst = false
       for diagnostic in report.diagnostics {
@@ -95,6 +118,27 @@ extension FeedLayout {
     }
     return assemble(
       layout, settings: settings, sizer: sizer, store: store, pages: summaries, failures: failures)
+  }
+
+  /// The item's content as a revision: its fields, not where it was read (the same item on
+  /// another line of another page is the same revision, so its cached height is reused).
+  static func revision(of item: CellItem) -> Int {
+    var hasher = Hasher()
+    hasher.combine(item.id)
+    hasher.combine(item.fields)
+    return hasher.finalize()
+  }
+
+  /// Whether a page with `page` ids is a refresh of `data` (whose ids are `ids`): it starts with
+  /// the data's first id, or with ids not in the data followed by the data's head (at least its
+  /// first item, then as many of the following as the page has).
+  static func isRefresh(_ page: [String], of data: [LayoutItem], ids: Set<String>) -> Bool {
+    guard let head = data.first?.id.rawValue, let first = page.first else { return false }
+    if first == head { return true }
+    guard let start = page.firstIndex(of: head), page[..<start].allSatisfy({ !ids.contains($0) }) else {
+      return false
+    }
+    return zip(page[start...], data).allSatisfy { $0 == $1.id.rawValue }
   }
 
   private static func assemble(
@@ -133,5 +177,36 @@ extension FeedLayout {
 /// The prepared cells by item id, shared with the height provider closure.
 private final class CellStore {
   var cells: [String: PreparedCell] = [:]
+  /// Heights measured ahead of placement, with the width they were measured at.
+  var heights: [String: (Double, Double)] = [:]
   var measured = 0
+}
+
+/// Prepares every decoded item (and measures it at `width` when given) on `jobs` threads; the
+/// results are in item order and the same for any number of threads.
+private func prepareInParallel(
+  _ items: [Result<CellItem, CellSizingError>], sizer: CellSizer, width: Double?, jobs: Int
+) -> [Result<(PreparedCell, Double?), CellSizingError>] {
+  @Sendable func prepare(_ result: Result<CellItem, CellSizingError>) -> Result<
+    (PreparedCell, Double?), CellSizingError
+  > {
+    guard case .success(let item) = result else { return .failure(CellSizingError(.invalidJSON, at: "", "")) }
+    do throws(CellSizingError) {
+      let cell = try sizer.prepare(item)
+      // A cell that cannot be solved at this width is measured again during placement, which reports it.
+      let height = width.flatMap { try? cell.measure(width: $0).height }
+      return .success((cell, height))
+    } catch {
+      return .failure(error)
+    }
+  }
+  guard jobs > 1, items.count > 1 else { return items.map(prepare) }
+  let chunkCount = min(items.count, jobs * 8)
+  let chunks = Mutex([[Result<(PreparedCell, Double?), CellSizingError>]?](repeating: nil, count: chunkCount))
+  DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+    let range = (items.count * chunk / chunkCount)..<(items.count * (chunk + 1) / chunkCount)
+    let results = items[range].map(prepare)
+    chunks.withLock { $0[chunk] = results }
+  }
+  return chunks.withLock { $0.flatMap { $0! } }
 }

@@ -10,11 +10,6 @@ struct CardBuilder {
   let measurer: TextMeasurer
   let styles: [String: TemplateStyle]
 
-  init(measurer: TextMeasurer, styles: [String: TemplateStyle]) {
-    self.measurer = measurer
-    self.styles = styles
-  }
-
   static func color(_ hex: String?) -> (RGBColor, UInt8)? {
     guard let hex, let color = RGBAColor(hex: hex) else { return nil }
     return (RGBColor(red: color.red, green: color.green, blue: color.blue), color.alpha)

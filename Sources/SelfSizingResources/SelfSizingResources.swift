@@ -45,7 +45,8 @@ public enum SelfSizingResources {
     return candidates.filter { seen.insert($0).inserted }
   }
 
-  private static func directory(named name: String, override variable: String) throws(ResourceError) -> String {
+  private static func directory(named name: String, override variable: String) throws(ResourceError) -> String
+  {
     if let override = ProcessInfo.processInfo.environment[variable], !override.isEmpty {
       guard isDirectory(override) else {
         throw ResourceError(

@@ -1,7 +1,7 @@
-import ArgumentParser
+public import ArgumentParser
 import CellSizing
 import CollectionLayout
-import Feed
+public import Feed
 import Foundation
 import Rendering
 import TextEngine
@@ -9,30 +9,106 @@ import TextEngine
 /// The options shared by `selfsize layout` and `selfsize report`.
 struct FeedLayoutOptions: ParsableArguments {
   enum Kind: String, ExpressibleByArgument, CaseIterable { case waterfall, circle }
+  enum Overlap: String, ExpressibleByArgument, CaseIterable { case allow, shrink, grow }
+  enum Direction: String, ExpressibleByArgument, CaseIterable {
+    case shortestFirst = "shortest-first"
+    case leftToRight = "left-to-right"
+    case rightToLeft = "right-to-left"
+
+    init?(argument: String) {
+      let known: [String: Direction] = [
+        "shortest-first": .shortestFirst, "shortestfirst": .shortestFirst, "left-to-right": .leftToRight,
+        "lefttoright": .leftToRight, "right-to-left": .rightToLeft, "righttoleft": .rightToLeft,
+      ]
+      guard let direction = known[argument.lowercased()] else { return nil }
+      self = direction
+    }
+
+    var layoutDirection: WaterfallLayout.RenderDirection {
+      switch self {
+      case .shortestFirst: .shortestFirst
+      case .leftToRight: .leftToRight
+      case .rightToLeft: .rightToLeft
+      }
+    }
+  }
+
+  /// The largest length an option takes, in points: larger values are range errors, so that
+  /// every result stays finite.
+  static let maximumLength = 1_000_000.0
+  /// The device pixel scales `--pixel-scale` takes.
+  static let pixelScales = 1.0...16.0
 
   @Option(help: "Layout: waterfall (template cells) or circle (the first write-up's example).")
   var layout: Kind = .waterfall
   @Option(help: "Card template (JSON).") var template: String?
   @Option(
-    name: .customLong("items"),
-    help:
-      "Waterfall: items file (JSON Lines, '-' for stdin); repeat to apply pages in order (a page starting with the feed's first id is a refresh, others load more). Circle: the number of items."
-  )
+    name: [.customLong("items"), .customLong("input"), .customShort("i")],
+    help: ArgumentHelp(
+      "Waterfall: items file (JSON Lines, '-' for stdin; default: stdin); repeat to apply pages in order (see the pagination rules below). Circle: the number of items (at most 100000). --input and --items are the same option.",
+      valueName: "file"))
   var items: [String] = []
-  @Option(name: .customLong("collection-width"), help: "Collection width in points (waterfall).")
-  var collectionWidth: Double = 375
+  @Option(
+    name: [.short, .long],
+    help: ArgumentHelp(
+      "Threads that measure items (default: the number of cores); the result is the same for any N.",
+      valueName: "n"))
+  var jobs: Int?
+  @Option(
+    name: .customLong("collection-width"), help: "Collection width in points (waterfall; default 375).")
+  var collectionWidth: Double?
+  @Option(
+    name: .customLong("column-width"),
+    help: "Column (item) width in points; the collection width is derived from it, the insets and spacing.")
+  var columnWidth: Double?
   @Option(name: .customLong("collection-size"), help: "Collection size WxH in points (circle).")
   var collectionSize: String = "375x667"
-  @Option(help: "Number of columns.") var columns: Int = 2
+  @Option(help: "Number of columns (1…1000).") var columns: Int = 2
   @Option(name: .customLong("column-spacing"), help: "Gap between columns in points.") var columnSpacing:
     Double = 8
-  @Option(name: .customLong("line-spacing"), help: "Gap between items of a column in points.")
+  @Option(
+    name: .customLong("line-spacing"),
+    help: "Gap between items of a column in points (not above the first row; see below).")
   var lineSpacing: Double = 8
   @Option(help: "Section insets top,left,bottom,right in points.") var insets: String = "8,8,8,8"
   @Option(
     name: .customLong("page-size"),
-    help: "Split each items file into pages of N items, applied one by one (refresh, then load-more).")
+    help: "Split each items file into pages of N items, applied one by one; the count rule's page size.")
   var pageSize: Int?
+  @Option(help: "How later pages are applied: identity (default) or count (needs --page-size).")
+  var pagination: WaterfallSettings.Pagination = .identity
+  @Option(
+    name: .customLong("header-height"), help: "Section header height (waterfall) or header height (circle).")
+  var headerHeight: Double = 0
+  @Option(
+    name: .customLong("footer-height"), help: "Section footer height (waterfall) or footer height (circle).")
+  var footerHeight: Double = 0
+  @Option(
+    name: .customLong("section-background"),
+    help: ArgumentHelp("Waterfall: a decoration of this kind behind the section.", valueName: "kind"))
+  var sectionBackground: String?
+  @Option(
+    name: .customLong("render-direction"),
+    help: "Waterfall: which column takes the next item: shortest-first, left-to-right or right-to-left.")
+  var renderDirection: Direction = .shortestFirst
+  @Option(
+    name: .customLong("pixel-scale"),
+    help: "Device pixels per point (1…16): item widths rounded down and heights up to whole pixels.")
+  var pixelScale: Double?
+  @Option(name: .customLong("item-size"), help: "Circle: item size WxH before overlap handling.")
+  var itemSize: String = "34x34"
+  @Option(help: "Circle: when items would overlap: shrink them (default), grow the radius, or allow it.")
+  var overlap: Overlap = .shrink
+  @Option(
+    name: .customLong("content-size"),
+    help: "Circle: the content size WxH reported to the collection view (default: the collection size).")
+  var contentSize: String?
+  @Option(name: .customLong("decoration-size"), help: "Circle: the centre decoration's size WxH.")
+  var decorationSize: String = "150x30"
+  @Option(
+    name: .customLong("decoration-kind"),
+    help: ArgumentHelp("Circle: the centre decoration's kind, or none.", valueName: "kind"))
+  var decorationKind: String = "center"
   @Option(help: "Pixels per point of pictures: 1, 2 or 3.") var scale: Int = 1
   @Option(
     name: .customLong("clip-height"),
@@ -40,35 +116,75 @@ struct FeedLayoutOptions: ParsableArguments {
   var clipHeight: Double?
   @OptionGroup var fontOptions: FontOptions
 
+  /// Throws a range error naming the option unless `value` is a length from 0 (or above it) to
+  /// ``maximumLength``.
+  static func checkLength(_ name: String, _ value: Double, positive: Bool = false) throws {
+    guard value.isFinite, positive ? value > 0 : value >= 0 else {
+      throw ValidationError(
+        "\(name) must be a \(positive ? "positive" : "finite, non-negative") number of points, got \(JSONValue.format(value) == "null" ? "\(value)" : JSONValue.format(value))"
+      )
+    }
+    guard value <= maximumLength else {
+      throw ValidationError(
+        "\(name) \(JSONValue.format(value)) is out of range: at most \(JSONValue.format(maximumLength)) points"
+      )
+    }
+  }
+
   func validateLayout() throws {
+    if let jobs, !(1...1024).contains(jobs) {
+      throw ValidationError("--jobs must be between 1 and 1024, got \(jobs)")
+    }
     guard [1, 2, 3].contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3, got \(scale)") }
-    if let clipHeight, !(clipHeight > 0 && clipHeight.isFinite) {
-      throw ValidationError("--clip-height must be a positive number, got \(clipHeight)")
+    if let clipHeight { try Self.checkLength("--clip-height", clipHeight, positive: true) }
+    try Self.checkLength("--header-height", headerHeight)
+    try Self.checkLength("--footer-height", footerHeight)
+    if let pixelScale, !Self.pixelScales.contains(pixelScale) {
+      throw ValidationError("--pixel-scale must be from 1 to 16 (device pixels per point), got \(pixelScale)")
     }
     switch layout {
     case .circle:
       _ = try circleSize()
       _ = try circleCount()
+      _ = try circleConfiguration()
     case .waterfall:
-      guard collectionWidth.isFinite, collectionWidth > 0 else {
-        throw ValidationError("--collection-width must be a positive number, got \(collectionWidth)")
+      guard (1...1000).contains(columns) else {
+        throw ValidationError("--columns must be from 1 to 1000, got \(columns)")
       }
-      guard columns >= 1 else { throw ValidationError("--columns must be at least 1, got \(columns)") }
-      for (name, value) in [("--column-spacing", columnSpacing), ("--line-spacing", lineSpacing)]
-      where !(value.isFinite && value >= 0) {
-        throw ValidationError("\(name) must be a finite number ≥ 0, got \(value)")
-      }
+      try Self.checkLength("--column-spacing", columnSpacing)
+      try Self.checkLength("--line-spacing", lineSpacing)
       if let pageSize, pageSize < 1 {
         throw ValidationError("--page-size must be at least 1, got \(pageSize)")
       }
+      if pagination == .count && pageSize == nil {
+        throw ValidationError("--pagination count needs --page-size N (the count rule's page size)")
+      }
       let insets = try parsedInsets()
-      let room = collectionWidth - insets.left - insets.right - Double(columns - 1) * columnSpacing
+      let width = try resolvedCollectionWidth()
+      let room = width - insets.left - insets.right - Double(columns - 1) * columnSpacing
       guard room > 0 else {
         throw ValidationError(
-          "the collection (\(JSONValue.format(collectionWidth)) pt) is narrower than its insets and spacing "
-            + "(\(JSONValue.format(collectionWidth - room)) pt for \(columns) columns)")
+          "the collection (\(JSONValue.format(width)) pt) is narrower than its insets and spacing "
+            + "(\(JSONValue.format(width - room)) pt for \(columns) columns)")
       }
     }
+  }
+
+  /// `--collection-width`, or the width `--column-width` implies, or 375.
+  func resolvedCollectionWidth() throws -> Double {
+    if let columnWidth {
+      guard collectionWidth == nil else {
+        throw ValidationError("give --collection-width or --column-width, not both")
+      }
+      try Self.checkLength("--column-width", columnWidth, positive: true)
+      let width = WaterfallSettings.collectionWidth(
+        columnWidth: columnWidth, columns: columns, columnSpacing: columnSpacing, insets: try parsedInsets())
+      try Self.checkLength("the collection width from --column-width", width, positive: true)
+      return width
+    }
+    let width = collectionWidth ?? 375
+    try Self.checkLength("--collection-width", width, positive: true)
+    return width
   }
 
   func parsedInsets() throws -> LayoutInsets {
@@ -78,36 +194,100 @@ struct FeedLayoutOptions: ParsableArguments {
     guard parts.count == 4, parts.allSatisfy({ $0 != nil && $0!.isFinite && $0! >= 0 }) else {
       throw ValidationError("--insets must be four numbers ≥ 0, top,left,bottom,right; got \"\(insets)\"")
     }
+    for value in parts where value! > Self.maximumLength {
+      throw ValidationError(
+        "--insets \(insets) is out of range: each inset is at most \(JSONValue.format(Self.maximumLength)) points"
+      )
+    }
     return LayoutInsets(top: parts[0]!, left: parts[1]!, bottom: parts[2]!, right: parts[3]!)
   }
 
-  func circleSize() throws -> Size {
-    let parts = collectionSize.lowercased().split(separator: "x").map { Double($0) }
+  /// A `WxH` size option in points.
+  static func size(_ text: String, option: String) throws -> Size {
+    let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false).map {
+      Double($0.trimmingCharacters(in: .whitespaces))
+    }
     guard parts.count == 2, let width = parts[0], let height = parts[1], width.isFinite, height.isFinite,
       width >= 0, height >= 0
     else {
+      throw ValidationError("\(option) must be WxH in points, e.g. 375x667; got \"\(text)\"")
+    }
+    guard width <= maximumLength, height <= maximumLength else {
       throw ValidationError(
-        "--collection-size must be WxH in points, e.g. 375x667; got \"\(collectionSize)\"")
+        "\(option) \(text) is out of range: each side is at most \(JSONValue.format(maximumLength)) points")
     }
     return Size(width: width, height: height)
   }
+
+  func circleSize() throws -> Size { try Self.size(collectionSize, option: "--collection-size") }
 
   func circleCount() throws -> Int {
     guard items.count <= 1 else {
       throw ValidationError("with --layout circle, give --items once, as a number of items")
     }
     guard let text = items.first else { return 20 }
-    guard let count = Int(text), count >= 0 else {
+    let digits = text.trimmingCharacters(in: .whitespaces)
+    guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else {
       throw ValidationError("with --layout circle, --items is a number of items ≥ 0; got \"\(text)\"")
+    }
+    guard let count = Int(digits), count <= FeedLayout.maximumCircleItems else {
+      throw ValidationError(
+        "with --layout circle, --items \(digits) is too many: at most \(FeedLayout.maximumCircleItems) items")
     }
     return count
   }
 
+  func circleConfiguration() throws -> CircleLayout.Configuration {
+    var configuration = CircleLayout.Configuration()
+    configuration.itemSize = try Self.size(itemSize, option: "--item-size")
+    configuration.overlapPolicy =
+      switch overlap {
+      case .allow: .allowOverlap
+      case .shrink: .shrinkItems
+      case .grow: .growRadius
+      }
+    configuration.contentSize = try contentSize.map { try Self.size($0, option: "--content-size") }
+    configuration.decorationSize = try Self.size(decorationSize, option: "--decoration-size")
+    let kind = decorationKind.trimmingCharacters(in: .whitespaces)
+    guard !kind.isEmpty else { throw ValidationError("--decoration-kind needs a name, or none") }
+    configuration.decorationKind = kind == "none" ? nil : kind
+    configuration.headerHeight = headerHeight
+    configuration.footerHeight = footerHeight
+    return configuration
+  }
+
   var settings: WaterfallSettings {
     WaterfallSettings(
-      collectionWidth: collectionWidth, columns: columns, columnSpacing: columnSpacing,
+      collectionWidth: (try? resolvedCollectionWidth()) ?? 375, columns: columns,
+      columnSpacing: columnSpacing,
       lineSpacing: lineSpacing,
-      insets: (try? parsedInsets()) ?? LayoutInsets(all: 8), pageSize: pageSize)
+      insets: (try? parsedInsets()) ?? LayoutInsets(all: 8), pageSize: pageSize, pagination: pagination,
+      headerHeight: headerHeight, footerHeight: footerHeight, sectionBackground: sectionBackground,
+      renderDirection: renderDirection.layoutDirection, pixelScale: pixelScale)
+  }
+
+  /// The settings that change the layout, by name, for a baseline's provenance.
+  var baselineSettings: [(String, String)] {
+    switch layout {
+    case .circle:
+      return [
+        ("layout", "circle"), ("collectionSize", collectionSize), ("itemSize", itemSize),
+        ("overlap", overlap.rawValue), ("contentSize", contentSize ?? "bounds"),
+        ("decoration", "\(decorationKind) \(decorationSize)"),
+        ("header", JSONValue.format(headerHeight)), ("footer", JSONValue.format(footerHeight)),
+      ]
+    case .waterfall:
+      let settings = self.settings
+      return [
+        ("layout", "waterfall"), ("collectionWidth", JSONValue.format(settings.collectionWidth)),
+        ("columns", "\(columns)"), ("columnSpacing", JSONValue.format(columnSpacing)),
+        ("lineSpacing", JSONValue.format(lineSpacing)), ("insets", insets),
+        ("header", JSONValue.format(headerHeight)), ("footer", JSONValue.format(footerHeight)),
+        ("renderDirection", renderDirection.rawValue),
+        ("pixelScale", pixelScale.map(JSONValue.format) ?? "none"),
+        ("pagination", pagination.rawValue), ("pageSize", pageSize.map { "\($0)" } ?? "none"),
+      ]
+    }
   }
 
   /// Reads a template and items files (pages in order).
@@ -120,8 +300,25 @@ struct FeedLayoutOptions: ParsableArguments {
     }
     var pages: [FeedPage] = []
     for path in paths {
-      let data = try readInput(path)
-      pages.append(FeedPage(source: path == "-" ? "<stdin>" : path, items: CellItem.decodeLines(data)))
+      let input = try InputSource(path: path)
+      var items: [Result<CellItem, CellSizingError>] = []
+      try input.forEachLine { event in
+        switch event {
+        case .line(let number, let bytes):
+          do throws(RecordError) {
+            items.append(.success(CellItem(try JSONRecord(utf8: bytes, line: number))))
+          } catch {
+            items.append(
+              .failure(
+                CellSizingError(.invalidJSON, at: "", error.description, itemID: error.id, line: number)))
+          }
+        case .tooLong(let number, let length):
+          items.append(
+            .failure(
+              CellSizingError(.invalidJSON, at: "", "the line is \(length) bytes long", line: number)))
+        }
+      }
+      pages.append(FeedPage(source: input.name, items: items))
     }
     return (template, pages)
   }
@@ -135,7 +332,8 @@ struct FeedLayoutOptions: ParsableArguments {
     switch layout {
     case .circle:
       do {
-        result = try FeedLayout.circle(size: try circleSize(), count: try circleCount())
+        result = try FeedLayout.circle(
+          size: try circleSize(), count: try circleCount(), configuration: try circleConfiguration())
       } catch let error as LayoutError {
         throw ValidationError(error.message)
       }
@@ -148,7 +346,8 @@ struct FeedLayoutOptions: ParsableArguments {
       let (template, pages) = try loadWaterfall(templatePath: templatePath, paths: paths)
       do {
         result = try FeedLayout.waterfall(
-          template: template, pages: pages, settings: settings, measurer: measurer, progress: progress)
+          template: template, pages: pages, settings: settings, measurer: measurer,
+          jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, progress: progress)
       } catch let error as CellSizingError {
         throw ValidationError("template \(templatePath): \(error.description)")
       } catch let error as LayoutError {
@@ -204,3 +403,5 @@ func describe(_ error: any Error) -> String {
   if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
   return nsError.localizedDescription
 }
+
+extension WaterfallSettings.Pagination: ExpressibleByArgument {}

@@ -1,4 +1,6 @@
 import ArgumentParser
+import Baseline
+import CellSizing
 import Feed
 import Foundation
 import Rendering
@@ -9,17 +11,46 @@ struct LayoutCommand: ParsableCommand {
     commandName: "layout",
     abstract: "Lay out template cells in a waterfall (or the circle layout) and print frames or pictures.",
     discussion: """
-      Several --items files are applied in order as pages: the first is the initial data, a page \
-      whose first id is the feed's first id is a refresh (replaces the data), any other is a \
-      load-more (appended). Each page's measured count is in the output. With --layout circle, \
-      --items is a number (default 20) and --collection-size WxH sets the bounds.
+      Pagination. Several --items files (or --page-size pages of one file) are applied in order, \
+      as a feed's data source receives them. The first page is the initial data. A later page \
+      is a refresh (it replaces the data) when its first item has the feed's first id, or when \
+      it starts with items that are not in the feed and then repeats the feed's head — a \
+      pull-to-refresh with new items on top; any other page is a load-more (appended). With \
+      --pagination identity (the default) a load-more measures only its new items and a \
+      refresh only new or changed ones (heights are cached by id and content). With \
+      --pagination count --page-size N the count rule decides instead: data of at most N \
+      items is a refresh (the cache is dropped and everything is measured again; exactly N \
+      counts as a refresh), longer data a load-more that measures only the items after the old \
+      count. Each page's kind and measured count are in the output.
+
+      Spacing. --line-spacing goes between items of a column, not above the first row (as \
+      UICollectionViewFlowLayout and CHTCollectionViewWaterfallLayout do). The waterfall \
+      write-up also puts it above the first row; to reproduce its frames, add the line spacing \
+      to the top inset: --line-spacing 8 --insets 16,8,8,8.
+
+      Circle: --layout circle --items N (default 20, at most 100000) --collection-size WxH, \
+      with --item-size, --overlap allow|shrink|grow (allow gives the write-up's 34x34 cells), \
+      --content-size (the write-up's 375x2000), --header-height, --footer-height, \
+      --decoration-size and --decoration-kind (none for no decoration).
+
+      Regression checks: --write-baseline FILE records every item's height, frame, elements \
+      and lines with what produced them; --baseline FILE [--tolerance PT] compares a run with \
+      it, prints what moved and exits 1 when anything moved beyond the tolerance.
+
+      Examples:
+        selfsize layout --template Examples/note-card.template.json --items Examples/feed.jsonl --format table
+        selfsize layout --layout circle --items 20 --overlap allow --content-size 375x2000
       """)
 
   enum Format: String, ExpressibleByArgument, CaseIterable { case table, json, csv, svg, html, png }
 
   @OptionGroup var options: FeedLayoutOptions
   @Option(help: "Output format: table, json, csv, svg, html or png.") var format: Format = .json
-  @Option(help: "Write to this file instead of stdout (required for png).") var output: String?
+  @Option(
+    name: [.short, .long],
+    help: ArgumentHelp("Write to this file instead of stdout (required for png).", valueName: "file"))
+  var output: String?
+  @OptionGroup var baselineOptions: BaselineOptions
 
   func validate() throws {
     try options.validateLayout()
@@ -27,10 +58,16 @@ struct LayoutCommand: ParsableCommand {
   }
 
   func run() throws {
+    let stored = try baselineOptions.loadBaseline(command: "layout")
     let measurer = try options.fontOptions.measurer()
     var diagnostics = Diagnostics()
     let layout = try options.run(
-      defaultTemplate: nil, defaultItems: [], measurer: measurer, diagnostics: &diagnostics)
+      defaultTemplate: nil, defaultItems: ["-"], measurer: measurer, diagnostics: &diagnostics)
+    if baselineOptions.isActive {
+      try checkBaseline(layout, stored: stored, measurer: measurer)
+      try diagnostics.finish()
+      return
+    }
     let data: Data
     switch format {
     case .json: data = Data((layout.jsonValue().serialized() + "\n").utf8)
@@ -53,5 +90,36 @@ struct LayoutCommand: ParsableCommand {
       FileHandle.standardOutput.write(data)
     }
     try diagnostics.finish()
+  }
+
+  /// Records or compares the layout's items (`--write-baseline`, `--baseline`).
+  func checkBaseline(_ layout: FeedLayout, stored: Baseline?, measurer: TextMeasurer) throws {
+    let templateData = try options.template.map { (path: $0, data: try readInput($0)) }
+    let provenance = try BaselineOptions.provenance(
+      command: "layout", measurer: measurer, template: templateData, settings: options.baselineSettings)
+    let current = Baseline(provenance: provenance, records: layout.items.map(BaselineRecord.init(placed:)))
+    var output = StandardOutput()
+    let moved = try baselineOptions.finish(current: current, stored: stored, output: &output) { report in
+      var styles: [String: TextStyle] = [:]
+      for item in layout.items {
+        for element in item.measurement?.elements ?? [] where styles[element.name] == nil {
+          if let prepared = item.cell?.preparedText(named: element.name) {
+            styles[element.name] = prepared.style
+          }
+        }
+      }
+      let images = Set(
+        (layout.template?.elementPaths ?? []).compactMap { path -> String? in
+          if case .image = path.element.kind { return path.element.name }
+          return nil
+        })
+      do {
+        return try report.files(measurer: measurer, styles: styles, imageNames: images)
+      } catch {
+        throw ValidationError("cannot draw the diff report: \(error)")
+      }
+    }
+    output.flush()
+    if moved { throw ExitCode(1) }
   }
 }

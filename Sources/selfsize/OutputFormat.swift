@@ -1,5 +1,5 @@
-import Foundation
 import ArgumentParser
+import Foundation
 import SelfSizingCore
 
 /// The output formats of `text`, `measure` and `layout`: one object per line, one JSON array,

@@ -117,11 +117,11 @@ struct ReportCommand: ParsableCommand {
       }
     }
     if result.isEmpty {
-      if options.collectionWidth != 375 || options.columns != 2 {
+      if options.collectionWidth != nil || options.columnWidth != nil || options.columns != 2 {
+        let width = try options.resolvedCollectionWidth()
         result = [
-          ReportDevice.parse("\(options.collectionWidth)x\(options.columns)", columns: options.columns)
-            ?? ReportDevice(
-              name: "custom", collectionWidth: options.collectionWidth, columns: options.columns)
+          ReportDevice.parse("\(JSONValue.format(width))x\(options.columns)", columns: options.columns)
+            ?? ReportDevice(name: "custom", collectionWidth: width, columns: options.columns)
         ]
       } else {
         result = ReportDevice.defaults
@@ -131,6 +131,7 @@ struct ReportCommand: ParsableCommand {
     for device in result where !unique.contains(where: { $0.key == device.key }) {
       var check = options
       check.collectionWidth = device.collectionWidth
+      check.columnWidth = nil
       check.columns = device.columns
       do {
         try check.validateLayout()

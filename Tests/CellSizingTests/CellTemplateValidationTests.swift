@@ -1,6 +1,6 @@
-import TextEngine
 import CellSizing
 import Testing
+import TextEngine
 
 @Suite struct CellTemplateValidationTests {
   @Test(

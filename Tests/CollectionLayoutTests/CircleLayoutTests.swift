@@ -219,7 +219,7 @@ import Testing
     #expect(metric?.code == .invalidMetric)
   }
 
-  @Test func theWriteUpsForgottenRegistrationIsReported() throws {
+  @Test func aDecorationKindNobodyRegisteredIsReported() throws {
     var configuration = CircleLayout.Configuration()
     configuration.registersDecorationInPrepare = false
     let layout = CircleLayout(configuration: configuration)

@@ -1,7 +1,7 @@
 import CellSizing
 import CollectionLayout
-import Foundation
 import Feed
+import Foundation
 import Testing
 
 @Suite struct FeedLayoutTests {
@@ -94,9 +94,9 @@ import Testing
     #expect(layout.items.map(\.id) == ["a"])
     let messages = layout.failures.map(\.description)
     #expect(messages.count == 5, "\(messages)")
-    #expect(messages.contains { $0.contains("line 2") })
-    #expect(messages.contains { $0.contains("line 3") })
-    #expect(messages.contains { $0.contains("\"c\"") && $0.contains("author") })
+    #expect(messages.contains { $0.hasPrefix("bad.jsonl:2: invalid JSON") })
+    #expect(messages.contains { $0 == #"bad.jsonl:3: missing field "id""# })
+    #expect(messages.contains { $0.hasPrefix("bad.jsonl:4: id c: author") })
     #expect(messages.contains { $0.contains("duplicate id \"a\"") })
     #expect(messages.contains { $0.contains("imageWidth") })
   }

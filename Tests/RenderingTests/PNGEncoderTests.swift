@@ -1,6 +1,6 @@
 import CZlib
-import Foundation
 import Feed
+import Foundation
 import Rendering
 import Testing
 

@@ -1,7 +1,7 @@
 import CellSizing
 import CollectionLayout
-import Foundation
 import Feed
+import Foundation
 import Rendering
 import Testing
 import TextEngine

@@ -1,8 +1,8 @@
 import CZlib
 import CellSizing
 import CollectionLayout
-import Foundation
 import Feed
+import Foundation
 import Rendering
 import SelfSizingResources
 import TextEngine

@@ -31,7 +31,12 @@ enum CLIRunner {
 
   /// Runs selfsize with `arguments` and `stdin`; output goes through temporary files so large
   /// outputs cannot fill a pipe and deadlock.
-  static func run(_ arguments: [String], stdin: String? = nil) throws -> Result {
+  /// `executable` and `currentDirectory` default to the built binary and the package folder;
+  /// `environment` replaces the process environment when given.
+  static func run(
+    _ arguments: [String], stdin: String? = nil, executable: URL? = nil, currentDirectory: URL? = nil,
+    environment: [String: String]? = nil
+  ) throws -> Result {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("selfsize-cli-\(UUID())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -42,9 +47,10 @@ enum CLIRunner {
     FileManager.default.createFile(atPath: outputURL.path, contents: nil)
     FileManager.default.createFile(atPath: errorURL.path, contents: nil)
     let process = Process()
-    process.executableURL = executable
+    process.executableURL = executable ?? Self.executable
     process.arguments = arguments
-    process.currentDirectoryURL = packageDirectory
+    process.currentDirectoryURL = currentDirectory ?? packageDirectory
+    if let environment { process.environment = environment }
     process.standardInput = try FileHandle(forReadingFrom: inputURL)
     process.standardOutput = try FileHandle(forWritingTo: outputURL)
     process.standardError = try FileHandle(forWritingTo: errorURL)

@@ -5,6 +5,11 @@ import Testing
   static let template = "Examples/note-card.template.json"
 
   /// Writes `text` to a temporary file and returns its path.
+  /// Removes the folder `temporaryFile` made for `path`.
+  static func removeTemporaryFile(_ path: String) {
+    try? FileManager.default.removeItem(at: URL(fileURLWithPath: path).deletingLastPathComponent())
+  }
+
   static func temporaryFile(_ text: String, name: String = "items.jsonl") throws -> String {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("selfsize-layout-\(UUID())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -72,6 +77,7 @@ import Testing
     let first = try Self.temporaryFile(try Self.feedLines(0..<50))
     let second = try Self.temporaryFile(try Self.feedLines(50..<70))
     let refresh = try Self.temporaryFile(try Self.feedLines(0..<10))
+    defer { for path in [first, second, refresh] { Self.removeTemporaryFile(path) } }
     let result = try CLIRunner.run([
       "layout", "--template", Self.template, "--items", first, "--items", second, "--items", refresh,
       "--format", "json",
@@ -103,6 +109,7 @@ import Testing
     let text =
       try Self.feedLines(0..<3) + "{\"id\": \"broken\"\n" + "{\"title\": \"no id\"}\n" + Self.feedLines(3..<5)
     let path = try Self.temporaryFile(text)
+    defer { Self.removeTemporaryFile(path) }
     let result = try CLIRunner.run([
       "layout", "--template", Self.template, "--items", path, "--format", "csv",
     ])
@@ -110,7 +117,8 @@ import Testing
     #expect(result.stdout.split(separator: "\r\n").count == 6)
     let errors = result.stderr.split(separator: "\n")
     #expect(errors.count == 2)
-    #expect(errors.allSatisfy { $0.hasPrefix("error: \(path): line ") })
+    #expect(errors[0].hasPrefix("error: \(path):4: invalid JSON"))
+    #expect(errors[1] == "error: \(path):5: missing field \"id\"")
   }
 
   @Test func circleReproducesTheWriteUp() throws {

@@ -47,6 +47,7 @@ import Testing
   @Test func aBadTemplateIsAUsageErrorNamingTheJSONPath() throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("measure-\(UUID())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
     let template = directory.appendingPathComponent("bad.template.json")
     try Data(
       #"{"styles": {"title": {"fontSize": 15}}, "stack": [{"label": "title", "style": "titel"}]}"#.utf8

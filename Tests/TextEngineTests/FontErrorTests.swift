@@ -4,13 +4,16 @@ import TextEngine
 
 /// Every bad font input gives a typed `FontError` naming the file, never a crash.
 @Suite struct FontErrorTests {
-  static func temporaryFile(_ name: String, contents: Data) throws -> String {
+  /// Writes `contents` to a file named `name` in a new temporary folder, expects `code` when
+  /// loading it, and removes the folder.
+  func expectError(_ code: FontError.Code, name: String, contents: Data) throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "selfsizing-font-tests-\(UUID())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
     let url = directory.appendingPathComponent(name)
     try contents.write(to: url)
-    return url.path
+    expectError(code, path: url.path)
   }
 
   func expectError(_ code: FontError.Code, path: String, faceIndex: Int = 0) {
@@ -33,24 +36,23 @@ import TextEngine
   }
 
   @Test func textFileIsNotAFont() throws {
-    expectError(
-      .invalidFont, path: try Self.temporaryFile("notes.ttf", contents: Data("hello, not a font\n".utf8)))
+    try expectError(.invalidFont, name: "notes.ttf", contents: Data("hello, not a font\n".utf8))
   }
 
   @Test func emptyFileIsNotAFont() throws {
-    expectError(.invalidFont, path: try Self.temporaryFile("empty.otf", contents: Data()))
+    try expectError(.invalidFont, name: "empty.otf", contents: Data())
   }
 
   @Test func truncatedFontIsCorrupt() throws {
     let real = try Data(
       contentsOf: URL(fileURLWithPath: Fixtures.fontsDirectory + "/NotoSansCJKsc-Regular.otf"))
-    expectError(.invalidFont, path: try Self.temporaryFile("truncated.otf", contents: real.prefix(2000)))
+    try expectError(.invalidFont, name: "truncated.otf", contents: real.prefix(2000))
   }
 
   @Test func randomBytesAreCorrupt() throws {
-    var generator = SystemRandomNumberGenerator()
+    var generator = SplitMix64(seed: 0x5E1F_512E)
     let bytes = Data((0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) })
-    expectError(.invalidFont, path: try Self.temporaryFile("random.ttf", contents: bytes))
+    try expectError(.invalidFont, name: "random.ttf", contents: bytes)
   }
 
   @Test(arguments: [1, 7, -1])
@@ -78,5 +80,18 @@ import TextEngine
       #expect(error.code == .familyNotFound)
       #expect(error.path == "No Such Family 12345")
     }
+  }
+}
+
+/// A seeded generator (SplitMix64), so random inputs are the same on every run.
+struct SplitMix64: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
   }
 }

@@ -81,15 +81,18 @@ extension CircleLayout {
     public var decorationSize: Size
     /// The decoration's zIndex; below the cells (0) by default.
     public var decorationZIndex: Int
-    /// Whether ``CircleLayout/prepare(_:)`` registers ``decorationKind`` (as the write-up's
-    /// layout registers its decoration in `prepare`). When `false` the kind must be registered
-    /// by the caller; the write-up's demo forgets to, which the collection view reports.
+    /// Whether ``CircleLayout/prepare(_:)`` registers ``decorationKind``, as the write-up's
+    /// layout does in its `prepareLayout`. When `false` the caller registers the kind; a kind
+    /// nobody registered is reported by the collection view.
     public var registersDecorationInPrepare: Bool
-    /// The height of the header at the top of the bounds (supplementary kind "header"); 0 for
+    /// The height of the header at the top of the content (supplementary kind "header"); 0 for
     /// none.
     public var headerHeight: Double
-    /// The height of the footer at the bottom of the bounds (kind "footer"); 0 for none.
+    /// The height of the footer at the bottom of the content (kind "footer"); 0 for none.
     public var footerHeight: Double
+    /// The content size reported to the collection view (the write-up's demo: 375×2000);
+    /// `nil` for the bounds' size. Geometry always follows the bounds.
+    public var contentSize: Size?
 
     /// Creates a configuration; the defaults reproduce the write-up.
     public init(
@@ -97,8 +100,10 @@ extension CircleLayout {
       radius: RadiusRule = .writeUp, startAngle: Double = 0, direction: Direction = .clockwise,
       overlapPolicy: OverlapPolicy = .shrinkItems, decorationKind: String? = "center",
       decorationSize: Size = Size(width: 150, height: 30), decorationZIndex: Int = -1,
-      registersDecorationInPrepare: Bool = true, headerHeight: Double = 0, footerHeight: Double = 0
+      registersDecorationInPrepare: Bool = true, headerHeight: Double = 0, footerHeight: Double = 0,
+      contentSize: Size? = nil
     ) {
+      self.contentSize = contentSize
       self.itemSize = itemSize
       self.center = center
       self.radius = radius
@@ -122,6 +127,10 @@ extension CircleLayout {
       ]
       for (name, value) in values where !(value.isFinite && value >= 0) {
         throw LayoutError(.invalidMetric, "circle layout: \(name) \(value); must be finite and not negative")
+      }
+      if let contentSize, !(contentSize.isFinite && contentSize.width >= 0 && contentSize.height >= 0) {
+        throw LayoutError(
+          .invalidMetric, "circle layout: content size \(contentSize); must be finite and not negative")
       }
       guard startAngle.isFinite else {
         throw LayoutError(.invalidMetric, "circle layout: start angle \(startAngle); must be finite")

@@ -1,6 +1,6 @@
 /// The first write-up's custom layout, complete: items evenly spaced on a circle, a decoration
 /// view at the centre below the cells, optional header and footer, content size equal to the
-/// bounds, and Apple's CircleLayout insert/delete animations.
+/// bounds (or ``Configuration/contentSize``), and Apple's CircleLayout insert/delete animations.
 ///
 /// Geometry (defaults reproduce the write-up): for a collection view of `width × height`, the
 /// centre is ``CenterRule/writeUp`` — `x = height / 3.5`, `y = width / 1.5`, exactly as the
@@ -34,6 +34,7 @@ public final class CircleLayout: CollectionViewLayout {
   public internal(set) var overlapScale: Double = 1
 
   var data = CollectionData()
+  var boundsSize: Size = .zero
   var centers: [Point] = []
   var sectionStarts: [Int] = []
   var insertedIndexPaths: Set<IndexPath> = []
@@ -66,7 +67,8 @@ public final class CircleLayout: CollectionViewLayout {
       sectionStarts.append(count)
       count += section.count
     }
-    contentSize = size
+    boundsSize = size
+    contentSize = configuration.contentSize ?? size
     center = configuration.center.center(for: size)
     let baseRadius = configuration.radius.radius(for: size)
     guard baseRadius.isFinite && baseRadius >= 0 else {
@@ -136,7 +138,7 @@ public final class CircleLayout: CollectionViewLayout {
   }
 
   public func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
-    newBounds.size != contentSize
+    newBounds.size != boundsSize
   }
 
   public func invalidateLayout(with context: InvalidationContext) {}

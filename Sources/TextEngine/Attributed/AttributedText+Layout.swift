@@ -37,7 +37,8 @@ extension AttributedText {
           let advance = graphemeWidths[grapheme]
           if grapheme > lineStart, lineWidth + advance > limit {
             guard
-              body(LineBreak(graphemeRange: lineStart..<grapheme, contentWidth: lineContent, metrics: metrics))
+              body(
+                LineBreak(graphemeRange: lineStart..<grapheme, contentWidth: lineContent, metrics: metrics))
             else { return }
             lineStart = grapheme
             lineWidth = 0
@@ -65,7 +66,8 @@ extension AttributedText {
     if let last = segments.last, lineStart < graphemeWidths.count || last.hardBreakAfter {
       if lineStart == graphemeWidths.count { metrics = spanMetrics[Int(graphemeSpans[lineStart - 1])] }
       _ = body(
-        LineBreak(graphemeRange: lineStart..<graphemeWidths.count, contentWidth: lineContent, metrics: metrics))
+        LineBreak(
+          graphemeRange: lineStart..<graphemeWidths.count, contentWidth: lineContent, metrics: metrics))
     }
   }
 
@@ -141,7 +143,8 @@ extension AttributedText {
       let isTruncated = truncated && index == breaks.count - 1
       var range = scalarRange(ofGraphemes: line.graphemeRange)
       if !isTruncated {
-        while range.upperBound > range.lowerBound, UnicodeProperties.isHardBreak(codes[range.upperBound - 1]) {
+        while range.upperBound > range.lowerBound, UnicodeProperties.isHardBreak(codes[range.upperBound - 1])
+        {
           range = range.lowerBound..<(range.upperBound - 1)
         }
       }
@@ -165,7 +168,9 @@ extension AttributedText {
 
   /// The pieces of a line by span: each span's scalar range on the line and its x offset and
   /// width (for drawing each piece in its own style).
-  public func pieces(of line: AttributedLayout.Line) -> [(span: Int, scalarRange: Range<Int>, x: Double, width: Double)] {
+  public func pieces(of line: AttributedLayout.Line) -> [(
+    span: Int, scalarRange: Range<Int>, x: Double, width: Double
+  )] {
     var result: [(Int, Range<Int>, Double, Double)] = []
     var grapheme = graphemeIndex(startingAtScalar: line.scalarRange.lowerBound)
     var x = 0.0

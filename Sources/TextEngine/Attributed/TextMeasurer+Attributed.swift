@@ -35,7 +35,8 @@ extension TextMeasurer {
     }
     guard offset <= Self.maximumScalarCount else {
       throw TextError(
-        .textTooLong, "the spans have \(offset) Unicode scalars together; at most \(Self.maximumScalarCount) are accepted")
+        .textTooLong,
+        "the spans have \(offset) Unicode scalars together; at most \(Self.maximumScalarCount) are accepted")
     }
     var group = 0
     while group < spans.count {

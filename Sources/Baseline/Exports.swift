@@ -1,0 +1,3 @@
+import CollectionLayout
+// `JSONValue` and `TextTable` come from SelfSizingCore.
+@_exported import SelfSizingCore
