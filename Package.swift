@@ -27,13 +27,17 @@ let package = Package(
       name: "CICU", pkgConfig: "icu-uc",
       providers: [.apt(["libicu-dev"])]),
     .systemLibrary(
+      name: "CFontconfig", pkgConfig: "fontconfig",
+      providers: [.apt(["libfontconfig-dev"])]),
+    .systemLibrary(
       name: "CZlib", pkgConfig: "zlib",
       providers: [.apt(["zlib1g-dev"])]),
     // Thin C shims over ICU: un-suffixed names for its version-suffixed symbols.
     .target(name: "CShims", dependencies: ["CICU"]),
     // The bundled fonts, sample feed and templates, found beside the executable (no build paths).
     .target(name: "SelfSizingResources", resources: [.copy("Fonts"), .copy("Examples")]),
-    .target(name: "TextEngine", dependencies: ["CShims", "CFreeType", "CHarfBuzz", "SelfSizingResources"]),
+    .target(
+      name: "TextEngine", dependencies: ["CShims", "CFreeType", "CHarfBuzz", "CFontconfig", "SelfSizingResources"]),
     // Small value types more than one module shares: JSONValue (parse and write), EdgeInsets.
     .target(name: "SelfSizingCore"),
     .target(name: "CellSizing", dependencies: ["SelfSizingCore", "TextEngine"]),

@@ -12,11 +12,18 @@ public struct CellMeasurement: Sendable, Hashable {
   public var hidden: [String]
   /// True when `maxHeight` cut content off.
   public var isClipped: Bool
+  /// Glyphs no font has, per visible element that has any (labels, chips), by element name.
+  public var missingGlyphsByElement: [String: Int]
+
+  /// Glyphs no font has in the whole cell.
+  public var missingGlyphs: Int { missingGlyphsByElement.values.reduce(0, +) }
 
   /// A measurement.
   public init(
-    id: String, width: Double, height: Double, elements: [ElementFrame], hidden: [String], isClipped: Bool
+    id: String, width: Double, height: Double, elements: [ElementFrame], hidden: [String], isClipped: Bool,
+    missingGlyphsByElement: [String: Int] = [:]
   ) {
+    self.missingGlyphsByElement = missingGlyphsByElement
     self.id = id
     self.width = width
     self.height = height

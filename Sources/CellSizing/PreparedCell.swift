@@ -18,6 +18,8 @@ public struct PreparedCell: Sendable, Hashable {
   let stack: [CellNode]
   /// Visible elements, all levels.
   let nodeCount: Int
+  /// Glyphs no font has, per visible element that has any.
+  public let missingGlyphsByElement: [String: Int]
 
   init(
     item: CellItem, stack: [CellNode], nodeCount: Int, hidden: [String], template: CellTemplate
@@ -25,6 +27,7 @@ public struct PreparedCell: Sendable, Hashable {
     self.item = item
     self.stack = stack
     self.nodeCount = nodeCount
+    self.missingGlyphsByElement = Self.missingGlyphCounts(stack)
     self.hidden = hidden
     self.insets = template.insets
     self.spacing = template.spacing
@@ -40,7 +43,7 @@ public struct PreparedCell: Sendable, Hashable {
       let layout = try solve(width: width)
       return CellMeasurement(
         id: item.id, width: width, height: layout.height, elements: layout.elements, hidden: hidden,
-        isClipped: layout.isClipped)
+        isClipped: layout.isClipped, missingGlyphsByElement: missingGlyphsByElement)
     } catch {
       throw error.attributed(to: item)
     }

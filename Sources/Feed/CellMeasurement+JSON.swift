@@ -1,13 +1,15 @@
 public import CellSizing
 
 extension CellMeasurement {
-  /// The `selfsize measure` JSON object: `{"id", "width", "height", "elements": [{"name",
-  /// "frame": [x, y, w, h], "lineCount"?, "truncated"?}], "hidden", "clipped"}`.
+  /// The `selfsize measure` JSON object: `{"id", "width", "height", "missingGlyphs", "elements":
+  /// [{"name", "frame": [x, y, w, h], "lineCount"?, "truncated"?, "missingGlyphs"?}], "hidden",
+  /// "clipped"}`; an element's `missingGlyphs` is given for labels and for any element with some.
   public var jsonValue: JSONValue {
     .object([
       ("id", .string(id)),
       ("width", .number(width)),
       ("height", .number(height)),
+      ("missingGlyphs", .number(Double(missingGlyphs))),
       (
         "elements",
         .array(
@@ -17,6 +19,10 @@ extension CellMeasurement {
             ]
             if let lineCount = element.lineCount { members.append(("lineCount", .number(Double(lineCount)))) }
             if let truncated = element.truncated { members.append(("truncated", .bool(truncated))) }
+            let missing = missingGlyphsByElement[element.name]
+            if element.lineCount != nil || missing != nil {
+              members.append(("missingGlyphs", .number(Double(missing ?? 0))))
+            }
             return .object(members)
           })
       ),

@@ -1,10 +1,11 @@
+import CellSizing
 import CollectionLayout
 
 extension FeedLayout {
   /// The `selfsize layout` JSON (DESIGN.md): `{"contentSize", "columnHeights", "items",
   /// "supplementary", "decorations", "pages"}` in that order, then the added keys `"layout"`,
   /// `"collectionSize"` and `"errors"`. Items carry `{"id", "section", "item", "column",
-  /// "frame"}` (`column` is null for circle cells); pages `{"items", "measured"}` plus
+  /// "frame", "missingGlyphs"}` (`column` is null for circle cells); pages `{"items", "measured"}` plus
   /// `"source"`, `"kind"` and `"placed"`.
   public func jsonValue() -> JSONValue {
     func frame(_ rect: Rect) -> JSONValue { .array(rect.array.map { .number($0) }) }
@@ -20,6 +21,7 @@ extension FeedLayout {
               ("item", .number(Double(item.item))),
               ("column", item.column.map { .number(Double($0)) } ?? .null),
               ("frame", frame(item.frame)),
+              ("missingGlyphs", .number(Double(item.measurement?.missingGlyphs ?? 0))),
             ])
           })
       ),
@@ -56,6 +58,7 @@ extension FeedLayout {
       ("layout", .string(kind.rawValue)),
       ("collectionSize", .array([.number(collectionSize.width), .number(collectionSize.height)])),
       ("errors", .number(Double(failures.count))),
+      ("missingGlyphs", .number(Double(missingGlyphs))),
     ])
   }
 }

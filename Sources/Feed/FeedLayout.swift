@@ -57,4 +57,7 @@ public struct FeedLayout: Sendable, Hashable {
 
   /// The number of items measured over all pages.
   public var measuredCount: Int { pages.reduce(0) { $0 + $1.measured } }
+
+  /// Glyphs no font has, over every placed item.
+  public var missingGlyphs: Int { items.reduce(0) { $0 + ($1.measurement?.missingGlyphs ?? 0) } }
 }

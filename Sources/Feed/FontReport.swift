@@ -2,11 +2,15 @@ public import TextEngine
 
 /// Renderings of font chains for `selfsize fonts`.
 public enum FontReport {
-  /// `{"size", "chains": {"regular": [font...], "bold": [...]}, "libraries": {...}}`.
-  public static func json(chains: [(String, FontChain)], pointSize: Double, versions: LibraryVersions)
-    -> JSONValue
-  {
-    .object([
+  /// `{"size", "chains": {"regular": [font...], "bold": [...]}, "systemFonts", "warnings",
+  /// "clusters"?, "libraries": {...}}`; `clusters` (with `--text`) lists each grapheme
+  /// cluster's font: `{"text", "range": [start, end], "weight", "source": "chain" | "system" |
+  /// "missing", "family"?, "style"?, "path"?, "faceIndex"?, "missing": ["U+…"]}`.
+  public static func json(
+    chains: [(String, FontChain)], pointSize: Double, versions: LibraryVersions, systemFonts: Bool = false,
+    warnings: [String] = [], clusters: [(weight: FontWeight, cluster: ClusterFont)]? = nil
+  ) -> JSONValue {
+    var members: [(String, JSONValue)] = [
       ("size", .number(pointSize)),
       (
         "chains",
@@ -21,14 +25,71 @@ public enum FontReport {
             )
           })
       ),
+      ("systemFonts", .bool(systemFonts)),
+      ("warnings", .array(warnings.map { .string($0) })),
+    ]
+    if let clusters {
+      members.append(("clusters", .array(clusters.map { clusterJSON($0.cluster, weight: $0.weight) })))
+    }
+    members.append(
       (
         "libraries",
         .object([
           ("harfbuzz", .string(versions.harfBuzz)), ("freetype", .string(versions.freeType)),
           ("icu", .string(versions.icu)), ("unicode", .string(versions.unicode)),
         ])
+      ))
+    return .object(members)
+  }
+
+  static func clusterJSON(_ cluster: ClusterFont, weight: FontWeight) -> JSONValue {
+    var members: [(String, JSONValue)] = [
+      ("text", .string(cluster.text)),
+      (
+        "range",
+        .array([
+          .number(Double(cluster.scalarRange.lowerBound)), .number(Double(cluster.scalarRange.upperBound)),
+        ])
       ),
-    ])
+      ("weight", .string(weight.rawValue)),
+      ("source", .string(source(of: cluster))),
+    ]
+    if let font = cluster.font {
+      members += [
+        ("family", .string(font.familyName)), ("style", .string(font.styleName)),
+        ("path", .string(font.path)),
+        ("faceIndex", .number(Double(font.faceIndex))),
+      ]
+    }
+    members.append(("missing", .array(cluster.missingScalars.map { .string(codePoint($0)) })))
+    return .object(members)
+  }
+
+  static func source(of cluster: ClusterFont) -> String {
+    cluster.font == nil ? "missing" : cluster.isSystemFallback ? "system" : "chain"
+  }
+
+  static func codePoint(_ scalar: Unicode.Scalar) -> String {
+    let hex = String(scalar.value, radix: 16, uppercase: true)
+    return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+  }
+
+  /// One row per grapheme cluster: its text, code points, weight and the font it got.
+  public static func clusterTable(_ clusters: [(weight: FontWeight, cluster: ClusterFont)]) -> TextTable {
+    var table = TextTable(columns: ["weight", "range", "cluster", "code points", "source", "font"])
+    for (weight, cluster) in clusters {
+      let font = cluster.font.map { font in
+        "\(font.familyName) \(font.styleName) (\(font.faceIndex == 0 ? font.path : "\(font.path)#\(font.faceIndex)"))"
+      }
+      table.append([
+        weight.rawValue, "\(cluster.scalarRange.lowerBound)..<\(cluster.scalarRange.upperBound)",
+        cluster.text.unicodeScalars.allSatisfy { $0.properties.generalCategory != .control }
+          ? cluster.text : "",
+        cluster.text.unicodeScalars.map(codePoint).joined(separator: " "), source(of: cluster),
+        font ?? "none: missing " + cluster.missingScalars.map(codePoint).joined(separator: " "),
+      ])
+    }
+    return table
   }
 
   static func fontJSON(_ font: Font, role: String, pointSize: Double) -> JSONValue {

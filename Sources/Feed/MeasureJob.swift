@@ -11,25 +11,45 @@ public struct MeasureJob: Sendable {
   public let sizer: CellSizer
   /// The widths, in output order.
   public let widths: [Double]
+  /// Missing glyphs are errors (the item fails) rather than warnings.
+  public let strict: Bool
 
   /// A job measuring with `sizer` at `widths`.
-  public init(sizer: CellSizer, widths: [Double]) {
+  public init(sizer: CellSizer, widths: [Double], strict: Bool = false) {
     self.sizer = sizer
     self.widths = widths
+    self.strict = strict
   }
 
   /// One measurement per width for an item.
-  /// - Throws: `RecordError` with the item's line and id (`measurement`, the template's words).
+  /// - Throws: `RecordError` with the item's line and id (`measurement`, the template's words;
+  ///   `missingGlyphs` when the job is strict and a text has characters no font has).
   public func measurements(for item: CellItem) throws(RecordError) -> [CellMeasurement] {
+    var warnings: [RecordError] = []
+    return try measurements(for: item, warnings: &warnings)
+  }
+
+  /// One measurement per width for an item; the `missingGlyphs` warning (one per item, naming
+  /// each element, when not strict) is appended to `warnings`.
+  public func measurements(for item: CellItem, warnings: inout [RecordError]) throws(RecordError)
+    -> [CellMeasurement]
+  {
+    let cell: PreparedCell
+    var results: [CellMeasurement] = []
     do throws(CellSizingError) {
-      let cell = try sizer.preparedCell(for: item)
-      var results: [CellMeasurement] = []
+      cell = try sizer.preparedCell(for: item)
       results.reserveCapacity(widths.count)
       for width in widths { results.append(try cell.measure(width: width)) }
-      return results
     } catch {
       throw error.recordError(for: item)
     }
+    if !cell.missingGlyphsByElement.isEmpty,
+      let error = MissingGlyphReport.error(for: cell, measurer: sizer.measurer)
+    {
+      if strict { throw error }
+      warnings.append(error)
+    }
+    return results
   }
 
   /// The output objects of an item, one per width.
@@ -38,14 +58,28 @@ public struct MeasureJob: Sendable {
     try measurements(for: item).map(\.jsonValue)
   }
 
+  /// The output objects of an item, one per width; warnings are appended to `warnings`.
+  public func objects(for item: CellItem, warnings: inout [RecordError]) throws(RecordError) -> [JSONValue] {
+    try measurements(for: item, warnings: &warnings).map(\.jsonValue)
+  }
+
   /// Reads one line of JSON Lines and writes its output objects, one line each (`\n` after
   /// each), to `writer`; on an error nothing is written and the error is returned.
   public func writeLines(utf8 line: UnsafeBufferPointer<UInt8>, number: Int, to writer: inout JSONWriter)
     -> RecordError?
   {
+    var warnings: [RecordError] = []
+    return writeLines(utf8: line, number: number, to: &writer, warnings: &warnings)
+  }
+
+  /// `writeLines(utf8:number:to:)`, appending warnings (missing glyphs) to `warnings`.
+  public func writeLines(
+    utf8 line: UnsafeBufferPointer<UInt8>, number: Int, to writer: inout JSONWriter,
+    warnings: inout [RecordError]
+  ) -> RecordError? {
     do throws(RecordError) {
       let item = CellItem(try JSONRecord(utf8: line, line: number))
-      for measurement in try measurements(for: item) {
+      for measurement in try measurements(for: item, warnings: &warnings) {
         measurement.jsonValue.write(to: &writer)
         writer.raw(byte: UInt8(ascii: "\n"))
       }

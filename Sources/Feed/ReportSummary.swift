@@ -40,6 +40,8 @@ public struct ReportSummary: Sendable, Hashable {
   public var pages: Int
   /// Inputs that failed.
   public var errors: Int
+  /// Glyphs no font has, over every item.
+  public var missingGlyphs: Int
   /// Seconds spent reading, measuring and laying out.
   public var layoutSeconds: Double
   /// Seconds spent drawing and writing pictures.
@@ -59,6 +61,7 @@ public struct ReportSummary: Sendable, Hashable {
     self.measured = layout.measuredCount
     self.pages = layout.pages.count
     self.errors = layout.failures.count
+    self.missingGlyphs = layout.missingGlyphs
     self.layoutSeconds = layoutSeconds
     self.pictureSeconds = pictureSeconds
     self.pictures = pictures
@@ -76,6 +79,7 @@ public struct ReportSummary: Sendable, Hashable {
       "content size  \(format(contentSize.width)) × \(format(contentSize.height)) pt",
       "measured      \(measured) items in \(pages) page\(pages == 1 ? "" : "s")",
       "errors        \(errors)",
+      "missing       \(missingGlyphs) glyph\(missingGlyphs == 1 ? "" : "s") (no font has them)",
       "time          \(seconds(layoutSeconds + pictureSeconds)) (layout \(seconds(layoutSeconds)), pictures \(seconds(pictureSeconds)))",
     ]
     for picture in pictures {
@@ -87,7 +91,7 @@ public struct ReportSummary: Sendable, Hashable {
   }
 
   /// The summary as JSON: `{"layout", "items", "columns", "contentSize", "columnHeights",
-  /// "measured", "pages", "errors", "seconds", "pictures": [{"path", "format", "width", "height", "bytes"}]}`.
+  /// "measured", "pages", "errors", "missingGlyphs", "seconds", "pictures": [{"path", "format", "width", "height", "bytes"}]}`.
   public func jsonValue() -> JSONValue {
     .object([
       ("layout", .string(layout)), ("items", .number(Double(items))), ("columns", .number(Double(columns))),
@@ -95,6 +99,7 @@ public struct ReportSummary: Sendable, Hashable {
       ("columnHeights", .array(columnHeights.map { .number($0) })),
       ("measured", .number(Double(measured))), ("pages", .number(Double(pages))),
       ("errors", .number(Double(errors))),
+      ("missingGlyphs", .number(Double(missingGlyphs))),
       ("seconds", .number(layoutSeconds + pictureSeconds)),
       (
         "pictures",

@@ -27,6 +27,9 @@ public struct RecordError: Error, Sendable, Hashable, CustomStringConvertible {
     case lineTooLong
     /// The record was read but could not be measured.
     case measurement
+    /// The record's text has characters no font has (an error under strict glyph checking,
+    /// otherwise reported as a warning).
+    case missingGlyphs
   }
 
   /// The class of error.

@@ -9,6 +9,8 @@ struct BatchOutput: Sendable {
   var rows: [[String]] = []
   /// Errors of failed records, in input order.
   var errors: [RecordError] = []
+  /// Warnings of records that succeeded (missing glyphs), in input order.
+  var warnings: [RecordError] = []
   /// Records read (good and bad).
   var items = 0
   /// Input bytes read up to the end of this batch (for progress).

@@ -49,7 +49,16 @@ struct BatchRun {
         return output
       },
       emit: { output in
-        for error in output.errors { diagnostics.report(error, in: source) }
+        if output.warnings.isEmpty {
+          for error in output.errors { diagnostics.report(error, in: source) }
+        } else {
+          // Errors and warnings interleaved by line, as the records came.
+          let notes = (output.errors.map { ($0, true) } + output.warnings.map { ($0, false) })
+            .enumerated().sorted { ($0.element.0.line ?? 0, $0.offset) < ($1.element.0.line ?? 0, $1.offset) }
+          for (_, (note, isError)) in notes {
+            if isError { diagnostics.report(note, in: source) } else { diagnostics.warn(note, in: source) }
+          }
+        }
         itemCount += output.items
         switch formatter.format {
         case .table: table.rows.append(contentsOf: output.rows)

@@ -19,6 +19,11 @@ struct Diagnostics {
     StandardError.write("error: \(TerminalText.escaped(error.located(in: source)))\n")
   }
 
+  /// Reports a record's warning (it still succeeded): `warning: SOURCE:LINE: id X: what`.
+  func warn(_ warning: RecordError, in source: String) {
+    StandardError.write("warning: \(TerminalText.escaped(warning.located(in: source)))\n")
+  }
+
   /// Exit status 1 when some inputs failed (the rest were still processed).
   func finish() throws {
     if failureCount > 0 { throw ExitCode(1) }

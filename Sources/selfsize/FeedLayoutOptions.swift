@@ -355,6 +355,15 @@ struct FeedLayoutOptions: ParsableArguments {
       }
     }
     for failure in result.failures { diagnostics.report(failure.location, failure.message) }
+    // Items do not record their page: name the items file when there is one.
+    let sources = (items.isEmpty ? defaultItems : items).map { $0 == "-" ? "<stdin>" : $0 }
+    let source = sources.count == 1 ? sources[0] : "items"
+    for item in result.items where (item.measurement?.missingGlyphs ?? 0) > 0 {
+      guard let cell = item.cell else { continue }
+      let location = cell.item.line.map { "\(source):\($0)" } ?? source
+      _ = diagnostics.reportMissingGlyphs(
+        at: location, cell: cell, measurer: measurer, strict: fontOptions.strict)
+    }
     return result
   }
 }

@@ -48,7 +48,7 @@ struct MeasureCommand: ParsableCommand {
   func run() throws {
     let formatter = try RecordFormatter(
       format: outputOptions.format, fields: outputOptions.fields, available: Self.fields,
-      defaultFields: ["id", "width", "height", "elements", "hidden", "clipped"])
+      defaultFields: ["id", "width", "height", "missingGlyphs", "elements", "hidden", "clipped"])
     let templateData = try readInput(template)
     let cellTemplate: CellTemplate
     do {
@@ -62,15 +62,19 @@ struct MeasureCommand: ParsableCommand {
     } catch let error as CellSizingError {
       throw ValidationError("\(template): \(error.description)")
     }
-    let job = MeasureJob(sizer: sizer, widths: widths)
+    let job = MeasureJob(sizer: sizer, widths: widths, strict: fontOptions.strict)
     var run = BatchRun(
       input: try InputSource(path: input), sink: try OutputSink(path: outputOptions.output),
       formatter: formatter, jobs: jobOptions.workerCount, progress: .forTerminal(quiet: jobOptions.quiet),
       columns: formatter.fields)
     let failures = try run.run { line, number, output in
-      if formatter.format == .jsonl { return job.writeLines(utf8: line, number: number, to: &output.writer) }
+      if formatter.format == .jsonl {
+        return job.writeLines(utf8: line, number: number, to: &output.writer, warnings: &output.warnings)
+      }
       do throws(RecordError) {
-        formatter.append(try job.objects(for: CellItem(JSONRecord(utf8: line, line: number))), to: &output)
+        formatter.append(
+          try job.objects(for: CellItem(JSONRecord(utf8: line, line: number)), warnings: &output.warnings),
+          to: &output)
         return nil
       } catch {
         return error

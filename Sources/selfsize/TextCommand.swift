@@ -63,16 +63,20 @@ struct TextCommand: ParsableCommand {
     let formatter = try RecordFormatter(
       format: outputOptions.format, fields: outputOptions.fields, available: Self.fields,
       defaultFields: ["id", "width", "lineCount", "height", "truncated", "missingGlyphs", "lines"])
-    let job = TextJob(measurer: try fontOptions.measurer(), style: style, widths: widths)
+    let job = TextJob(
+      measurer: try fontOptions.measurer(), style: style, widths: widths, strict: fontOptions.strict)
     let source = try InputSource(path: input)
     var run = BatchRun(
       input: source, sink: try OutputSink(path: outputOptions.output), formatter: formatter,
       jobs: jobOptions.workerCount, progress: .forTerminal(quiet: jobOptions.quiet), columns: formatter.fields
     )
     let failures = try run.run { line, number, output in
-      if formatter.format == .jsonl { return job.writeLines(utf8: line, number: number, to: &output.writer) }
+      if formatter.format == .jsonl {
+        return job.writeLines(utf8: line, number: number, to: &output.writer, warnings: &output.warnings)
+      }
       do throws(RecordError) {
-        formatter.append(try job.objects(for: TextRecord(utf8: line, line: number)), to: &output)
+        formatter.append(
+          try job.objects(for: TextRecord(utf8: line, line: number), warnings: &output.warnings), to: &output)
         return nil
       } catch {
         return error

@@ -74,7 +74,8 @@ import Testing
       let labels = try #require(result["labels"] as? Int)
       #expect(labels > 0, "\(page)")
       #expect(result["overflowing"] as? Int == 0, "\(page): \(result["details"] ?? "")")
-      #expect(result["fonts"] as? Int == 3 && result["fontsLoaded"] as? Int == 3, "\(page): fonts \(result)")
+      let fonts = try #require(result["fonts"] as? Int)
+      #expect(fonts > 0 && result["fontsLoaded"] as? Int == fonts, "\(page): every font loads: \(result)")
       if page != "report.html" { #expect(labels == 720, "\(page): every label of 240 cards") }
       #expect(run.stdout.contains("class=\"ok\""), "\(page): the result is shown at the top")
     }

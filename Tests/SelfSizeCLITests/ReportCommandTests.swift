@@ -218,7 +218,12 @@ import Testing
     #expect(statuses.values.allSatisfy { $0 == "ok" }, "\(statuses.values)")
     let fonts = try FileManager.default.contentsOfDirectory(
       atPath: directory.appendingPathComponent("fonts").path)
-    #expect(fonts.sorted() == ["NotoColorEmoji.ttf", "NotoSansCJKsc-Bold.otf", "NotoSansCJKsc-Regular.otf"])
+    let html = try String(contentsOf: directory.appendingPathComponent("report.html"), encoding: .utf8)
+    let urls = html.components(separatedBy: "src: url(\"fonts/").dropFirst().map {
+      String($0.prefix { $0 != "\"" }).removingPercentEncoding ?? ""
+    }
+    #expect(!urls.isEmpty)
+    #expect(fonts.sorted() == urls.sorted(), "every font the page names, and nothing half-written")
   }
 
   /// A font path with `&` keeps the SVG well-formed XML.

@@ -121,7 +121,11 @@ import Testing
       try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     let chains = try #require(root["chains"] as? [String: [[String: Any]]])
     let regular = try #require(chains["regular"])
-    #expect(regular.map { $0["family"] as? String } == ["Noto Sans CJK SC", "Noto Color Emoji"])
+    #expect(
+      regular.map { $0["family"] as? String } == [
+        "Noto Sans CJK SC", "Noto Sans", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Thai",
+        "Noto Sans Devanagari", "Noto Color Emoji",
+      ])
     #expect(regular[0]["unitsPerEm"] as? Int == 1000)
     #expect(regular[0]["ascender"] as? Int == 1160)
     #expect((regular[0]["path"] as? String)?.hasSuffix("Fonts/NotoSansCJKsc-Regular.otf") == true)

@@ -21,5 +21,6 @@ enum Fixtures {
 
   static var fontsDirectory: String { try! BundledFonts.directory() }
 
-  static func measurer() throws -> TextMeasurer { try BundledFonts.measurer() }
+  /// The bundled chains alone (no installed fallback fonts), so results do not depend on the machine.
+  static func measurer() throws -> TextMeasurer { try BundledFonts.measurer(systemFonts: false) }
 }

@@ -42,13 +42,33 @@ import TextEngine
     #expect(abs(metrics.descender + 4.32) < 1e-12)
   }
 
-  @Test func bundledChainsHavePrimaryThenEmoji() throws {
+  @Test func bundledChainsHaveTheCJKPrimaryThenScriptsThenEmoji() throws {
     let regular = try BundledFonts.regularChain()
     let bold = try BundledFonts.boldChain()
-    #expect(regular.fonts.map(\.familyName) == ["Noto Sans CJK SC", "Noto Color Emoji"])
-    #expect(bold.primary.styleName == "Bold")
-    #expect(regular.fonts[1].hasColorGlyphs)
-    #expect(!regular.primary.hasColorGlyphs)
+    let families = [
+      "Noto Sans CJK SC", "Noto Sans", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Thai",
+      "Noto Sans Devanagari", "Noto Color Emoji",
+    ]
+    #expect(regular.fonts.map(\.familyName) == families)
+    #expect(bold.fonts.map(\.familyName) == families)
+    #expect(regular.fonts.dropLast().allSatisfy { $0.styleName == "Regular" })
+    #expect(bold.fonts.dropLast().allSatisfy { $0.styleName == "Bold" })
+    #expect(regular.fonts.last === bold.fonts.last)
+    #expect(regular.fonts.map(\.hasColorGlyphs) == [false, false, false, false, false, false, true])
+  }
+
+  /// Latin incl. Vietnamese, Greek, Cyrillic, Arabic/Persian, Hebrew, Thai, Devanagari, Chinese,
+  /// kana, kanji, Hangul and emoji: a letter of each has a glyph in both bundled chains.
+  @Test(arguments: [
+    "Việt Nam", "Ελληνικά ά", "Українська ї ґ", "العربية", "فارسی پ", "עברית", "ภาษาไทย", "हिन्दी",
+    "中文字体", "ひらがな カタカナ", "漢字 鬱", "한국어 똠", "👩‍👩‍👧 🇯🇵 1️⃣",
+  ])
+  func bundledChainsCoverTheCommonScripts(text: String) throws {
+    let measurer = try BundledFonts.measurer(systemFonts: false)
+    for weight in FontWeight.allCases {
+      let prepared = try measurer.prepare(text, style: TextStyle(fontSize: 15, weight: weight))
+      #expect(prepared.missingGlyphs == 0, "\(weight)")
+    }
   }
 
   @Test func familyNameResolvesBundledFonts() throws {

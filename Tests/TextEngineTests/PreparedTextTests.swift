@@ -203,11 +203,12 @@ import TextEngine
 }
 
 @Suite struct BidiTextTests {
-  @Test func rightToLeftTextIsSegmentedAndCountedAsMissingWithoutAFont() throws {
+  @Test func rightToLeftTextIsSegmentedAndMeasuredInTheHebrewFallback() throws {
     let measurer = try Fixtures.measurer()
     let prepared = try measurer.prepare("abc שלום עולם def 😀", style: TextStyle(fontSize: 15))
-    // The bundled fonts have no Hebrew: 8 letters are missing, measured as .notdef (not zero).
-    #expect(prepared.missingGlyphs == 8)
+    #expect(prepared.missingGlyphs == 0)
+    let runs = try measurer.glyphRuns("abc שלום", style: TextStyle(fontSize: 15))
+    #expect(runs.last?.font.familyName == "Noto Sans Hebrew")
     let layout = try prepared.layout(width: 60)
     #expect(layout.lineCount >= 2)
     #expect(layout.lines.last?.scalarRange.upperBound == prepared.scalarCount)

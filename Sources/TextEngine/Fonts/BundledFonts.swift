@@ -1,13 +1,25 @@
 import Foundation
 import SelfSizingResources
 
-/// The fonts shipped in the package's `Fonts/` folder (Noto Sans CJK SC Regular and Bold,
-/// Noto Color Emoji) and lookup of fonts by family name.
+/// The fonts shipped in the package's `Fonts/` resource folder: the default regular and bold
+/// chains (Noto Sans CJK SC first, so its metrics give the natural line height; fallbacks after
+/// it never change the line height) and lookup of those fonts by family name.
 public enum BundledFonts {
-  /// File names of the default regular chain, primary first.
-  public static let regularFileNames = ["NotoSansCJKsc-Regular.otf", "NotoColorEmoji.ttf"]
-  /// File names of the default bold chain, primary first.
-  public static let boldFileNames = ["NotoSansCJKsc-Bold.otf", "NotoColorEmoji.ttf"]
+  /// File names of the default regular chain, primary first: Noto Sans CJK SC (Chinese,
+  /// Japanese, Korean, Latin incl. Vietnamese), Noto Sans (the rest of Latin, Greek, Cyrillic),
+  /// Arabic, Hebrew, Thai, Devanagari, colour emoji.
+  public static let regularFileNames = [
+    "NotoSansCJKsc-Regular.otf", "NotoSans-Regular.ttf", "NotoSansArabic-Regular.ttf",
+    "NotoSansHebrew-Regular.ttf", "NotoSansThai-Regular.ttf", "NotoSansDevanagari-Regular.ttf",
+    "NotoColorEmoji.ttf",
+  ]
+  /// File names of the default bold chain, primary first (the emoji font has one weight).
+  public static let boldFileNames = [
+    "NotoSansCJKsc-Bold.otf", "NotoSans-Bold.ttf", "NotoSansArabic-Bold.ttf", "NotoSansHebrew-Bold.ttf",
+    "NotoSansThai-Bold.ttf", "NotoSansDevanagari-Bold.ttf", "NotoColorEmoji.ttf",
+  ]
+  /// The colour emoji font kept at the end of user chains.
+  public static let emojiFileName = "NotoColorEmoji.ttf"
 
   /// The folder with the bundled fonts: `$SELFSIZE_FONTS_DIR`, else the `Fonts/` folder of the
   /// resource bundle beside the executable (see ``SelfSizingResources``).
@@ -45,19 +57,35 @@ public enum BundledFonts {
   /// The default bold chain (loaded once per process).
   public static func boldChain() throws(FontError) -> FontChain { try loaded.get().1 }
 
-  private static let sharedMeasurer: Result<TextMeasurer, FontError> = {
+  /// The bundled colour emoji font.
+  public static func emoji() throws(FontError) -> Font {
+    let fonts = try regularChain().fonts
+    return fonts.first { $0.path.hasSuffix("/" + emojiFileName) } ?? fonts[fonts.count - 1]
+  }
+
+  private static let sharedMeasurers: Result<(TextMeasurer, TextMeasurer), FontError> = {
     do throws(FontError) {
-      return .success(TextMeasurer(regular: try regularChain(), bold: try boldChain()))
+      let (regular, bold) = (try regularChain(), try boldChain())
+      return .success(
+        (
+          TextMeasurer(regular: regular, bold: bold, systemFonts: true),
+          TextMeasurer(regular: regular, bold: bold, systemFonts: false)
+        ))
     } catch {
       return .failure(error)
     }
   }()
 
   /// A process-wide measurer over the bundled chains, sharing one segment cache.
-  public static func measurer() throws(FontError) -> TextMeasurer { try sharedMeasurer.get() }
+  /// - Parameter systemFonts: continue into installed fonts for clusters the chains lack (see
+  ///   ``TextMeasurer/init(regular:bold:segmentCacheCapacity:locale:systemFonts:)``).
+  public static func measurer(systemFonts: Bool = true) throws(FontError) -> TextMeasurer {
+    let measurers = try sharedMeasurers.get()
+    return systemFonts ? measurers.0 : measurers.1
+  }
 
-  /// Resolves a font by family name: the bundled fonts first (matching family name, or the
-  /// file name without extension), then fontconfig (`fc-match`) when it is installed.
+  /// The bundled font of a family (or a file name without extension) at a weight.
+  /// - Throws: `FontError` with `familyNotFound` when no bundled font has that family.
   public static func font(family: String, weight: FontWeight = .regular) throws(FontError) -> Font {
     let wanted = family.lowercased()
     let chain = weight == .bold ? try boldChain() : try regularChain()
@@ -65,31 +93,15 @@ public enum BundledFonts {
       let fileName = URL(fileURLWithPath: font.path).deletingPathExtension().lastPathComponent.lowercased()
       if font.familyName.lowercased() == wanted || fileName == wanted { return font }
     }
-    guard let (path, index) = fontconfigMatch(family: family, weight: weight) else {
-      throw FontError(
-        .familyNotFound, path: family,
-        message: "no bundled font has family \"\(family)\" and fontconfig found no exact match")
-    }
-    return try Font(path: path, faceIndex: index)
+    throw FontError(
+      .familyNotFound, path: family,
+      message: "no bundled font has family \"\(family)\"; bundled: "
+        + Set(chain.fonts.map(\.familyName)).sorted().map { "\"\($0)\"" }.joined(separator: ", "))
   }
 
-  /// Asks `fc-match` for a family; nil unless the match has exactly that family name.
-  private static func fontconfigMatch(family: String, weight: FontWeight) -> (String, Int)? {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/fc-match")
-    let pattern = weight == .bold ? "\(family):weight=bold" : family
-    process.arguments = ["--format=%{family}\t%{file}\t%{index}", pattern]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return nil }
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0, let output = String(data: data, encoding: .utf8) else { return nil }
-    let fields = output.split(separator: "\t", omittingEmptySubsequences: false)
-    guard fields.count == 3 else { return nil }
-    let families = fields[0].split(separator: ",").map { $0.lowercased() }
-    guard families.contains(family.lowercased()), let index = Int(fields[2]) else { return nil }
-    return (String(fields[1]), index)
+  /// The family names of the bundled fonts.
+  public static func familyNames() -> [String] {
+    guard let chain = try? regularChain() else { return [] }
+    return Set(chain.fonts.map(\.familyName)).sorted()
   }
 }

@@ -19,6 +19,8 @@ public final class TextMeasurer: Sendable {
   private let lineBreakers: BreakIteratorPool
   private let usesBuiltInLineBreaker: Bool
   private let graphemeBreakers: BreakIteratorPool
+  /// True when clusters no font of a chain covers continue into the installed fonts.
+  public let usesSystemFonts: Bool
 
   /// A measurer over the given chains (bold defaults to the regular chain).
   /// - Parameters:
@@ -27,9 +29,14 @@ public final class TextMeasurer: Sendable {
   ///     ICU's break iterator. The default, empty, selects the built-in UAX #14 breaker (the
   ///     Unicode 15.0 default rules, several times faster), which still hands Thai, Lao, Khmer
   ///     and Myanmar text to ICU for its dictionaries.
+  ///   - systemFonts: when a grapheme cluster has no font in the chain, continue into
+  ///     fontconfig's sorted list of installed fonts for the text's language (see
+  ///     ``SystemFonts``). Off makes results independent of the machine's fonts.
   public init(
-    regular: FontChain, bold: FontChain? = nil, segmentCacheCapacity: Int = 50_000, locale: String = ""
+    regular: FontChain, bold: FontChain? = nil, segmentCacheCapacity: Int = 50_000, locale: String = "",
+    systemFonts: Bool = true
   ) {
+    self.usesSystemFonts = systemFonts
     self.regular = regular
     self.bold = bold ?? regular
     self.regularCache = SegmentCache(capacity: segmentCacheCapacity)
@@ -139,7 +146,7 @@ public final class TextMeasurer: Sendable {
         }
       }
       guard resumeAt < breaks.count else { return }
-      let shaper = SegmentShaper(chain: chain, graphemeBreakers: graphemeBreakers, language: style.language)
+      let shaper = shaper(for: style)
       for index in misses.keys.sorted() {
         let segmentStart = index == 0 ? 0 : breaks[index - 1].end
         let slice = UnsafeBufferPointer(rebasing: buffer[segmentStart..<breaks[index].end])
@@ -179,6 +186,13 @@ public final class TextMeasurer: Sendable {
     return builder
   }
 
+  /// The shaper for a style's chain, with the installed fonts as fallback when they are on.
+  func shaper(for style: TextStyle) -> SegmentShaper {
+    SegmentShaper(
+      chain: chain(for: style.weight), graphemeBreakers: graphemeBreakers, language: style.language,
+      usesSystemFonts: usesSystemFonts, weight: style.weight)
+  }
+
   /// Convenience: prepare and lay out at one width.
   public func layout(_ text: String, style: TextStyle, width: Double) throws(TextError) -> TextLayout {
     try prepare(text, style: style).layout(width: width)
@@ -189,8 +203,7 @@ public final class TextMeasurer: Sendable {
   /// are measured, so the glyph positions add up to the measured widths.
   public func glyphRuns(_ text: String, style: TextStyle) throws(TextError) -> [GlyphRun] {
     try style.validate()
-    let chain = chain(for: style.weight)
-    let shaper = SegmentShaper(chain: chain, graphemeBreakers: graphemeBreakers, language: style.language)
+    let shaper = shaper(for: style)
     let decoded = DecodedText(text)
     let codes = decoded.codes
     let (breaks, rightToLeft) = try withLineBreaks(decoded) { breaks throws(TextError) in
@@ -209,7 +222,7 @@ public final class TextMeasurer: Sendable {
         var graphemeStarts = Set([0])
         graphemeStarts.formUnion(graphemeEnds.dropLast().map { Int($0) })
         for run in runs {
-          let font = chain.fonts[run.fontIndex]
+          let font = run.font
           let scale = style.fontSize / Double(font.unitsPerEm)
           var glyphs: [PositionedGlyph] = []
           for glyph in run.glyphs {

@@ -5,12 +5,35 @@ struct SegmentShaper {
   let chain: FontChain
   let graphemeBreakers: BreakIteratorPool
   let language: String
+  /// Continue into the installed fonts for clusters no font of the chain covers.
+  var usesSystemFonts = false
+  /// The weight asked of the installed fallback fonts.
+  var weight: FontWeight = .regular
+
+  /// The installed fonts, loaded only when a cluster first needs them.
+  private var systemFallback: SystemFonts? { usesSystemFonts ? SystemFonts.shared : nil }
 
   /// Glyphs of one run of a single font, clusters relative to the shaped text.
   struct Run {
-    var fontIndex: Int
+    var font: Font
     var scalarRange: Range<Int>
     var glyphs: [ShapedGlyph]
+  }
+
+  /// The font for one grapheme cluster: the first font of the chain that covers it, else an
+  /// installed fallback face; nil when none has it.
+  func font(forCluster cluster: some Collection<UInt32>) -> Font? {
+    if let index = chain.fontIndex(coveringCluster: cluster) { return chain.fonts[index] }
+    return systemFallback?.fallbackFont(forCluster: cluster, language: language, weight: weight)
+  }
+
+  /// True when no font of the chain and no installed fallback face has the scalar.
+  func isMissing(_ scalar: UInt32) -> Bool {
+    guard !UnicodeProperties.isDefaultIgnorable(scalar) else { return false }
+    if chain.fonts.contains(where: { $0.coverage.contains(scalar) }) { return false }
+    return systemFallback?.fallbackFont(
+      forCluster: CollectionOfOne(scalar), language: language, weight: weight)
+      == nil
   }
 
   /// Grapheme clusters, font choice and HarfBuzz runs of `scalars`.
@@ -32,18 +55,26 @@ struct SegmentShaper {
       }
     }
 
-    // Font per grapheme cluster.
+    // Font per grapheme cluster: an index into the chain, then into installed fallback faces.
+    var fonts = chain.fonts
     var fontOfGrapheme = [Int](repeating: 0, count: graphemeEnds.count)
     var start = 0
     for (grapheme, end) in graphemeEnds.enumerated() {
       let cluster = shapingScalars[start..<Int(end)]
       if let index = chain.fontIndex(coveringCluster: cluster) {
         fontOfGrapheme[grapheme] = index
+      } else if let systemFallback,
+        let font = systemFallback.fallbackFont(forCluster: cluster, language: language, weight: weight)
+      {
+        if let index = fonts.firstIndex(where: { $0 === font }) {
+          fontOfGrapheme[grapheme] = index
+        } else {
+          fontOfGrapheme[grapheme] = fonts.count
+          fonts.append(font)
+        }
       } else {
         fontOfGrapheme[grapheme] = 0
-        for scalar in cluster where !UnicodeProperties.isDefaultIgnorable(scalar) {
-          if !chain.fonts.contains(where: { $0.coverage.contains(scalar) }) { missing += 1 }
-        }
+        for scalar in cluster where isMissing(scalar) { missing += 1 }
       }
       start = Int(end)
     }
@@ -68,9 +99,9 @@ struct SegmentShaper {
       }
       let runEnd = Int(graphemeEnds[runEndGrapheme - 1])
       let properties = RunProperties(scriptTag: script, isRightToLeft: isRightToLeft, language: language)
-      var glyphs = chain.fonts[font].shape(shapingScalars, range: runStart..<runEnd, properties: properties)
+      var glyphs = fonts[font].shape(shapingScalars, range: runStart..<runEnd, properties: properties)
       for index in glyphs.indices { glyphs[index].cluster += UInt32(runStart) }
-      runs.append(Run(fontIndex: font, scalarRange: runStart..<runEnd, glyphs: glyphs))
+      runs.append(Run(font: fonts[font], scalarRange: runStart..<runEnd, glyphs: glyphs))
       runStartGrapheme = runEndGrapheme
     }
     return (graphemeEnds, runs, missing)
@@ -81,7 +112,7 @@ struct SegmentShaper {
     var widths = [Double](repeating: 0, count: graphemeEnds.count)
     var grapheme = 0
     for run in runs {
-      let unitsPerEm = Double(chain.fonts[run.fontIndex].unitsPerEm)
+      let unitsPerEm = Double(run.font.unitsPerEm)
       for glyph in run.glyphs {
         grapheme = graphemeIndex(ofScalar: Int(glyph.cluster), in: graphemeEnds, near: grapheme)
         widths[grapheme] += Double(glyph.xAdvance) / unitsPerEm
@@ -158,7 +189,7 @@ struct SegmentShaper {
   }
 
   /// Scalar offsets (exclusive ends) of the grapheme clusters of `scalars`, from ICU.
-  private func graphemeBoundaries(_ scalars: UnsafeBufferPointer<UInt32>) -> [Int32] {
+  func graphemeBoundaries(_ scalars: UnsafeBufferPointer<UInt32>) -> [Int32] {
     let decoded = DecodedText(codes: Array(scalars))
     let scalarOfUTF16 = decoded.scalarOffsetsOfUTF16()
     let ends: [Int32]? = decoded.makeUTF16().withUnsafeBufferPointer { buffer in
