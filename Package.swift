@@ -37,7 +37,8 @@ let package = Package(
     // The bundled fonts, sample feed and templates, found beside the executable (no build paths).
     .target(name: "SelfSizingResources", resources: [.copy("Fonts"), .copy("Examples")]),
     .target(
-      name: "TextEngine", dependencies: ["CShims", "CFreeType", "CHarfBuzz", "CFontconfig", "SelfSizingResources"]),
+      name: "TextEngine",
+      dependencies: ["CShims", "CFreeType", "CHarfBuzz", "CFontconfig", "SelfSizingResources"]),
     // Small value types more than one module shares: JSONValue (parse and write), EdgeInsets.
     .target(name: "SelfSizingCore"),
     .target(name: "CellSizing", dependencies: ["SelfSizingCore", "TextEngine"]),
