@@ -2,7 +2,8 @@
 # Overflow check: opens a report's HTML page in headless Chromium and prints how many labels
 # need more lines (or more width) in the browser than selfsize measured.
 #
-#   Scripts/overflow-check.sh               # builds and writes the default report to a temp dir, checks it
+#   Scripts/overflow-check.sh               # builds and writes the default report to a temp dir, checks
+#                                           # its report.html and every width's waterfall page
 #   Scripts/overflow-check.sh report.html   # checks an existing page
 #
 # The page checks itself (see ReportScene.html): for each label the browser wraps the text we
@@ -26,12 +27,19 @@ if [[ -z "$page" ]]; then
   else
     swift run -c release selfsize report --quiet --pictures html --output-dir "$dir" >/dev/null
   fi
-  page="$dir/report.html"
+  pages=("$dir"/*.html)
+else
+  pages=("$page")
 fi
-[[ -f "$page" ]] || { echo "overflow-check: no such file: $page" >&2; exit 2; }
-url="file://$(cd "$(dirname "$page")" && pwd)/$(basename "$page")"
 sandbox=()
 [[ "$(id -u)" == 0 ]] && sandbox=(--no-sandbox)
-"$chromium" --headless "${sandbox[@]}" --disable-gpu --allow-file-access-from-files \
-  --virtual-time-budget=30000 --dump-dom "$url" 2>/dev/null |
-python3 Scripts/overflow-check.py
+status=0
+for page in "${pages[@]}"; do
+  [[ -f "$page" ]] || { echo "overflow-check: no such file: $page" >&2; exit 2; }
+  url="file://$(cd "$(dirname "$page")" && pwd)/$(basename "$page")"
+  echo "$(basename "$page"):"
+  "$chromium" --headless "${sandbox[@]}" --disable-gpu --allow-file-access-from-files \
+    --virtual-time-budget=30000 --dump-dom "$url" 2>/dev/null |
+    python3 Scripts/overflow-check.py || { code=$?; [[ $code -gt $status ]] && status=$code; }
+done
+exit $status

@@ -75,12 +75,3 @@ public enum PNGEncoder {
     return crc ^ 0xFFFF_FFFF
   }
 }
-
-extension [UInt8] {
-  fileprivate mutating func appendBigEndian(_ value: UInt32) {
-    append(UInt8(value >> 24))
-    append(UInt8((value >> 16) & 0xFF))
-    append(UInt8((value >> 8) & 0xFF))
-    append(UInt8(value & 0xFF))
-  }
-}

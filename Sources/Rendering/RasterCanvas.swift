@@ -11,6 +11,8 @@ public struct RasterCanvas: Sendable {
   public let height: Int
   /// Rows top to bottom, 3 bytes (R, G, B) per pixel.
   public private(set) var pixels: [UInt8]
+  /// Rows above this one are left as they are by every drawing operation (a header band).
+  var clipTop = 0
 
   /// A canvas filled with `color`.
   public init(width: Int, height: Int, color: RGBColor) {
@@ -30,7 +32,7 @@ public struct RasterCanvas: Sendable {
   public mutating func fill(x0: Int, y0: Int, x1: Int, y1: Int, color: RGBColor) {
     let left = max(0, x0)
     let right = min(width, x1)
-    let top = max(0, y0)
+    let top = max(clipTop, y0)
     let bottom = min(height, y1)
     guard left < right, top < bottom else { return }
     pixels.withUnsafeMutableBufferPointer { buffer in
@@ -58,7 +60,7 @@ public struct RasterCanvas: Sendable {
   /// Blends `color` at `(x, y)` with opacity `alpha` (0…255).
   @inline(__always)
   mutating func blend(x: Int, y: Int, color: RGBColor, alpha: Int) {
-    guard alpha > 0, x >= 0, y >= 0, x < width, y < height else { return }
+    guard alpha > 0, x >= 0, y >= clipTop, x < width, y < height else { return }
     let index = (y * width + x) * 3
     let inverse = 255 - alpha
     pixels[index] = UInt8((Int(color.red) * alpha + Int(pixels[index]) * inverse + 127) / 255)
@@ -196,7 +198,7 @@ public struct RasterCanvas: Sendable {
   @inline(__always)
   mutating func composite(x: Int, y: Int, bgra: [UInt8], offset: Int) {
     let alpha = Int(bgra[offset + 3])
-    guard alpha > 0, x >= 0, y >= 0, x < width, y < height else { return }
+    guard alpha > 0, x >= 0, y >= clipTop, x < width, y < height else { return }
     let index = (y * width + x) * 3
     let inverse = 255 - alpha
     pixels[index] = UInt8(min(255, Int(bgra[offset + 2]) + (Int(pixels[index]) * inverse + 127) / 255))

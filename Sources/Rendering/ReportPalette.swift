@@ -6,6 +6,8 @@ enum ReportPalette {
   static let card = RGBColor(0xFFFFFF)
   static let cardEdge = RGBColor(0xB8BCC4)
   static let clippedEdge = RGBColor(0xD93025)
+  static let truncatedEdge = RGBColor(0xE8A317)
+  static let missingEdge = RGBColor(0x8250DF)
   static let image = RGBColor(0xD6DEE8)
   static let imageLine = RGBColor(0x98A6B8)
   static let labelBox = RGBColor(0xF1C27D)
@@ -13,4 +15,8 @@ enum ReportPalette {
   static let decorationEdge = RGBColor(0xE0A800)
   static let boldText = RGBColor(0x1F2328)
   static let text = RGBColor(0x57606A)
+  static let tag = RGBColor(0x24292F)
+  static let tagText = RGBColor(0xFFFFFF)
+  static let header = RGBColor(0xFFFFFF)
+  static let headerText = RGBColor(0x1F2328)
 }

@@ -37,7 +37,12 @@ extension ReportScene {
       } else {
         url = URL(fileURLWithPath: font.path).absoluteString
       }
-      return "@font-face { font-family: \"\(font.family)\"; src: url(\"\(url)\"); font-weight: 100 900; }"
+      // Characters markup or CSS would read ('&' in XML, quotes) are percent-encoded: the URL is
+      // the same file and the rule stays valid in an SVG's XML and an HTML <style>.
+      let safe = url.replacingOccurrences(of: "&", with: "%26").replacingOccurrences(of: "'", with: "%27")
+        .replacingOccurrences(of: "\"", with: "%22").replacingOccurrences(of: "<", with: "%3C")
+        .replacingOccurrences(of: ">", with: "%3E")
+      return "@font-face { font-family: \"\(font.family)\"; src: url(\"\(safe)\"); font-weight: 100 900; }"
     }.joined(separator: "\n")
   }
 

@@ -49,11 +49,13 @@ extension ReportScene {
       .line { left: 0; white-space: pre; }
       .reflow { left: 0; top: 0; visibility: hidden; white-space: pre-wrap; overflow-wrap: break-word; }
       .label.overflow { outline: 2px solid \(ReportPalette.clippedEdge.css); }
-      #overflow-report { padding: 8px; font: 12px/1.4 monospace; white-space: pre-wrap; }
+      \(Self.sharedCSS)
       </style>
       </head>
       <body>
       <header><strong>\(markupEscaped(title))</strong>\(summary.map { "<br>" + markupEscaped($0) }.joined())</header>
+      \(Self.overflowReportElement)
+      \(Self.legendHTML)
       <div id="canvas">
 
       """
@@ -82,46 +84,8 @@ extension ReportScene {
     }
     out += """
       </div>
-      <pre id="overflow-report" data-status="pending">overflow check pending (needs JavaScript and the fonts)</pre>
       <script>
-      function checkOverflow() {
-        const labels = document.querySelectorAll('#canvas .label');
-        const details = [];
-        for (const label of labels) {
-          const measured = Number(label.dataset.lines);
-          const lineHeight = Number(label.dataset.lineHeight);
-          const width = Number(label.dataset.width);
-          let rendered = 0;
-          const reflow = label.querySelector('.reflow');
-          if (reflow && reflow.firstChild) {
-            const range = document.createRange();
-            range.selectNodeContents(reflow);
-            const rects = Array.from(range.getClientRects()).filter(r => r.width > 0).sort((a, b) => a.top - b.top);
-            let lastTop = -Infinity;
-            for (const rect of rects) {
-              if (rect.top >= lastTop + lineHeight / 2) { rendered += 1; lastTop = rect.top; }
-            }
-          }
-          let widest = 0;
-          for (const line of label.querySelectorAll('.line')) {
-            const range = document.createRange();
-            range.selectNodeContents(line);
-            widest = Math.max(widest, range.getBoundingClientRect().width);
-          }
-          if (rendered > measured || widest > width + \(Self.overflowTolerance)) {
-            label.classList.add('overflow');
-            details.push({ id: label.dataset.id, label: label.dataset.label, measured, rendered,
-              widest: Math.round(widest * 1000) / 1000, width });
-          }
-        }
-        const report = document.getElementById('overflow-report');
-        const fonts = Array.from(document.fonts);
-        report.textContent = JSON.stringify({ labels: labels.length, overflowing: details.length, details,
-          fontsLoaded: fonts.filter(f => f.status === 'loaded').length, fonts: fonts.length });
-        report.dataset.status = 'done';
-        document.body.dataset.overflow = String(details.length);
-      }
-      document.fonts.ready.then(checkOverflow);
+      \(Self.overflowScript)
       </script>
       </body>
       </html>
@@ -130,7 +94,78 @@ extension ReportScene {
     return out
   }
 
-  private func htmlLabel(_ label: SceneLabel) -> String {
+  /// The page's overflow result: filled in by ``overflowScript`` once the fonts are loaded.
+  static let overflowReportElement =
+    "<div id=\"overflow-summary\">Overflow check pending (needs JavaScript and the fonts).</div>\n"
+    + "<pre id=\"overflow-report\" data-status=\"pending\"></pre>"
+
+  /// CSS shared by the report pages: the overflow result, the legend.
+  static let sharedCSS = """
+    #overflow-summary { padding: 6px 8px; font: 13px/1.4 sans-serif; background: #fff; border-bottom: 1px solid #ddd; }
+    #overflow-summary.ok { color: #1a7f37; } #overflow-summary.bad { color: \(ReportPalette.clippedEdge.css); font-weight: bold; }
+    #overflow-report { margin: 0; padding: 0 8px; font: 11px/1.4 monospace; white-space: pre-wrap; color: #666; max-height: 6em; overflow: auto; }
+    .legend { display: flex; flex-wrap: wrap; gap: 4px 14px; padding: 6px 8px; font: 12px/1.4 sans-serif; color: #333; }
+    .legend span.swatch { display: inline-block; width: 14px; height: 10px; margin-right: 4px; vertical-align: -1px; border: 1px solid; }
+    """
+
+  /// The legend of what the pictures show (HTML).
+  static var legendHTML: String {
+    "<div class=\"legend\">"
+      + ReportLegend.entries.map {
+        "<span><span class=\"swatch\" style=\"background:\($0.fill.css);border-color:\($0.edge.css)\"></span>"
+          + "\(markupEscaped($0.text))</span>"
+      }.joined() + "</div>"
+  }
+
+  /// The script that checks every `.label` of a page against the browser's own wrapping (see
+  /// ``html(title:summary:fontFolder:)``) and writes the result into `#overflow-report`.
+  static let overflowScript = """
+    function checkOverflow() {
+      const labels = document.querySelectorAll('.label');
+      const details = [];
+      for (const label of labels) {
+        const measured = Number(label.dataset.lines);
+        const lineHeight = Number(label.dataset.lineHeight);
+        const width = Number(label.dataset.width);
+        let rendered = 0;
+        const reflow = label.querySelector('.reflow');
+        if (reflow && reflow.firstChild) {
+          const range = document.createRange();
+          range.selectNodeContents(reflow);
+          const rects = Array.from(range.getClientRects()).filter(r => r.width > 0).sort((a, b) => a.top - b.top);
+          let lastTop = -Infinity;
+          for (const rect of rects) {
+            if (rect.top >= lastTop + lineHeight / 2) { rendered += 1; lastTop = rect.top; }
+          }
+        }
+        let widest = 0;
+        for (const line of label.querySelectorAll('.line')) {
+          const range = document.createRange();
+          range.selectNodeContents(line);
+          widest = Math.max(widest, range.getBoundingClientRect().width);
+        }
+        if (rendered > measured || widest > width + \(overflowTolerance)) {
+          label.classList.add('overflow');
+          details.push({ id: label.dataset.id, label: label.dataset.label, measured, rendered,
+            widest: Math.round(widest * 1000) / 1000, width });
+        }
+      }
+      const report = document.getElementById('overflow-report');
+      const fonts = Array.from(document.fonts);
+      report.textContent = JSON.stringify({ labels: labels.length, overflowing: details.length, details,
+        fontsLoaded: fonts.filter(f => f.status === 'loaded').length, fonts: fonts.length });
+      report.dataset.status = 'done';
+      document.body.dataset.overflow = String(details.length);
+      const summary = document.getElementById('overflow-summary');
+      summary.className = details.length ? 'bad' : 'ok';
+      summary.textContent = details.length
+        ? 'Overflow check: ' + details.length + ' of ' + labels.length + ' labels need more room in this browser (outlined in red).'
+        : 'Overflow check: all ' + labels.length + ' labels drawn on this page fit in this browser, which wraps them as we measured.';
+    }
+    document.fonts.ready.then(checkOverflow);
+    """
+
+  func htmlLabel(_ label: SceneLabel) -> String {
     let n = cssNumber
     let frame = label.frame
     let color = label.color ?? (label.style.weight == .bold ? ReportPalette.boldText : ReportPalette.text)

@@ -7,18 +7,36 @@ extension ReportScene {
   /// line by line at our baselines (`xml:space="preserve"`), fonts by `@font-face` from the font
   /// files. Each cell is a `<g>` with `data-id`. `scale` sets the intrinsic size (the viewBox is
   /// in points).
-  public func svg(scale: Int = 1) -> String {
+  ///
+  /// With `fontFolder`, fonts are referred to by URL relative to the SVG (`fonts/…`, see
+  /// ``fontFileNames``), so the file works beside a copy of that folder. A ``header`` is drawn
+  /// above the content; ``tags`` on the cards.
+  public func svg(scale: Int = 1, fontFolder: String? = nil) -> String {
     let n = cssNumber
+    let headerHeight = header?.height ?? 0
+    let totalHeight = size.height + headerHeight
     var out = """
       <svg xmlns="http://www.w3.org/2000/svg" width="\(n(size.width * Double(scale)))" \
-      height="\(n(size.height * Double(scale)))" viewBox="0 0 \(n(size.width)) \(n(size.height))">
+      height="\(n(totalHeight * Double(scale)))" viewBox="0 0 \(n(size.width)) \(n(totalHeight))">
       <style>
-      \(fontFaceCSS())
+      \(fontFaceCSS(fontFolder: fontFolder))
       text { white-space: pre; }
       </style>
-      <rect x="0" y="0" width="\(n(size.width))" height="\(n(size.height))" fill="\(ReportPalette.background.css)"/>
+      <rect x="0" y="0" width="\(n(size.width))" height="\(n(totalHeight))" fill="\(ReportPalette.background.css)"/>
 
       """
+    if let header {
+      out += "<g class=\"header\">\n"
+      out +=
+        "<rect x=\"0\" y=\"0\" width=\"\(n(size.width))\" height=\"\(n(headerHeight))\" fill=\"\(ReportPalette.header.css)\"/>\n"
+      for swatch in header.swatches {
+        out +=
+          "<rect x=\"\(n(swatch.frame.minX))\" y=\"\(n(swatch.frame.minY))\" width=\"\(n(swatch.frame.width))\" "
+          + "height=\"\(n(swatch.frame.height))\" fill=\"\(swatch.fill.css)\" stroke=\"\(swatch.edge.css)\"/>\n"
+      }
+      for label in header.labels { out += svgText(label, color: ReportPalette.headerText) }
+      out += "</g>\n<g transform=\"translate(0 \(n(headerHeight)))\">\n"
+    }
     func rect(_ frame: Rect, fill: RGBColor, stroke: RGBColor?, extra: String = "") -> String {
       "<rect x=\"\(n(frame.minX))\" y=\"\(n(frame.minY))\" width=\"\(n(frame.width))\" height=\"\(n(frame.height))\" "
         + "fill=\"\(fill.css)\"" + (stroke.map { " stroke=\"\($0.css)\" stroke-width=\"0.5\"" } ?? "") + extra
@@ -66,13 +84,20 @@ extension ReportScene {
       for label in cell.labels { out += svgText(label) }
       out += "</g>\n"
     }
+    for tag in tags {
+      out +=
+        rect(tag.frame, fill: ReportPalette.tag, stroke: nil, extra: " class=\"tag\"") + "\n"
+        + svgText(tag.label, color: ReportPalette.tagText)
+    }
+    if header != nil { out += "</g>\n" }
     out += "</svg>\n"
     return out
   }
 
-  private func svgText(_ label: SceneLabel) -> String {
+  private func svgText(_ label: SceneLabel, color: RGBColor? = nil) -> String {
     let n = cssNumber
-    let color = label.color ?? (label.style.weight == .bold ? ReportPalette.boldText : ReportPalette.text)
+    let color =
+      color ?? label.color ?? (label.style.weight == .bold ? ReportPalette.boldText : ReportPalette.text)
     var out =
       "<g class=\"label\" data-label=\"\(markupEscaped(label.name))\" data-lines=\"\(label.lines.count)\" "
       + "font-family=\"\(fontFamilyList(for: label.style.weight))\" font-size=\"\(n(label.style.fontSize))\" "

@@ -35,4 +35,8 @@ public struct ReportScene: Sendable, Hashable {
   public var regularFonts: [String] = []
   /// Font files of the bold chain, primary first.
   public var boldFonts: [String] = []
+  /// The band drawn above the content (settings and legend), if any.
+  public var header: PictureHeader? = nil
+  /// Id-and-height tags drawn on the cards.
+  public var tags: [SceneTag] = []
 }

@@ -290,6 +290,39 @@ struct FeedLayoutOptions: ParsableArguments {
     }
   }
 
+  /// Reads a template and items files (pages in order).
+  func loadWaterfall(templatePath: String, paths: [String]) throws -> (CellTemplate, [FeedPage]) {
+    let template: CellTemplate
+    do {
+      template = try CellTemplate(json: try readInput(templatePath))
+    } catch let error as CellSizingError {
+      throw ValidationError("template \(templatePath): \(error.description)")
+    }
+    var pages: [FeedPage] = []
+    for path in paths {
+      let input = try InputSource(path: path)
+      var items: [Result<CellItem, CellSizingError>] = []
+      try input.forEachLine { event in
+        switch event {
+        case .line(let number, let bytes):
+          do throws(RecordError) {
+            items.append(.success(CellItem(try JSONRecord(utf8: bytes, line: number))))
+          } catch {
+            items.append(
+              .failure(
+                CellSizingError(.invalidJSON, at: "", error.description, itemID: error.id, line: number)))
+          }
+        case .tooLong(let number, let length):
+          items.append(
+            .failure(
+              CellSizingError(.invalidJSON, at: "", "the line is \(length) bytes long", line: number)))
+        }
+      }
+      pages.append(FeedPage(source: input.name, items: items))
+    }
+    return (template, pages)
+  }
+
   /// Reads the inputs and lays them out; failures are reported on `diagnostics`.
   func run(
     defaultTemplate: String?, defaultItems: [String], measurer: TextMeasurer, diagnostics: inout Diagnostics,
@@ -310,34 +343,7 @@ struct FeedLayoutOptions: ParsableArguments {
       }
       let paths = items.isEmpty ? defaultItems : items
       guard !paths.isEmpty else { throw ValidationError("give at least one --items FILE") }
-      let template: CellTemplate
-      do {
-        template = try CellTemplate(json: try readInput(templatePath))
-      } catch let error as CellSizingError {
-        throw ValidationError("template \(templatePath): \(error.description)")
-      }
-      var pages: [FeedPage] = []
-      for path in paths {
-        let input = try InputSource(path: path)
-        var items: [Result<CellItem, CellSizingError>] = []
-        try input.forEachLine { event in
-          switch event {
-          case .line(let number, let bytes):
-            do throws(RecordError) {
-              items.append(.success(CellItem(try JSONRecord(utf8: bytes, line: number))))
-            } catch {
-              items.append(
-                .failure(
-                  CellSizingError(.invalidJSON, at: "", error.description, itemID: error.id, line: number)))
-            }
-          case .tooLong(let number, let length):
-            items.append(
-              .failure(
-                CellSizingError(.invalidJSON, at: "", "the line is \(length) bytes long", line: number)))
-          }
-        }
-        pages.append(FeedPage(source: input.name, items: items))
-      }
+      let (template, pages) = try loadWaterfall(templatePath: templatePath, paths: paths)
       do {
         result = try FeedLayout.waterfall(
           template: template, pages: pages, settings: settings, measurer: measurer,
@@ -362,22 +368,36 @@ struct FeedLayoutOptions: ParsableArguments {
   }
 }
 
-/// The PNG file of `scene`, as a usage error (exit 2) when it cannot be encoded.
-func encodePNG(_ scene: ReportScene, scale: Int) throws -> Data {
+/// Writes the PNG of `scene` (drawn in strips) to `path`, or to stdout for nil or "-"; a usage
+/// error (exit 2) when it exceeds the pixel ceilings or cannot be written.
+func writePNG(
+  _ scene: ReportScene, scale: Double, to path: String?, top: Double = 0, bottom: Double? = nil,
+  progress: ((Int, Int) -> Void)? = nil
+) throws {
+  let (width, height) = scene.pixelSize(scale: scale, top: top, bottom: bottom)
   do {
-    return try scene.png(scale: scale)
+    try ReportScene.checkPixelSize(width: width, height: height)
   } catch {
-    throw ValidationError("cannot encode PNG: \(error)")
+    throw ValidationError(error.message)
   }
+  func draw(_ sink: @escaping (Data) throws -> Void) throws {
+    do {
+      try scene.writePNG(scale: scale, top: top, bottom: bottom, progress: progress, to: sink)
+    } catch {
+      throw ValidationError("\(path ?? "<stdout>"): \(error.message)")
+    }
+  }
+  guard let path, path != "-" else {
+    try draw { FileHandle.standardOutput.write($0) }
+    return
+  }
+  try AtomicFile.stream(to: path) { try draw($0) }
 }
 
-/// Writes `data` to `path`, as a usage error (exit 2) naming the path when it cannot.
+/// Writes `data` to `path` (a temporary file renamed over it; a link at `path` is replaced, not
+/// followed), as a usage error (exit 2) naming the path when it cannot.
 func writeOutput(_ data: Data, to path: String) throws {
-  do {
-    try data.write(to: URL(fileURLWithPath: path))
-  } catch {
-    throw ValidationError("cannot write \(path): \(describe(error))")
-  }
+  try AtomicFile.write(data, to: path)
 }
 
 /// The underlying reason of a file error ("No such file or directory", "Permission denied"…).

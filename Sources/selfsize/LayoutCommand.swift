@@ -78,7 +78,10 @@ struct LayoutCommand: ParsableCommand {
       switch format {
       case .svg: data = Data(scene.svg(scale: options.scale).utf8)
       case .html: data = Data(scene.html(title: "selfsize layout").utf8)
-      default: data = try encodePNG(scene, scale: options.scale)
+      default:
+        try writePNG(scene, scale: Double(options.scale), to: output)
+        try diagnostics.finish()
+        return
       }
     }
     if let output, output != "-" {

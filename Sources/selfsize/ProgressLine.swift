@@ -41,6 +41,16 @@ struct ProgressLine {
     draw(text + ")")
   }
 
+  /// `what done/total (percent)`, redrawn at most every 100 ms.
+  mutating func fraction(_ what: String, _ done: Int, _ total: Int) {
+    guard enabled else { return }
+    let now = clock.now
+    if let lastDraw, now - lastDraw < .milliseconds(100), done < total { return }
+    lastDraw = now
+    let percent = total > 0 ? done * 100 / total : 100
+    draw("\(what) \(done)/\(total) (\(percent)%)")
+  }
+
   mutating func message(_ text: String) {
     guard enabled else { return }
     draw(text + "…")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CellSizing
 import CollectionLayout
 import Feed
 import Foundation
@@ -9,34 +10,66 @@ import TextEngine
 struct ReportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "report",
-    abstract: "The main job: lay out the bundled sample feed and write pictures of it (PNG, SVG, HTML).",
+    abstract: "The main job: measure a feed at device widths and write a report page people read.",
     discussion: """
-      With no arguments: Examples/feed.jsonl with Examples/note-card.template.json and the bundled \
-      fonts in a 375-pt two-column waterfall (spacing 8, insets 8,8,8,8); prints a summary and \
-      writes report.png, report.svg and report.html into --output-dir (default: the current \
-      directory), with the font files the HTML page uses in its fonts/ folder (the page refers \
-      to them relatively, so the folder can be moved or served as a whole). Every option of `selfsize layout` applies. Progress goes to stderr when it is \
-      a terminal (not with --quiet). Exit status: 0 success, 1 when some items failed (reported \
-      as `error: <where>: <what>`), 2 on usage errors — including an output directory that \
-      cannot be created or written and pictures that cannot be written.
+      With no arguments: the bundled sample feed (Examples/feed.jsonl), template \
+      (Examples/note-card.template.json) and fonts, measured at common phones at 2 columns \
+      (collection widths 320, 375, 390, 414, 430) and a tablet at 3 columns (768), with spacing 8 \
+      and insets 8,8,8,8. Writes into --output-dir (default ./selfsize-report/): report.html (the \
+      page: a summary table per width, height histograms, the waterfalls side by side, the cards \
+      sensitive to width, truncated, tallest, with missing glyphs or errors), report.json (the same \
+      figures for machines: every item's height, line counts and truncation at every width, as \
+      `selfsize measure` gives them), fonts/ (the page's fonts, referred to relatively), and per \
+      width the pictures of --pictures: overview (contact sheets of every card with its id and \
+      height, PNG pages of at most 4,000 px), html (the whole waterfall as a self-checking page), \
+      png (the waterfall as PNG pages of at most 4,000 px), svg. Prints one row per width and the \
+      page's path (nothing with --quiet). Files are written to a temporary name and renamed, so \
+      parallel reports into one folder do not mix and links at output paths are replaced, not \
+      followed. Exit status: 0 success, 1 when some items failed (reported as \
+      `error: <where>: <what>`), 2 on usage errors — including outputs that cannot be written \
+      and pictures beyond the pixel ceilings.
+
+      Examples:
+        selfsize report
+        selfsize report --widths 360,412 --columns 2 --pictures overview,png --tags
+        selfsize report --devices 375x2,768x3 --template card.json --items feed.jsonl -o out
       """)
 
-  enum Picture: String, CaseIterable { case png, svg, html }
+  enum Picture: String, CaseIterable { case overview, html, png, svg }
   enum SummaryFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
 
   @OptionGroup var options: FeedLayoutOptions
-  @Option(name: .customLong("output-dir"), help: "Folder for the pictures (created when missing).")
-  var outputDirectory: String = "."
-  @Option(help: "Base name of the picture files.") var name: String = "report"
-  @Option(help: "Pictures to write, comma-separated: png,svg,html (or none).") var pictures: String =
-    "png,svg,html"
+  @Option(
+    name: [.customShort("o"), .customLong("output-dir")],
+    help: "Folder for the report (created when missing).")
+  var outputDirectory: String = "selfsize-report"
+  @Option(help: "Base name of the page and JSON files.") var name: String = "report"
+  @Option(
+    help: "Collection widths in points, comma-separated, each at --columns columns (default: --devices).")
+  var widths: String?
+  @Option(
+    help: "Devices: phones, tablets, all (default), or WIDTHxCOLUMNS entries, comma-separated (375x2,768x3).")
+  var devices: String?
+  @Option(
+    help: "Pictures per width, comma-separated: overview, html, png, svg, or none. Default: overview,html.")
+  var pictures: String = "overview,html"
+  @Flag(help: "Draw each card's id and height on PNG pages and SVG too (always on the overview).")
+  var tags = false
   @Option(name: .customLong("summary-format"), help: "Summary on stdout: text or json.")
   var summaryFormat: SummaryFormat = .text
-  @Flag(help: "No progress on stderr.") var quiet = false
+  @Flag(name: [.customShort("q"), .long], help: "Print nothing on success (errors still go to stderr).")
+  var quiet = false
+
+  /// The tallest picture written, in pixels.
+  static let pageHeight = 4000
+  /// The contact sheet's scale and width.
+  static let overviewScale = 0.5
+  static let overviewWidth = 3200.0
 
   func validate() throws {
     try options.validateLayout()
     _ = try pictureFormats()
+    _ = try chosenDevices()
     guard !name.isEmpty, !name.contains("/") else {
       throw ValidationError("--name must be a file name, got \"\(name)\"")
     }
@@ -44,12 +77,273 @@ struct ReportCommand: ParsableCommand {
 
   func pictureFormats() throws -> [Picture] {
     if pictures == "none" || pictures.isEmpty { return [] }
-    return try pictures.split(separator: ",").map {
-      guard let picture = Picture(rawValue: $0.trimmingCharacters(in: .whitespaces)) else {
-        throw ValidationError("--pictures takes png, svg, html or none; got \"\($0)\"")
+    var result: [Picture] = []
+    for part in pictures.split(separator: ",") {
+      let text = part.trimmingCharacters(in: .whitespaces)
+      guard let picture = Picture(rawValue: text) else {
+        throw ValidationError("--pictures takes overview, html, png, svg or none; got \"\(text)\"")
       }
-      return picture
+      if !result.contains(picture) { result.append(picture) }
     }
+    return result
+  }
+
+  /// The devices to measure at: --devices, --widths, a non-default --collection-width or
+  /// --columns, else the defaults.
+  func chosenDevices() throws -> [ReportDevice] {
+    var result: [ReportDevice] = []
+    if let devices {
+      for part in devices.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+        switch part.lowercased() {
+        case "all": result += ReportDevice.defaults
+        case "phones": result += ReportDevice.phones
+        case "tablets", "tablet": result += ReportDevice.tablets
+        default:
+          guard let device = ReportDevice.parse(part, columns: options.columns) else {
+            throw ValidationError(
+              "--devices takes phones, tablets, all or WIDTHxCOLUMNS (e.g. 375x2); got \"\(part)\"")
+          }
+          result.append(device)
+        }
+      }
+    }
+    if let widths {
+      for part in widths.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+        guard let width = Double(part), let device = ReportDevice.parse(part, columns: options.columns) else {
+          throw ValidationError("--widths takes collection widths in points, e.g. 375,414; got \"\(part)\"")
+        }
+        _ = width
+        result.append(device)
+      }
+    }
+    if result.isEmpty {
+      if options.collectionWidth != nil || options.columnWidth != nil || options.columns != 2 {
+        let width = try options.resolvedCollectionWidth()
+        result = [
+          ReportDevice.parse("\(JSONValue.format(width))x\(options.columns)", columns: options.columns)
+            ?? ReportDevice(name: "custom", collectionWidth: width, columns: options.columns)
+        ]
+      } else {
+        result = ReportDevice.defaults
+      }
+    }
+    var unique: [ReportDevice] = []
+    for device in result where !unique.contains(where: { $0.key == device.key }) {
+      var check = options
+      check.collectionWidth = device.collectionWidth
+      check.columnWidth = nil
+      check.columns = device.columns
+      do {
+        try check.validateLayout()
+      } catch let error as ValidationError {
+        throw ValidationError("\(device.label): \(error.message)")
+      }
+      unique.append(device)
+    }
+    return unique
+  }
+
+  func run() throws {
+    if options.layout == .circle {
+      try CircleReport(command: self).run()
+      return
+    }
+    let formats = try pictureFormats()
+    let devices = try chosenDevices()
+    try prepareOutputDirectory()
+    let measurer = try options.fontOptions.measurer()
+    var progress = ProgressLine(enabled: !quiet && isatty(STDERR_FILENO) == 1)
+    var diagnostics = Diagnostics()
+    var reported = Set<FeedFailure>()
+    let clock = ContinuousClock()
+    let start = clock.now
+    let templatePath: String
+    let itemPaths: [String]
+    do {
+      templatePath = try options.template ?? SampleFeed.templatePath()
+      itemPaths = options.items.isEmpty ? [try SampleFeed.itemsPath()] : options.items
+    } catch let error as ResourceError {
+      throw ValidationError(error.message)
+    }
+    let (template, pages) = try options.loadWaterfall(templatePath: templatePath, paths: itemPaths)
+    let fontNames = uniqued(measurer.regular.fonts.map(\.familyName))
+    // The bundled inputs are named as the repository names them, not by their build path.
+    let shownTemplate = options.template ?? "Examples/note-card.template.json (bundled)"
+    let shownItems = options.items.isEmpty ? ["Examples/feed.jsonl (bundled)"] : options.items
+    var report = FeedReport(
+      settings: FeedReport.Settings(
+        template: shownTemplate, items: shownItems, fonts: fontNames, columnSpacing: options.columnSpacing,
+        lineSpacing: options.lineSpacing, insets: try options.parsedInsets()),
+      widthCount: devices.count)
+    var overviews: [ReportScene] = []
+    var links: [[ReportPage.Link]] = []
+    var written: [String] = []
+    var pictureSeconds = 0.0
+    for (index, device) in devices.enumerated() {
+      let step = "\(device.label) (\(index + 1)/\(devices.count))"
+      let layoutStart = clock.now
+      var settings = options.settings
+      settings.collectionWidth = device.collectionWidth
+      settings.columns = device.columns
+      let layout: FeedLayout
+      do {
+        layout = try FeedLayout.waterfall(
+          template: template, pages: pages, settings: settings, measurer: measurer,
+          progress: { measured, total in progress.update("measuring \(step):", measured, total) })
+      } catch let error as CellSizingError {
+        throw ValidationError("template \(templatePath): \(error.description)")
+      } catch let error as LayoutError {
+        throw ValidationError("\(device.label): \(error.message)")
+      }
+      report.add(layout, device: device, seconds: (clock.now - layoutStart).seconds)
+      for failure in layout.failures where reported.insert(failure).inserted {
+        diagnostics.report(failure.location, failure.message)
+      }
+      let pictureStart = clock.now
+      overviews.append(ReportScene(layout: layout, measurer: measurer, clipHeight: ReportPage.overviewHeight))
+      var files: [ReportPage.Link] = []
+      let header = headerLines(device: device, layout: layout, fonts: fontNames, templatePath: templatePath)
+      let base = "\(name)-\(device.key)"
+      for format in formats {
+        switch format {
+        case .overview:
+          let sheet = ReportScene.contactSheet(
+            layout: layout, measurer: measurer, sheetWidth: Self.overviewWidth
+          )
+          .withHeader(
+            header + ["Contact sheet: every card at \(format1(Self.overviewScale))×, in feed order"],
+            scale: Self.overviewScale, measurer: measurer
+          )
+          .withTags(scale: Self.overviewScale, measurer: measurer)
+          files += try writePages(
+            sheet, scale: Self.overviewScale, base: "\(base)-overview", title: "overview",
+            step: "drawing \(step) overview", progress: &progress, written: &written)
+        case .png:
+          var scene = ReportScene(layout: layout, measurer: measurer, clipHeight: options.clipHeight)
+            .withHeader(header, scale: Double(options.scale), measurer: measurer)
+          if tags { scene = scene.withTags(scale: Double(options.scale), measurer: measurer) }
+          files += try writePages(
+            scene, scale: Double(options.scale), base: "\(base)-page", title: "PNG",
+            step: "drawing \(step) pages", progress: &progress, written: &written)
+        case .svg:
+          progress.message("writing \(step) SVG")
+          var scene = ReportScene(layout: layout, measurer: measurer, clipHeight: options.clipHeight)
+            .withHeader(header, scale: Double(options.scale), measurer: measurer)
+          if tags { scene = scene.withTags(scale: Double(options.scale), measurer: measurer) }
+          let file = "\(base).svg"
+          try write(
+            Data(scene.svg(scale: options.scale, fontFolder: ReportScene.htmlFontFolder).utf8), file, &written
+          )
+          files.append(ReportPage.Link(title: "SVG", href: file))
+        case .html:
+          progress.message("writing \(step) page")
+          let scene = ReportScene(layout: layout, measurer: measurer, clipHeight: options.clipHeight)
+          let file = "\(base).html"
+          let html = scene.html(
+            title: "selfsize report · \(device.name) · \(device.label)", summary: header,
+            fontFolder: ReportScene.htmlFontFolder)
+          try write(Data(html.utf8), file, &written)
+          files.insert(ReportPage.Link(title: "waterfall", href: file), at: 0)
+        }
+      }
+      links.append(files)
+      pictureSeconds += (clock.now - pictureStart).seconds
+    }
+    progress.message("writing the report page")
+    let page = ReportPage(report: report, overviews: overviews, links: links, measurer: measurer)
+    try copyFonts(page.fontFileNames)
+    let pagePath = path("\(name).html")
+    try write(Data(page.html(fontFolder: ReportScene.htmlFontFolder).utf8), "\(name).html", &written)
+    try write(Data((report.jsonValue().serialized() + "\n").utf8), "\(name).json", &written)
+    progress.finish()
+    let total = (clock.now - start).seconds
+    if !quiet || summaryFormat == .json {
+      var output = StandardOutput()
+      switch summaryFormat {
+      case .text:
+        output.write(summaryTable(report).rendered())
+        output.writeLine(
+          "\(report.items.count) items at \(report.widths.count) widths in \(seconds(total)) "
+            + "(pictures \(seconds(pictureSeconds))); wrote \(written.count) files")
+        output.writeLine("report: \(pagePath)")
+      case .json:
+        guard case .object(var members) = report.jsonValue() else { break }
+        members.removeAll { $0.0 == "items" || $0.0 == "sensitive" }
+        members.append(("page", .string(pagePath)))
+        members.append(("files", .array(written.map { .string($0) })))
+        members.append(("seconds", .number(total)))
+        output.writeLine(JSONValue.object(members).serialized())
+      }
+      output.flush()
+    }
+    try diagnostics.finish()
+  }
+
+  /// One row per width for the terminal.
+  func summaryTable(_ report: FeedReport) -> TextTable {
+    func number(_ value: Double) -> String { JSONValue.format((value * 10).rounded() / 10) }
+    var table = TextTable(columns: [
+      "device", "width", "cols", "column", "items", "median", "p95", "max", "content", "truncated", "missing",
+      "errors", "time",
+    ])
+    for width in report.widths {
+      table.append([
+        width.device.name, number(width.device.collectionWidth), "\(width.device.columns)",
+        number(width.itemWidth),
+        "\(width.items)", number(width.heights.median), number(width.heights.p95),
+        number(width.heights.maximum),
+        number(width.contentHeight), "\(width.truncated)", "\(width.missingGlyphs)", "\(width.errors)",
+        "\(JSONValue.format((width.seconds * 1000).rounded())) ms",
+      ])
+    }
+    return table
+  }
+
+  func headerLines(device: ReportDevice, layout: FeedLayout, fonts: [String], templatePath: String)
+    -> [String]
+  {
+    let itemWidth = layout.items.first?.frame.width ?? 0
+    return [
+      "selfsize report · \(device.name) · collection \(JSONValue.format(device.collectionWidth)) pt, "
+        + "\(device.columns) columns of \(format1(itemWidth)) pt",
+      "Fonts: \(fonts.joined(separator: ", ")) · template \(URL(fileURLWithPath: templatePath).lastPathComponent) · "
+        + "\(layout.items.count) items · content \(format1(layout.contentSize.height)) pt · spacing "
+        + "\(JSONValue.format(options.columnSpacing))/\(JSONValue.format(options.lineSpacing)), insets \(options.insets)",
+    ]
+  }
+
+  /// Writes `scene` as PNG pages of at most ``pageHeight`` pixels: `base.png` when one page is
+  /// enough, else `base-1.png`, `base-2.png`, ….
+  func writePages(
+    _ scene: ReportScene, scale: Double, base: String, title: String, step: String,
+    progress: inout ProgressLine, written: inout [String]
+  ) throws -> [ReportPage.Link] {
+    let ranges = scene.pageRanges(scale: scale, maximumHeight: Self.pageHeight)
+    let rows = ranges.reduce(0) {
+      $0 + scene.pixelSize(scale: scale, top: $1.lowerBound, bottom: $1.upperBound).height
+    }
+    var done = 0
+    var links: [ReportPage.Link] = []
+    for (index, range) in ranges.enumerated() {
+      let file = ranges.count == 1 ? "\(base).png" : "\(base)-\(index + 1).png"
+      let before = done
+      var local = progress
+      try writePNG(
+        scene, scale: scale, to: path(file), top: range.lowerBound, bottom: range.upperBound,
+        progress: { row, _ in local.fraction("\(step): rows", before + row, rows) })
+      progress = local
+      done += scene.pixelSize(scale: scale, top: range.lowerBound, bottom: range.upperBound).height
+      written.append(path(file))
+      links.append(ReportPage.Link(title: ranges.count == 1 ? title : "\(title) \(index + 1)", href: file))
+    }
+    return links
+  }
+
+  func path(_ file: String) -> String { (outputDirectory as NSString).appendingPathComponent(file) }
+
+  func write(_ data: Data, _ file: String, _ written: inout [String]) throws {
+    try writeOutput(data, to: path(file))
+    written.append(path(file))
   }
 
   /// Creates the output folder when missing and checks that it can be written, before any work.
@@ -73,119 +367,49 @@ struct ReportCommand: ParsableCommand {
     }
   }
 
-  func run() throws {
-    let formats = try pictureFormats()
-    if !formats.isEmpty { try prepareOutputDirectory() }
-    let measurer = try options.fontOptions.measurer()
-    var progress = ProgressLine(enabled: !quiet && isatty(STDERR_FILENO) == 1)
-    var diagnostics = Diagnostics()
-    let clock = ContinuousClock()
-    let start = clock.now
-    let sampleTemplate: String
-    let sampleItems: String
-    do {
-      sampleTemplate = try SampleFeed.templatePath()
-      sampleItems = try SampleFeed.itemsPath()
-    } catch {
-      throw ValidationError(error.message)
-    }
-    let layout = try options.run(
-      defaultTemplate: sampleTemplate, defaultItems: [sampleItems], measurer: measurer,
-      diagnostics: &diagnostics, progress: { measured, total in progress.update("measured", measured, total) }
-    )
-    let layoutTime = clock.now - start
-    var written: [ReportSummary.Picture] = []
-    if !formats.isEmpty {
-      progress.message("drawing")
-      let scene = ReportScene(layout: layout, measurer: measurer, clipHeight: options.clipHeight)
-      for format in formats {
-        progress.message("writing \(format.rawValue)")
-        let path = (outputDirectory as NSString).appendingPathComponent("\(name).\(format.rawValue)")
-        let data: Data
-        var pixelWidth = Int((scene.size.width * Double(options.scale)).rounded())
-        var pixelHeight = Int((scene.size.height * Double(options.scale)).rounded())
-        switch format {
-        case .png:
-          data = try encodePNG(scene, scale: options.scale)
-          pixelWidth = max(1, pixelWidth)
-          pixelHeight = max(1, pixelHeight)
-        case .svg: data = Data(scene.svg(scale: options.scale).utf8)
-        case .html:
-          try copyFonts(of: scene)
-          data = Data(
-            scene.html(
-              title: "selfsize report", summary: describeSettings(layout),
-              fontFolder: ReportScene.htmlFontFolder
-            ).utf8)
-          pixelWidth = Int(scene.size.width.rounded())
-          pixelHeight = Int(scene.size.height.rounded())
-        }
-        try writeOutput(data, to: path)
-        written.append(
-          ReportSummary.Picture(
-            path: path, format: format.rawValue, pixelWidth: pixelWidth,
-            pixelHeight: pixelHeight,
-            bytes: data.count))
+  /// Copies the font files the pages use into `<output-dir>/fonts/`, each to a temporary name
+  /// renamed over the old copy (parallel reports into one folder never see a missing or partial
+  /// font). A symbolic link where the folder should be is refused.
+  func copyFonts(_ files: [(path: String, fileName: String)]) throws {
+    let folder = path(ReportScene.htmlFontFolder)
+    var status = stat()
+    if lstat(folder, &status) == 0 {
+      guard status.st_mode & S_IFMT == S_IFDIR else {
+        throw ValidationError(
+          "\(folder) exists and is not a folder (a link or a file); not writing through it")
+      }
+    } else {
+      guard mkdir(folder, 0o777) == 0 || errno == EEXIST else {
+        throw ValidationError("cannot create font folder \(folder): \(String(cString: strerror(errno)))")
       }
     }
-    progress.finish()
-    let total = clock.now - start
-    let summary = ReportSummary(
-      layout: layout, columns: options.columns, layoutSeconds: layoutTime.seconds,
-      pictureSeconds: (total - layoutTime).seconds, pictures: written)
-    var output = StandardOutput()
-    switch summaryFormat {
-    case .text: for line in summary.lines() { output.writeLine(line) }
-    case .json: output.writeLine(summary.jsonValue().serialized())
-    }
-    output.flush()
-    try diagnostics.finish()
-  }
-
-  /// Copies the font files the HTML page uses into `<output-dir>/fonts/`, replacing older copies
-  /// (never a file with itself, as when a case-insensitive file system makes the repository's
-  /// `fonts/` its `Fonts/`).
-  func copyFonts(of scene: ReportScene) throws {
-    let manager = FileManager.default
-    let folder = (outputDirectory as NSString).appendingPathComponent(ReportScene.htmlFontFolder)
-    do {
-      try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    } catch {
-      throw ValidationError("cannot create font folder \(folder): \(describe(error))")
-    }
-    for (path, fileName) in scene.fontFileNames {
+    for (source, fileName) in files {
       let destination = (folder as NSString).appendingPathComponent(fileName)
+      let data: Data
       do {
-        if isSameFile(path, destination) { continue }
-        if manager.fileExists(atPath: destination) { try manager.removeItem(atPath: destination) }
-        try manager.copyItem(atPath: path, toPath: destination)
+        data = try Data(contentsOf: URL(fileURLWithPath: source))
       } catch {
-        throw ValidationError("cannot copy font \(path) to \(destination): \(describe(error))")
+        throw ValidationError("cannot read font \(source): \(describe(error))")
       }
+      try writeOutput(data, to: destination)
     }
   }
 
-  /// Whether two paths name one file (the same device and inode).
-  func isSameFile(_ first: String, _ second: String) -> Bool {
-    var firstStatus = stat()
-    var secondStatus = stat()
-    return stat(first, &firstStatus) == 0 && stat(second, &secondStatus) == 0
-      && firstStatus.st_dev == secondStatus.st_dev && firstStatus.st_ino == secondStatus.st_ino
+  func uniqued(_ names: [String]) -> [String] {
+    var seen: [String] = []
+    for name in names where !seen.contains(name) { seen.append(name) }
+    return seen
   }
 
-  func describeSettings(_ layout: FeedLayout) -> [String] {
-    switch options.layout {
-    case .circle:
-      return ["circle layout, \(options.collectionSize), \(layout.items.count) items"]
-    case .waterfall:
-      return [
-        "\(layout.items.count) items, \(options.columns) columns, width \(JSONValue.format(options.settings.collectionWidth)) pt, "
-          + "spacing \(JSONValue.format(options.columnSpacing))/\(JSONValue.format(options.lineSpacing)), insets \(options.insets); "
-          + "content \(JSONValue.format(layout.contentSize.width)) × \(JSONValue.format((layout.contentSize.height * 100).rounded() / 100)) pt",
-        "Label frames and line breaks are ours; the browser only draws them. The overflow check below compares the browser's own wrapping.",
-      ]
-    }
-  }
+  func seconds(_ value: Double) -> String { JSONValue.format((value * 1000).rounded() / 1000) + " s" }
+}
+
+/// One decimal for people.
+func format1(_ value: Double) -> String { JSONValue.format((value * 10).rounded() / 10) }
+
+extension ReportDevice {
+  /// `375x2`, for file names.
+  var key: String { "\(JSONValue.format(collectionWidth))x\(columns)" }
 }
 
 extension Duration {

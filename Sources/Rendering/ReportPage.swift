@@ -1,0 +1,67 @@
+import CellSizing
+import CollectionLayout
+public import Feed
+public import TextEngine
+
+/// The measurement report people read: one HTML page over a ``FeedReport`` — a summary table
+/// per width, height histograms, the waterfalls side by side, and the cards to look at
+/// (sensitive to width, truncated, tallest, missing glyphs or errors) drawn as they are
+/// measured. See ``html(fontFolder:)``.
+public struct ReportPage: Sendable {
+  /// A file written beside the page, linked from it.
+  public struct Link: Sendable, Hashable {
+    /// What it is (`waterfall`, `overview`, …).
+    public var title: String
+    /// The path relative to the page.
+    public var href: String
+
+    /// A link.
+    public init(title: String, href: String) {
+      self.title = title
+      self.href = href
+    }
+  }
+
+  /// The figures.
+  public var report: FeedReport
+  /// For each width, the top of its waterfall (``overviewHeight`` points) as drawn.
+  public var overviews: [ReportScene]
+  /// For each width, the pictures written beside the page.
+  public var links: [[Link]]
+  /// The height of each width's waterfall shown side by side, in points.
+  public static let overviewHeight = 2400.0
+  /// Cards listed per section (all of them are in `report.json`).
+  public var listLimit = 24
+  let fonts: ReportScene
+  let measurer: TextMeasurer
+
+  /// A page over `report`; `overviews` are the widths' scenes (cut at ``overviewHeight``),
+  /// `measurer` draws the card thumbnails.
+  public init(report: FeedReport, overviews: [ReportScene], links: [[Link]], measurer: TextMeasurer) {
+    self.report = report
+    self.overviews = overviews
+    self.links = links
+    self.measurer = measurer
+    fonts = ReportScene(
+      kind: .waterfall, size: Size(width: 0, height: 0), contentHeight: 0, columns: [], cells: [],
+      decorations: [], captions: [], supplementary: [], regularFonts: measurer.regular.fonts.map(\.path),
+      boldFonts: measurer.bold.fonts.map(\.path))
+  }
+
+  /// The font files the page uses, with their names in the fonts folder.
+  public var fontFileNames: [(path: String, fileName: String)] { fonts.fontFileNames }
+
+  /// Item `index`'s card as drawn at width `column`, at the origin (nil when it was not laid out
+  /// there).
+  func thumbnail(item index: Int, width column: Int) -> SceneCell? {
+    let item = report.items[index]
+    guard let cell = report.cells[item.id], report.widths.indices.contains(column) else { return nil }
+    let width = report.widths[column].itemWidth
+    guard width > 0, let measurement = try? cell.measure(width: width) else { return nil }
+    let placed = PlacedItem(
+      id: item.id, section: 0, item: index, column: nil,
+      frame: Rect(x: 0, y: 0, width: width, height: measurement.height), cell: cell, measurement: measurement)
+    var builder = CardBuilder(measurer: measurer, styles: report.template?.styles ?? [:])
+    return builder.cell(placed, isRound: false)
+  }
+}
