@@ -130,8 +130,9 @@ public final class MeasurementService: Sendable {
       do throws(CellSizingError) {
         item = try CellItem(json: Data(serialized.utf8))
         cell = try cells.value(
-          for: CellKey(template: templateKey, item: item), cost: { _ in 512 + 24 * serialized.utf8.count }
-        ) { () throws(CellSizingError) in try sizer.prepare(item) }.value
+          for: CellKey(template: templateKey, item: item), cost: { _ in 512 + 24 * serialized.utf8.count },
+          make: { () throws(CellSizingError) in try sizer.prepare(item) }
+        ).value
       } catch {
         output.fail(
           id: Self.id(of: element), widths: widths, code: error.code.rawValue,
@@ -246,10 +247,13 @@ public final class MeasurementService: Sendable {
     case .object?:
       let text = value!.serialized()
       do throws(CellSizingError) {
-        let sizer = try inlineTemplates.value(for: text, cost: { _ in 0 }) { () throws(CellSizingError) in
-          try CellSizer(
-            template: try CellTemplate(json: Data(text.utf8)), measurer: measurer, cacheCapacity: 0)
-        }.value
+        let sizer = try inlineTemplates.value(
+          for: text, cost: { _ in 0 },
+          make: { () throws(CellSizingError) in
+            try CellSizer(
+              template: try CellTemplate(json: Data(text.utf8)), measurer: measurer, cacheCapacity: 0)
+          }
+        ).value
         return (sizer, "inline:" + text)
       } catch {
         throw ServiceError(.invalidTemplate, "template: \(error.description)")

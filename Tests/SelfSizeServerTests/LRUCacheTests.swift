@@ -49,10 +49,12 @@ import Testing
     let cache = LRUCache<Int, Int>(maximumCount: 10, maximumBytes: 100)
     var made = 0
     for _ in 0..<3 {
-      let (value, _) = cache.value(for: 7, cost: { _ in 1 }) { () -> Int in
-        made += 1
-        return 49
-      }
+      let (value, _) = cache.value(
+        for: 7, cost: { _ in 1 },
+        make: { () -> Int in
+          made += 1
+          return 49
+        })
       #expect(value == 49)
     }
     #expect(made == 1)
