@@ -137,6 +137,54 @@ bool cshims_line_break_properties(uint32_t start, uint32_t end, int32_t *output)
   return true;
 }
 
+static bool cshims_mark_set(const USet *set, uint32_t start, uint32_t end, uint16_t *output,
+                            uint16_t flag) {
+  UChar32 last = (UChar32)end - 1;
+  int32_t ranges = uset_getRangeCount(set);
+  for (int32_t r = 0; r < ranges; r++) {
+    UChar32 first = 0, final = 0;
+    UErrorCode item_status = U_ZERO_ERROR;
+    uset_getItem(set, r, &first, &final, NULL, 0, &item_status);
+    if (U_FAILURE(item_status)) return false;
+    if (first < (UChar32)start) first = (UChar32)start;
+    if (final > last) final = last;
+    for (UChar32 i = first; i <= final; i++) output[i - start] |= flag;
+  }
+  return true;
+}
+
+bool cshims_shaping_properties(uint32_t start, uint32_t end, uint16_t *output) {
+  if (end <= start) return true;
+  UErrorCode status = U_ZERO_ERROR;
+  const UCPMap *script = u_getIntPropertyMap(UCHAR_SCRIPT, &status);
+  const UCPMap *cluster = u_getIntPropertyMap(UCHAR_GRAPHEME_CLUSTER_BREAK, &status);
+  const USet *ignorable = u_getBinaryPropertySet(UCHAR_DEFAULT_IGNORABLE_CODE_POINT, &status);
+  const USet *emoji = u_getBinaryPropertySet(UCHAR_EMOJI_PRESENTATION, &status);
+  if (U_FAILURE(status) || !script || !cluster || !ignorable || !emoji) return false;
+  UChar32 last = (UChar32)end - 1;
+  for (UChar32 c = (UChar32)start; c <= last;) {
+    uint32_t value = 0;
+    UChar32 range_end = ucpmap_getRange(script, c, UCPMAP_RANGE_NORMAL, 0, NULL, NULL, &value);
+    if (range_end < c) return false;
+    if (range_end > last) range_end = last;
+    uint16_t code = value < 0xFF ? (uint16_t)value : 0xFF;
+    for (UChar32 i = c; i <= range_end; i++) output[i - start] = code;
+    c = range_end + 1;
+  }
+  for (UChar32 c = (UChar32)start; c <= last;) {
+    uint32_t value = 0;
+    UChar32 range_end = ucpmap_getRange(cluster, c, UCPMAP_RANGE_NORMAL, 0, NULL, NULL, &value);
+    if (range_end < c) return false;
+    if (range_end > last) range_end = last;
+    if (value == U_GCB_OTHER || value == U_GCB_CONTROL || value == U_GCB_CR || value == U_GCB_LF) {
+      for (UChar32 i = c; i <= range_end; i++) output[i - start] |= CSHIMS_SHAPING_ALONE;
+    }
+    c = range_end + 1;
+  }
+  return cshims_mark_set(ignorable, start, end, output, CSHIMS_SHAPING_IGNORABLE) &&
+         cshims_mark_set(emoji, start, end, output, CSHIMS_SHAPING_EMOJI);
+}
+
 void cshims_icu_version(char *buffer, int32_t capacity) {
   UVersionInfo info;
   u_getVersion(info);

@@ -66,6 +66,16 @@ bool cshims_line_break_properties(uint32_t start, uint32_t end, int32_t *output)
 #define CSHIMS_LB_EAST_ASIAN_WIDE 0x100
 #define CSHIMS_LB_PICTOGRAPHIC_UNASSIGNED 0x200
 #define CSHIMS_LB_MARK 0x400
+/// Writes, for every code point in [start, end), its UScriptCode (bits 0-7; 0xFF for a code
+/// above 254) and flags: CSHIMS_SHAPING_ALONE (Grapheme_Cluster_Break Other, Control, CR or LF:
+/// a cluster of its own unless CR LF), CSHIMS_SHAPING_IGNORABLE (Default_Ignorable_Code_Point),
+/// CSHIMS_SHAPING_EMOJI (Emoji_Presentation). Walks ICU's property maps range by range.
+/// Returns false if ICU cannot provide the maps.
+bool cshims_shaping_properties(uint32_t start, uint32_t end, uint16_t *output);
+#define CSHIMS_SHAPING_SCRIPT_MASK 0xFF
+#define CSHIMS_SHAPING_ALONE 0x100
+#define CSHIMS_SHAPING_IGNORABLE 0x200
+#define CSHIMS_SHAPING_EMOJI 0x400
 /// The ICU version string ("72.1"), NUL-terminated and cut to `capacity` bytes.
 void cshims_icu_version(char *buffer, int32_t capacity);
 /// The Unicode version ICU implements ("15.0"), NUL-terminated and cut to `capacity` bytes.

@@ -71,6 +71,26 @@ public final class Font: Sendable {
     return Double(units) * pointSize / Double(unitsPerEm)
   }
 
+  /// Shapes `scalars[range]` (the whole buffer as context) in ICU's script `scriptCode` and
+  /// adds each glyph's advance in ems to `widths` at its cluster (an offset in `scalars`).
+  func addAdvances(
+    _ scalars: UnsafeBufferPointer<UInt32>, range: Range<Int>, scriptCode: UInt8, isRightToLeft: Bool,
+    language: String, to widths: UnsafeMutablePointer<Double>
+  ) {
+    // The buffers are the calling thread's scratch space, used inside the lock only during this
+    // call; they cross into the lock's region as addresses.
+    let scalarAddress = UInt(bitPattern: scalars.baseAddress)
+    let scalarCount = scalars.count
+    let widthAddress = UInt(bitPattern: widths)
+    native.withLock {
+      $0.addAdvances(
+        UnsafeBufferPointer(start: UnsafePointer(bitPattern: scalarAddress), count: scalarCount),
+        range: range,
+        scriptCode: scriptCode, isRightToLeft: isRightToLeft, language: language,
+        to: UnsafeMutablePointer(bitPattern: widthAddress).unsafelyUnwrapped)
+    }
+  }
+
   /// Shapes `scalars[range]` with the rest of `scalars` as context, in design units.
   func shape(_ scalars: [UInt32], range: Range<Int>, properties: RunProperties) -> [ShapedGlyph] {
     native.withLock { $0.shape(scalars, range: range, properties: properties) }

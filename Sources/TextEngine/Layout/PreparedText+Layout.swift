@@ -10,10 +10,30 @@ extension PreparedText {
 
   /// One line found by the breaker: graphemes `graphemeRange`, `contentWidth` without
   /// trailing whitespace.
+  ///
+  /// `contentWidth` comes from the prefix sums of the segments, which may differ from adding
+  /// the line's widths one by one in the last bits; `exactContentWidth(of:in:)` adds them in
+  /// line order. The line holds the tail of a segment broken between grapheme clusters
+  /// (`leadingWidth`, `leadingContent`), then whole segments from `firstSegment` on, the last
+  /// with content being `lastContentSegment` (below `firstSegment` when there is none).
   struct LineBreak {
     var graphemeRange: Range<Int>
     var contentWidth: Double
     var endsWithHardBreak: Bool
+    var firstSegment = 0
+    var lastContentSegment = -1
+    var leadingWidth = 0.0
+    var leadingContent = 0.0
+  }
+
+  /// The width of a line's content added up in line order, the way a walk over the line's
+  /// segments finds it.
+  static func exactContentWidth(of line: LineBreak, in view: PreparedTextStorage.View) -> Double {
+    guard line.lastContentSegment >= line.firstSegment else { return line.leadingContent }
+    let segments = view.segments
+    var width = line.leadingWidth
+    for index in line.firstSegment..<line.lastContentSegment { width += segments[index].totalWidth }
+    return width + segments[line.lastContentSegment].contentWidth
   }
 
   /// Validates a layout width: positive and not NaN; +infinity means unconstrained.
@@ -27,62 +47,109 @@ extension PreparedText {
   /// Greedy line breaking over prepared widths, calling `body` for each line in order until it
   /// returns false. Breaks at UAX #14 opportunities; a segment wider than the line breaks
   /// between grapheme clusters; trailing spaces hang; hard breaks end lines.
+  ///
+  /// A line starting at a segment takes every following segment whose content ends within the
+  /// width: the segments' prefix sums make that a binary search per line (up to the
+  /// paragraph's end) instead of a step per segment.
   static func forEachLine(in view: PreparedTextStorage.View, width: Double, _ body: (LineBreak) -> Bool) {
     let segments = view.segments
+    let count = segments.count
+    guard count > 0 else { return }
     let graphemeWidths = view.graphemeWidths
     let limit = width + Self.fitTolerance
+    // The line so far: from grapheme `lineStart`, the tail of a segment broken between
+    // graphemes (`leadWidth` wide, `leadContent` without trailing whitespace) or nothing.
     var lineStart = 0
-    var lineWidth = 0.0
-    var lineContent = 0.0
-    for segment in segments {
+    var leadWidth = 0.0
+    var leadContent = 0.0
+    // A last line of whole segments still open at the end of the text.
+    var open: LineBreak?
+    var index = 0
+    while index < count {
+      let segment = segments[index]
       let first = Int(segment.graphemeStart)
-      let contentEnd = first + Int(segment.contentGraphemeCount)
-      let end = first + Int(segment.graphemeCount)
-      if lineStart < first, lineWidth + segment.contentWidth > limit {
-        guard
-          body(
-            LineBreak(graphemeRange: lineStart..<first, contentWidth: lineContent, endsWithHardBreak: false))
-        else { return }
-        lineStart = first
-        lineWidth = 0
-        lineContent = 0
-      }
-      if lineWidth + segment.contentWidth <= limit {
-        if contentEnd > first { lineContent = lineWidth + segment.contentWidth }
-        lineWidth += segment.totalWidth
-      } else {
+      if leadWidth + segment.contentWidth > limit {
+        if lineStart < first {
+          guard
+            body(
+              LineBreak(
+                graphemeRange: lineStart..<first, contentWidth: leadContent, endsWithHardBreak: false,
+                firstSegment: index, leadingWidth: leadWidth, leadingContent: leadContent))
+          else { return }
+          lineStart = first
+          leadWidth = 0
+          leadContent = 0
+          continue
+        }
         // Alone on its line and still too wide: break between grapheme clusters.
+        let contentEnd = first + Int(segment.contentGraphemeCount)
+        let end = first + Int(segment.graphemeCount)
         for grapheme in first..<contentEnd {
           let advance = graphemeWidths[grapheme]
-          if grapheme > lineStart, lineWidth + advance > limit {
+          if grapheme > lineStart, leadWidth + advance > limit {
             guard
               body(
                 LineBreak(
-                  graphemeRange: lineStart..<grapheme, contentWidth: lineContent, endsWithHardBreak: false))
+                  graphemeRange: lineStart..<grapheme, contentWidth: leadContent, endsWithHardBreak: false,
+                  firstSegment: index, leadingWidth: leadWidth, leadingContent: leadContent))
             else { return }
             lineStart = grapheme
-            lineWidth = 0
+            leadWidth = 0
           }
-          lineWidth += advance
-          lineContent = lineWidth
+          leadWidth += advance
+          leadContent = leadWidth
         }
-        for grapheme in contentEnd..<end { lineWidth += graphemeWidths[grapheme] }
+        for grapheme in contentEnd..<end { leadWidth += graphemeWidths[grapheme] }
+        if segment.hardBreakAfter {
+          guard
+            body(
+              LineBreak(
+                graphemeRange: lineStart..<end, contentWidth: leadContent, endsWithHardBreak: true,
+                firstSegment: index + 1, leadingWidth: leadWidth, leadingContent: leadContent))
+          else { return }
+          lineStart = end
+          leadWidth = 0
+          leadContent = 0
+        }
+        index += 1
+        continue
       }
-      if segment.hardBreakAfter {
-        guard
-          body(LineBreak(graphemeRange: lineStart..<end, contentWidth: lineContent, endsWithHardBreak: true))
-        else { return }
-        lineStart = end
-        lineWidth = 0
-        lineContent = 0
+      // Segments `index...last` fit where their content ends within `reach` of the text's start.
+      let reach = (limit - leadWidth) + segment.start
+      var last = index
+      var high = Int(segment.paragraphEnd)
+      while last < high {
+        let middle = (last &+ high &+ 1) >> 1
+        if segments[middle].contentEnd <= reach { last = middle } else { high = middle &- 1 }
       }
+      let lastSegment = segments[last]
+      let contentSegment = Int(lastSegment.lastContent)
+      let line = LineBreak(
+        graphemeRange: lineStart..<Int(lastSegment.graphemeStart + lastSegment.graphemeCount),
+        contentWidth: contentSegment >= index
+          ? leadWidth + (segments[contentSegment].contentEnd - segment.start) : leadContent,
+        endsWithHardBreak: lastSegment.hardBreakAfter, firstSegment: index,
+        lastContentSegment: contentSegment, leadingWidth: leadWidth, leadingContent: leadContent)
+      index = last + 1
+      lineStart = line.graphemeRange.upperBound
+      leadWidth = 0
+      leadContent = 0
+      if index == count && !lastSegment.hardBreakAfter {
+        open = line
+        break
+      }
+      guard body(line) else { return }
     }
     // The last line; after a final hard break it is an empty line, as in Pango and SkParagraph.
-    if let last = segments.last, lineStart < graphemeWidths.count || last.hardBreakAfter {
+    if var open {
+      open.endsWithHardBreak = false
+      _ = body(open)
+    } else if lineStart < graphemeWidths.count || segments[count - 1].hardBreakAfter {
       _ = body(
         LineBreak(
-          graphemeRange: lineStart..<graphemeWidths.count, contentWidth: lineContent, endsWithHardBreak: false
-        ))
+          graphemeRange: lineStart..<graphemeWidths.count, contentWidth: leadContent,
+          endsWithHardBreak: false,
+          firstSegment: count, leadingWidth: leadWidth, leadingContent: leadContent))
     }
   }
 
@@ -95,15 +162,20 @@ extension PreparedText {
     var truncated = false
     var widest = 0.0
     withView { view in
+      var widestLine: LineBreak?
       Self.forEachLine(in: view, width: width) { line in
         if maxLines > 0, count == maxLines {
           truncated = true
           return false
         }
         count += 1
-        widest = max(widest, line.contentWidth)
+        if line.contentWidth > widest || widestLine == nil {
+          widest = line.contentWidth
+          widestLine = line
+        }
         return true
       }
+      if let widestLine { widest = max(0, Self.exactContentWidth(of: widestLine, in: view)) }
     }
     return TextMeasurement(
       lineCount: count, height: height(ofLineCount: count), truncated: truncated, maxLineWidth: widest)
@@ -124,7 +196,9 @@ extension PreparedText {
         }
         lines.append(
           TextLayout.Line(
-            scalarRange: scalarRange(ofLine: line, in: view), width: line.contentWidth, isTruncated: false))
+            scalarRange: scalarRange(ofLine: line, in: view),
+            width: Self.exactContentWidth(of: line, in: view),
+            isTruncated: false))
         return true
       }
       if truncated, let last = lines.popLast() {

@@ -15,6 +15,16 @@ public struct PreparedText: Sendable, Hashable {
     var contentGraphemeCount: Int32
     /// A mandatory break follows the segment (`\n`, `\r\n`, U+2028, U+2029...).
     var hardBreakAfter: Bool
+    /// The total width of every segment before this one (a prefix sum), so a run of segments
+    /// is measured by one subtraction and a line's end found by a binary search.
+    var start: Double
+    /// The last segment of this segment's paragraph (up to the next hard break or the end).
+    var paragraphEnd: Int32
+    /// The last segment at or before this one with non-whitespace graphemes, or -1.
+    var lastContent: Int32
+
+    /// Where the segment's content ends, measured from the start of the text.
+    @inline(__always) var contentEnd: Double { start + contentWidth }
   }
 
   /// The text's Unicode scalar values.

@@ -11,6 +11,8 @@ struct PreparedTextBuilder {
   private(set) var missingGlyphs = 0
   private var segmentCount = 0
   private var graphemeCount = 0
+  private var runningWidth = 0.0
+  private var lastContent: Int32 = -1
 
   init(segmentCount: Int, scalarCount: Int, fontSize: Double, letterSpacing: Double) {
     self.fontSize = fontSize
@@ -28,6 +30,8 @@ struct PreparedTextBuilder {
     fileprivate var segmentCount: Int
     fileprivate var graphemeCount: Int
     fileprivate var missingGlyphs: Int
+    fileprivate var runningWidth: Double
+    fileprivate var lastContent: Int32
 
     /// Appends a shaped segment that starts at scalar `start` of the text.
     @inline(__always) mutating func append(
@@ -64,11 +68,14 @@ struct PreparedTextBuilder {
         }
       }
       graphemeCount += count
+      if contentCount > 0 { lastContent = Int32(truncatingIfNeeded: segmentCount) }
       segments[segmentCount] = PreparedText.Segment(
         contentWidth: contentWidth, totalWidth: totalWidth,
         graphemeStart: Int32(truncatingIfNeeded: graphemeStart),
         graphemeCount: Int32(truncatingIfNeeded: count),
-        contentGraphemeCount: Int32(truncatingIfNeeded: contentCount), hardBreakAfter: hardBreakAfter)
+        contentGraphemeCount: Int32(truncatingIfNeeded: contentCount), hardBreakAfter: hardBreakAfter,
+        start: runningWidth, paragraphEnd: 0, lastContent: lastContent)
+      runningWidth += totalWidth
       segmentCount += 1
     }
 
@@ -103,17 +110,35 @@ struct PreparedTextBuilder {
       var output = Output(
         segments: contents.segments, graphemeWidths: contents.graphemeWidths,
         graphemeEnds: contents.graphemeEnds, fontSize: fontSize, letterSpacing: letterSpacing,
-        segmentCount: segmentCount, graphemeCount: graphemeCount, missingGlyphs: missingGlyphs)
+        segmentCount: segmentCount, graphemeCount: graphemeCount, missingGlyphs: missingGlyphs,
+        runningWidth: runningWidth, lastContent: lastContent)
       let result = body(&output)
-      return (result, (output.segmentCount, output.graphemeCount, output.missingGlyphs))
+      return (
+        result,
+        (
+          output.segmentCount, output.graphemeCount, output.missingGlyphs, output.runningWidth,
+          output.lastContent
+        )
+      )
     }
-    (segmentCount, graphemeCount, missingGlyphs) = output
+    (segmentCount, graphemeCount, missingGlyphs, runningWidth, lastContent) = output
     return result
   }
 
-  /// Records how much was written; the storage is complete.
+  /// Records how much was written and links each segment to its paragraph's last segment; the
+  /// storage is complete.
   func finish() {
     precondition(segmentCount == storage.header.segmentCount, "every segment is appended once")
     storage.setGraphemeCount(graphemeCount)
+    storage.withContents { contents in
+      let segments = contents.segments
+      var paragraphEnd = Int32(truncatingIfNeeded: segments.count - 1)
+      var index = segments.count - 1
+      while index >= 0 {
+        if segments[index].hardBreakAfter { paragraphEnd = Int32(truncatingIfNeeded: index) }
+        segments[index].paragraphEnd = paragraphEnd
+        index -= 1
+      }
+    }
   }
 }

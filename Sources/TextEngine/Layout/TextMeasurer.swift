@@ -106,6 +106,9 @@ public final class TextMeasurer: Sendable {
   }
 
   /// Looks up (or shapes and caches) every segment and collects their widths.
+  ///
+  /// Runs of cached segments are appended under one hold of the cache's lock; a miss is shaped
+  /// outside it (on the common path into scratch space, allocating nothing) and cached.
   private func build(
     codes: [UInt32], breaks: UnsafeBufferPointer<(end: Int, isHard: Bool)>, rightToLeft: [Bool]?,
     style: TextStyle, chain: FontChain, cache: SegmentCache
@@ -113,72 +116,57 @@ public final class TextMeasurer: Sendable {
     var builder = PreparedTextBuilder(
       segmentCount: breaks.count, scalarCount: codes.count, fontSize: style.fontSize,
       letterSpacing: style.letterSpacing)
+    let count = breaks.count
+    guard count > 0 else {
+      builder.finish()
+      return builder
+    }
     codes.withUnsafeBufferPointer { buffer in
-      // One pass under the cache lock appends every hit; from the first miss on it only notes
-      // the misses, which are shaped (or promoted from the old generation) outside this pass,
-      // and a second pass finishes from there.
-      var misses: [Int: ShapedSegment] = [:]
-      var resumeAt = breaks.count
       let base = buffer.baseAddress.unsafelyUnwrapped
       builder.withOutput { output in
-        cache.withReader { reader in
-          var start = 0
-          var index = 0
-          while index < breaks.count {
-            let end = breaks[index].end
-            let slice = UnsafeBufferPointer(start: base + start, count: end &- start)
-            let hash = SegmentCache.hash(slice, isRightToLeft: rightToLeft?[index] ?? false)
-            guard let entry = reader.find(hash, slice) else { break }
-            output.append(
-              entry, of: reader, scalars: slice, start: start, hardBreakAfter: breaks[index].isHard)
-            start = end
-            index &+= 1
-          }
-          resumeAt = index
-          while index < breaks.count {
-            let end = breaks[index].end
-            let slice = UnsafeBufferPointer(start: base + start, count: end &- start)
-            let hash = SegmentCache.hash(slice, isRightToLeft: rightToLeft?[index] ?? false)
-            if reader.find(hash, slice) == nil { misses[index] = ShapedSegment.placeholder }
-            start = end
-            index &+= 1
-          }
-        }
-      }
-      guard resumeAt < breaks.count else { return }
-      let shaper = shaper(for: style)
-      for index in misses.keys.sorted() {
-        let segmentStart = index == 0 ? 0 : breaks[index - 1].end
-        let slice = UnsafeBufferPointer(rebasing: buffer[segmentStart..<breaks[index].end])
-        let isRightToLeft = rightToLeft?[index] ?? false
-        misses[index] = cache.segment(
-          hash: SegmentCache.hash(slice, isRightToLeft: isRightToLeft), scalars: slice
-        ) {
-          shaper.shape(slice, isRightToLeft: isRightToLeft)
-        }
-      }
-      builder.withOutput { output in
-        cache.withReader { reader in
-          var start = resumeAt == 0 ? 0 : breaks[resumeAt - 1].end
-          for index in resumeAt..<breaks.count {
-            let end = breaks[index].end
-            defer { start = end }
-            let slice = UnsafeBufferPointer(rebasing: buffer[start..<end])
-            let isHard = breaks[index].isHard
-            if let shaped = misses[index] {
-              output.append(shaped, scalars: slice, start: start, hardBreakAfter: isHard)
-              continue
-            }
-            let isRightToLeft = rightToLeft?[index] ?? false
-            if let entry = reader.find(SegmentCache.hash(slice, isRightToLeft: isRightToLeft), slice) {
-              output.append(entry, of: reader, scalars: slice, start: start, hardBreakAfter: isHard)
-            } else {
-              // Evicted since the first pass (the cache rotated): shape it here.
+        var index = 0
+        var start = 0
+        var shaper: SegmentShaper?
+        while index < count {
+          cache.withReader { reader in
+            while index < count {
+              let end = breaks[index].end
+              let slice = UnsafeBufferPointer(start: base + start, count: end &- start)
+              let hash = SegmentCache.hash(slice, isRightToLeft: rightToLeft?[index] ?? false)
+              guard let entry = reader.find(hash, slice) else { return }
               output.append(
-                shaper.shape(slice, isRightToLeft: isRightToLeft), scalars: slice, start: start,
+                entry, of: reader, scalars: slice, start: start, hardBreakAfter: breaks[index].isHard)
+              start = end
+              index &+= 1
+            }
+          }
+          guard index < count else { break }
+          let end = breaks[index].end
+          let slice = UnsafeBufferPointer(start: base + start, count: end &- start)
+          let isRightToLeft = rightToLeft?[index] ?? false
+          let isHard = breaks[index].isHard
+          let hash = SegmentCache.hash(slice, isRightToLeft: isRightToLeft)
+          let found = cache.withEntry(hash: hash, scalars: slice) { reader, entry in
+            output.append(entry, of: reader, scalars: slice, start: start, hardBreakAfter: isHard)
+          }
+          if !found {
+            if shaper == nil { shaper = self.shaper(for: style) }
+            let shaper = shaper.unsafelyUnwrapped
+            let simple = shaper.shapeSimple(slice, isRightToLeft: isRightToLeft) { widths, ends, trailing in
+              cache.insert(
+                hash: hash, scalars: slice, widthsEm: widths, ends: ends, trailing: trailing, missing: 0)
+              output.append(
+                widthsEm: widths, ends: ends, trailing: trailing, missing: 0, scalars: slice, start: start,
                 hardBreakAfter: isHard)
             }
+            if !simple {
+              let shaped = shaper.shape(slice, isRightToLeft: isRightToLeft)
+              cache.insert(shaped, hash: hash)
+              output.append(shaped, scalars: slice, start: start, hardBreakAfter: isHard)
+            }
           }
+          start = end
+          index &+= 1
         }
       }
     }

@@ -43,6 +43,34 @@ enum ICUProperties {
     }
   }
 
+  /// The script and shaping flags of every code point in `range` (see `ShapingPropertyTable`),
+  /// read from ICU's property maps range by range; nil if ICU cannot provide the maps.
+  static func shapingProperties(in range: Range<UInt32>) -> [UInt16]? {
+    var output = [UInt16](repeating: 0, count: range.count)
+    let filled = output.withUnsafeMutableBufferPointer {
+      cshims_shaping_properties(range.lowerBound, range.upperBound, $0.baseAddress!)
+    }
+    return filled ? output : nil
+  }
+
+  /// Flags of `shapingProperties(in:)`.
+  static let shapingScriptMask = UInt16(CSHIMS_SHAPING_SCRIPT_MASK)
+  static let shapingAlone = UInt16(CSHIMS_SHAPING_ALONE)
+  static let shapingIgnorable = UInt16(CSHIMS_SHAPING_IGNORABLE)
+  static let shapingEmoji = UInt16(CSHIMS_SHAPING_EMOJI)
+
+  /// The ICU script code (UScriptCode) of a code point; Common (0) when ICU cannot tell.
+  static func scriptCode(_ codePoint: UInt32) -> Int32 {
+    var status: Int32 = 0
+    let code = cshims_script_of(codePoint, &status)
+    return status <= 0 ? code : 0
+  }
+
+  /// The ISO 15924 short name of an ICU script code, or nil.
+  static func scriptTag(ofCode code: Int32) -> String? {
+    cshims_script_short_name(code).map { String(cString: $0) }
+  }
+
   /// The ISO 15924 short name of the code point's script ("Latn", "Hani", "Zyyy" for Common,
   /// "Zinh" for Inherited), or "Zyyy" when ICU cannot tell.
   static func scriptTag(_ codePoint: UInt32) -> String {

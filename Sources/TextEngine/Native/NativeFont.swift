@@ -52,8 +52,8 @@ struct NativeFont: ~Copyable {
   let ftFace: FT_Face
   private let hbBlob: OpaquePointer
   private let hbFace: OpaquePointer
-  private let hbFont: OpaquePointer
-  private let hbBuffer: OpaquePointer
+  let hbFont: OpaquePointer
+  let hbBuffer: OpaquePointer
   let unitsPerEm: Int32
 
   /// Opens face `faceIndex` of the file at `path`, mapping every failure to a `FontError`.

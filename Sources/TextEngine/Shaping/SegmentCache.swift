@@ -145,20 +145,21 @@ final class SegmentCache: Sendable {
   }
 
   /// Runs `body` under the lock with read access to the young generation. Segments only in the
-  /// old generation are misses here; `segment(hash:scalars:shape:)` promotes them.
+  /// old generation are misses here; `withEntry(hash:scalars:_:)` promotes them.
   func withReader(_ body: (Reader) -> Void) {
     state.withLock { generations in generations.young.withReader(body) }
   }
 
-  /// The cached segment with these scalars (promoted to the young generation when it is only in
-  /// the old one), or `shape()`'s result, which is cached. `shape` runs outside the lock.
-  func segment(
-    hash: UInt64, scalars: UnsafeBufferPointer<UInt32>, shape: () -> ShapedSegment
-  ) -> ShapedSegment {
-    let cached: ShapedSegment? = state.withLock { generations in
-      for isYoung in [true, false] {
-        let table = isYoung ? generations.young : generations.old
-        guard let index = table.index(of: hash, scalars) else { continue }
+  /// Calls `body` under the lock with the young generation and the entry of the segment with
+  /// these scalars, promoting it from the old generation when it is only there; returns false,
+  /// without calling `body`, when neither has it.
+  func withEntry(
+    hash: UInt64, scalars: UnsafeBufferPointer<UInt32>, _ body: (Reader, Entry) -> Void
+  ) -> Bool {
+    state.withLock { generations in
+      if generations.young.index(of: hash, scalars) == nil {
+        guard let index = generations.old.index(of: hash, scalars) else { return false }
+        let table = generations.old
         let entry = table.entries[index]
         let graphemes = Int(entry.graphemeStart)..<Int(entry.graphemeStart) + Int(entry.graphemeCount)
         let segment = ShapedSegment(
@@ -166,15 +167,29 @@ final class SegmentCache: Sendable {
           graphemeEnds: Array(table.ends[graphemes]),
           trailingWhitespaceGraphemes: Int(entry.trailingWhitespaceGraphemes),
           missingGlyphs: Int(entry.missingGlyphs))
-        if !isYoung { Self.insert(segment, hash: hash, into: &generations, capacity: capacity) }
-        return segment
+        Self.insert(segment, hash: hash, into: &generations, capacity: capacity)
       }
-      return nil
+      generations.young.withReader { reader in
+        if let entry = reader.find(hash, scalars) { body(reader, entry) }
+      }
+      return true
     }
-    if let cached { return cached }
-    let shaped = shape()
-    insert(shaped, hash: hash)
-    return shaped
+  }
+
+  /// Caches a segment shaped just now, given in scratch space (unless another thread did first).
+  func insert(
+    hash: UInt64, scalars: UnsafeBufferPointer<UInt32>, widthsEm: UnsafeBufferPointer<Double>,
+    ends: UnsafeBufferPointer<Int32>, trailing: Int, missing: Int
+  ) {
+    state.withLock { generations in
+      guard generations.young.index(of: hash, scalars) == nil else { return }
+      if generations.young.entries.count >= capacity {
+        generations.old = generations.young
+        generations.young = Table(capacity: capacity)
+      }
+      generations.young.insert(
+        hash, scalars: scalars, widths: widthsEm, ends: ends, trailing: trailing, missing: missing)
+    }
   }
 
   func insert(_ segment: ShapedSegment, hash: UInt64) {

@@ -11,8 +11,4 @@ struct ShapedSegment: Sendable {
   var trailingWhitespaceGraphemes: Int
   /// Scalars no font of the chain covers.
   var missingGlyphs: Int
-
-  /// An empty value marking a miss before it is shaped.
-  static let placeholder = ShapedSegment(
-    scalars: [], graphemeWidthsEm: [], graphemeEnds: [], trailingWhitespaceGraphemes: 0, missingGlyphs: 0)
 }

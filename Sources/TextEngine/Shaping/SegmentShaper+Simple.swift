@@ -1,0 +1,99 @@
+extension SegmentShaper {
+  /// Shapes a segment on the common path and calls `body` with its grapheme widths (in ems),
+  /// grapheme ends and the number of trailing whitespace graphemes, all in scratch space.
+  ///
+  /// The common path is a segment of BMP scalars that are each a grapheme cluster of their own,
+  /// none asking for emoji presentation, all covered by the primary font: then the clusters,
+  /// the font and the scripts come from one table look-up per scalar and nothing is allocated.
+  /// Returns false, without calling `body`, for any other segment (`shape` handles it); both
+  /// give the same widths.
+  func shapeSimple(
+    _ scalars: UnsafeBufferPointer<UInt32>, isRightToLeft: Bool,
+    _ body: (UnsafeBufferPointer<Double>, UnsafeBufferPointer<Int32>, Int) -> Void
+  ) -> Bool {
+    let count = scalars.count
+    guard count > 0 else { return false }
+    let primary = chain.fonts[0]
+    return withUnsafeTemporaryAllocation(byteCount: count * 17, alignment: 8) { raw in
+      let base = raw.baseAddress.unsafelyUnwrapped
+      let widths = base.bindMemory(to: Double.self, capacity: count)
+      let shaping = (base + 8 * count).bindMemory(to: UInt32.self, capacity: count)
+      let ends = (base + 12 * count).bindMemory(to: Int32.self, capacity: count)
+      let scripts = (base + 16 * count).bindMemory(to: UInt8.self, capacity: count)
+      var allBelow2000 = true
+      let eligible = ShapingPropertyTable.basicMultilingualPlane.withUnsafeBufferPointer { table in
+        for index in 0..<count {
+          let scalar = scalars[index]
+          guard scalar < 0x1_0000, scalar != 0x0D, table[Int(scalar)] & ShapingPropertyTable.alone != 0 else {
+            return false
+          }
+          // Tabs shape as spaces; hard breaks and controls as ZWSP (zero advance).
+          var shaped = scalar
+          if scalar == 0x09 {
+            shaped = 0x20
+          } else if UnicodeProperties.isHardBreak(scalar) || UnicodeProperties.isZeroWidthControl(scalar) {
+            shaped = 0x200B
+          }
+          let properties = table[Int(shaped)]
+          guard properties & ShapingPropertyTable.emoji == 0,
+            properties & ShapingPropertyTable.ignorable != 0 || primary.coverage.contains(shaped)
+          else { return false }
+          let script = UInt8(truncatingIfNeeded: properties & ShapingPropertyTable.scriptMask)
+          guard script != 0xFF else { return false }
+          shaping[index] = shaped
+          scripts[index] = script
+          widths[index] = 0
+          ends[index] = Int32(truncatingIfNeeded: index &+ 1)
+          if shaped >= 0x2000 { allBelow2000 = false }
+        }
+        return true
+      }
+      guard eligible else { return false }
+
+      // Common and Inherited scalars take the script before them; leading ones the first real
+      // script; a segment without one is Latin when it is all below U+2000 (digits,
+      // punctuation), else stays Common (emoji and symbols keep the font's default lookups).
+      var previous: UInt8?
+      var firstReal = -1
+      for index in 0..<count {
+        let script = scripts[index]
+        if script == ShapingPropertyTable.common || script == ShapingPropertyTable.inherited {
+          if let previous { scripts[index] = previous }
+        } else {
+          previous = script
+          if firstReal < 0 { firstReal = index }
+        }
+      }
+      if firstReal > 0 {
+        for index in 0..<firstReal { scripts[index] = scripts[firstReal] }
+      } else if firstReal < 0, allBelow2000 {
+        for index in 0..<count { scripts[index] = ShapingPropertyTable.latin }
+      }
+
+      // One HarfBuzz call per run of one script, the whole segment as context.
+      let context = UnsafeBufferPointer(start: shaping, count: count)
+      var runStart = 0
+      while runStart < count {
+        let script = scripts[runStart]
+        var runEnd = runStart &+ 1
+        while runEnd < count, scripts[runEnd] == script { runEnd &+= 1 }
+        primary.addAdvances(
+          context, range: runStart..<runEnd, scriptCode: script, isRightToLeft: isRightToLeft,
+          language: language,
+          to: widths)
+        runStart = runEnd
+      }
+
+      var trailing = 0
+      while trailing < count {
+        let scalar = scalars[count &- 1 &- trailing]
+        guard UnicodeProperties.isHangingSpace(scalar) || UnicodeProperties.isHardBreak(scalar) else { break }
+        trailing &+= 1
+      }
+      body(
+        UnsafeBufferPointer(start: widths, count: count), UnsafeBufferPointer(start: ends, count: count),
+        trailing)
+      return true
+    }
+  }
+}

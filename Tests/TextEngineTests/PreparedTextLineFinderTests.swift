@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+@testable import TextEngine
+
+/// The line finder (prefix sums and a binary search per line) against a walk over every
+/// segment and grapheme, the plain greedy algorithm, on real text at many widths.
+@Suite struct PreparedTextLineFinderTests {
+  static let measurer = Result { try Fixtures.measurer() }
+
+  struct Line: Equatable {
+    var graphemes: Range<Int>
+    var contentWidth: Double
+    var endsWithHardBreak: Bool
+  }
+
+  /// The greedy walk: each segment in turn, graphemes one by one when a segment alone is too wide.
+  static func walk(_ view: PreparedTextStorage.View, width: Double) -> [Line] {
+    let limit = width + PreparedText.fitTolerance
+    var lines: [Line] = []
+    var lineStart = 0
+    var lineWidth = 0.0
+    var lineContent = 0.0
+    for segment in view.segments {
+      let first = Int(segment.graphemeStart)
+      let contentEnd = first + Int(segment.contentGraphemeCount)
+      let end = first + Int(segment.graphemeCount)
+      if lineStart < first, lineWidth + segment.contentWidth > limit {
+        lines.append(Line(graphemes: lineStart..<first, contentWidth: lineContent, endsWithHardBreak: false))
+        lineStart = first
+        lineWidth = 0
+        lineContent = 0
+      }
+      if lineWidth + segment.contentWidth <= limit {
+        if contentEnd > first { lineContent = lineWidth + segment.contentWidth }
+        lineWidth += segment.totalWidth
+      } else {
+        for grapheme in first..<contentEnd {
+          let advance = view.graphemeWidths[grapheme]
+          if grapheme > lineStart, lineWidth + advance > limit {
+            lines.append(
+              Line(graphemes: lineStart..<grapheme, contentWidth: lineContent, endsWithHardBreak: false))
+            lineStart = grapheme
+            lineWidth = 0
+          }
+          lineWidth += advance
+          lineContent = lineWidth
+        }
+        for grapheme in contentEnd..<end { lineWidth += view.graphemeWidths[grapheme] }
+      }
+      if segment.hardBreakAfter {
+        lines.append(Line(graphemes: lineStart..<end, contentWidth: lineContent, endsWithHardBreak: true))
+        lineStart = end
+        lineWidth = 0
+        lineContent = 0
+      }
+    }
+    if let last = view.segments.last, lineStart < view.graphemeWidths.count || last.hardBreakAfter {
+      lines.append(
+        Line(
+          graphemes: lineStart..<view.graphemeWidths.count, contentWidth: lineContent,
+          endsWithHardBreak: false))
+    }
+    return lines
+  }
+
+  static let texts: [String] = {
+    let feed = (try? Fixtures.jsonLines("corpus/feed-visible.jsonl")) ?? []
+    let samples = [
+      "", " ", "\n", "a\n", "\n\nb", "Supercalifragilisticexpialidocious and more words after it",
+      "short\nSupercalifragilisticexpialidocious\n\nend   ", "一二三四五六七八九十一二三四五六七八九十",
+      "trailing spaces      \n   leading", "https://example.com/a/very/long/path/without/any/spaces/at/all x",
+    ]
+    return feed.compactMap { $0["text"] as? String } + samples
+  }()
+
+  static let widths: [Double] = [1, 20, 45, 90, 150, 170, 233.3, 343, 1_000, .infinity]
+
+  @Test(arguments: widths)
+  func linesEqualTheWalk(width: Double) throws {
+    let measurer = try Self.measurer.get()
+    let style = TextStyle(fontSize: 15, lineHeight: .fixed(21))
+    var differing: [String] = []
+    for text in Self.texts {
+      let prepared = try measurer.prepare(text, style: style)
+      prepared.withView { view in
+        let expected = Self.walk(view, width: width)
+        var found: [Line] = []
+        PreparedText.forEachLine(in: view, width: width) { line in
+          found.append(
+            Line(
+              graphemes: line.graphemeRange, contentWidth: PreparedText.exactContentWidth(of: line, in: view),
+              endsWithHardBreak: line.endsWithHardBreak))
+          return true
+        }
+        if found != expected { differing.append(text) }
+      }
+      let measurement = try prepared.measure(width: width)
+      let layout = try prepared.layout(width: width)
+      let widest = prepared.withView { Self.walk($0, width: width).map(\.contentWidth).max() ?? 0 }
+      if measurement.lineCount != layout.lineCount || measurement.maxLineWidth != widest {
+        differing.append("measure: \(text)")
+      }
+    }
+    #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(3))")
+  }
+}
