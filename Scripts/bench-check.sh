@@ -19,7 +19,11 @@ update=false
 
 command -v valgrind >/dev/null || { echo "bench-check: valgrind is not installed" >&2; exit 2; }
 swift build -c release --package-path Benchmarks --product PrepareProfile >/dev/null
-binary="$(swift build -c release --package-path Benchmarks --show-bin-path)/PrepareProfile"
+built="$(swift build -c release --package-path Benchmarks --show-bin-path)/PrepareProfile"
+# valgrind 3.19 cannot read the toolchain's debug info ("possibly corrupted"): keep symbols only.
+binary=$(mktemp)
+trap 'rm -f "$binary"' EXIT
+strip --strip-debug -o "$binary" "$built"
 texts=$(wc -l < Tests/Fixtures/corpus/feed-visible.jsonl)
 
 # Rounds per mode: enough work to dwarf set-up noise, little enough for callgrind's slowdown.

@@ -34,7 +34,7 @@ for text in floorTexts { floor.prepare(text) }
 // Touch the lazily built tables before counting.
 _ = try warm.lineBreakOpportunities(in: corpus[0])
 
-@inline(never) func measuredRounds() throws -> Int {
+@MainActor @inline(never) func measuredRounds() throws -> Int {
   var total = 0
   for round in 0..<rounds {
     let width = 150 + Double(round % 200)
