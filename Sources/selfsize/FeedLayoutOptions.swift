@@ -347,6 +347,7 @@ struct FeedLayoutOptions: ParsableArguments {
       do {
         result = try FeedLayout.waterfall(
           template: template, pages: pages, settings: settings, measurer: measurer,
+          strict: fontOptions.strict,
           jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, progress: progress)
       } catch let error as CellSizingError {
         throw ValidationError("template \(templatePath): \(error.description)")
@@ -358,11 +359,11 @@ struct FeedLayoutOptions: ParsableArguments {
     // Items do not record their page: name the items file when there is one.
     let sources = (items.isEmpty ? defaultItems : items).map { $0 == "-" ? "<stdin>" : $0 }
     let source = sources.count == 1 ? sources[0] : "items"
+    // With --strict such items are failures already, out of the layout.
     for item in result.items where (item.measurement?.missingGlyphs ?? 0) > 0 {
       guard let cell = item.cell else { continue }
       let location = cell.item.line.map { "\(source):\($0)" } ?? source
-      _ = diagnostics.reportMissingGlyphs(
-        at: location, cell: cell, measurer: measurer, strict: fontOptions.strict)
+      diagnostics.warnMissingGlyphs(at: location, cell: cell, measurer: measurer)
     }
     return result
   }
