@@ -1,6 +1,6 @@
 public import Foundation
-public import SelfSizingCore
-public import TextEngine
+import SelfSizingCore
+import TextEngine
 
 extension CellTemplate {
   /// Decodes a JSON template (format: `Docs/Templates.md`) and validates it.

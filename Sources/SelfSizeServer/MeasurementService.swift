@@ -1,4 +1,4 @@
-public import CellSizing
+import CellSizing
 import CollectionLayout
 import Feed
 import Foundation

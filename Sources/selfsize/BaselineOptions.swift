@@ -103,7 +103,7 @@ struct BaselineOptions: ParsableArguments {
       }
     }
     if let path = writeBaseline {
-      try writeOutput(Data(current.jsonLines().utf8), to: path)
+      try AtomicFile.write(Data(current.jsonLines().utf8), to: path)
       output.writeLine(
         "wrote baseline \(path): \(current.records.count) record\(current.records.count == 1 ? "" : "s")")
     }
@@ -114,10 +114,10 @@ struct BaselineOptions: ParsableArguments {
     do {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     } catch {
-      throw ValidationError("cannot create --diff-report folder \(folder): \(describe(error))")
+      throw ValidationError("cannot create --diff-report folder \(folder): \(error.systemReason)")
     }
     for file in files {
-      try writeOutput(file.data, to: (folder as NSString).appendingPathComponent(file.name))
+      try AtomicFile.write(file.data, to: (folder as NSString).appendingPathComponent(file.name))
     }
   }
 }

@@ -1,7 +1,7 @@
-public import ArgumentParser
+import ArgumentParser
 import CellSizing
 import CollectionLayout
-public import Feed
+import Feed
 import Foundation
 import Rendering
 import TextEngine
@@ -39,7 +39,7 @@ struct FeedLayoutOptions: ParsableArguments {
   /// The device pixel scales `--pixel-scale` takes.
   static let pixelScales = 1.0...16.0
 
-  @Option(help: "Layout: waterfall (template cells) or circle (the first write-up's example).")
+  @Option(help: "Layout: waterfall (template cells) or circle (items evenly spaced on a circle).")
   var layout: Kind = .waterfall
   @Option(help: "Card template (JSON).") var template: String?
   @Option(
@@ -367,50 +367,3 @@ struct FeedLayoutOptions: ParsableArguments {
     return result
   }
 }
-
-/// Writes the PNG of `scene` (drawn in strips) to `path`, or to stdout for nil or "-"; a usage
-/// error (exit 2) when it exceeds the pixel ceilings or cannot be written.
-func writePNG(
-  _ scene: ReportScene, scale: Double, to path: String?, top: Double = 0, bottom: Double? = nil,
-  progress: ((Int, Int) -> Void)? = nil
-) throws {
-  let (width, height) = scene.pixelSize(scale: scale, top: top, bottom: bottom)
-  do {
-    try ReportScene.checkPixelSize(width: width, height: height)
-  } catch {
-    throw ValidationError(error.message)
-  }
-  func draw(_ sink: @escaping (Data) throws -> Void) throws {
-    do {
-      try scene.writePNG(scale: scale, top: top, bottom: bottom, progress: progress, to: sink)
-    } catch {
-      throw ValidationError("\(path ?? "<stdout>"): \(error.message)")
-    }
-  }
-  guard let path, path != "-" else {
-    try draw { FileHandle.standardOutput.write($0) }
-    return
-  }
-  try AtomicFile.stream(to: path) { try draw($0) }
-}
-
-/// Writes `data` to `path` (a temporary file renamed over it; a link at `path` is replaced, not
-/// followed), as a usage error (exit 2) naming the path when it cannot.
-func writeOutput(_ data: Data, to path: String) throws {
-  try AtomicFile.write(data, to: path)
-}
-
-/// The underlying reason of a file error ("No such file or directory", "Permission denied"…).
-func describe(_ error: any Error) -> String {
-  let nsError = error as NSError
-  if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
-    underlying.domain == NSPOSIXErrorDomain,
-    let code = POSIXErrorCode(rawValue: Int32(underlying.code))
-  {
-    return String(cString: strerror(code.rawValue))
-  }
-  if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
-  return nsError.localizedDescription
-}
-
-extension WaterfallSettings.Pagination: ExpressibleByArgument {}

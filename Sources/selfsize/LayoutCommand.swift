@@ -24,13 +24,13 @@ struct LayoutCommand: ParsableCommand {
       count. Each page's kind and measured count are in the output.
 
       Spacing. --line-spacing goes between items of a column, not above the first row (as \
-      UICollectionViewFlowLayout and CHTCollectionViewWaterfallLayout do). The waterfall \
-      write-up also puts it above the first row; to reproduce its frames, add the line spacing \
-      to the top inset: --line-spacing 8 --insets 16,8,8,8.
+      UICollectionViewFlowLayout and CHTCollectionViewWaterfallLayout do). For spacing above \
+      the first row too, add the line spacing to the top inset: --line-spacing 8 --insets \
+      16,8,8,8.
 
       Circle: --layout circle --items N (default 20, at most 100000) --collection-size WxH, \
-      with --item-size, --overlap allow|shrink|grow (allow gives the write-up's 34x34 cells), \
-      --content-size (the write-up's 375x2000), --header-height, --footer-height, \
+      with --item-size, --overlap allow|shrink|grow (allow keeps the 34x34 cells as they are), \
+      --content-size (e.g. 375x2000), --header-height, --footer-height, \
       --decoration-size and --decoration-kind (none for no decoration).
 
       Regression checks: --write-baseline FILE records every item's height, frame, elements \
@@ -79,13 +79,13 @@ struct LayoutCommand: ParsableCommand {
       case .svg: data = Data(scene.svg(scale: options.scale).utf8)
       case .html: data = Data(scene.html(title: "selfsize layout").utf8)
       default:
-        try writePNG(scene, scale: Double(options.scale), to: output)
+        try scene.writePNGFile(scale: Double(options.scale), to: output)
         try diagnostics.finish()
         return
       }
     }
     if let output, output != "-" {
-      try writeOutput(data, to: output)
+      try AtomicFile.write(data, to: output)
     } else {
       FileHandle.standardOutput.write(data)
     }

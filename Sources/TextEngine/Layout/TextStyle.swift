@@ -1,19 +1,3 @@
-/// The weight of the font chain to use.
-public enum FontWeight: String, Sendable, Hashable, Codable, CaseIterable {
-  case regular
-  case bold
-}
-
-/// How tall each line is.
-public enum LineHeight: Sendable, Hashable {
-  /// The primary font's `ascender − descender + lineGap` at the font size (`UIFont.lineHeight`).
-  case natural
-  /// A fixed height in points; fallback fonts never change it.
-  case fixed(Double)
-  /// A multiple of the natural line height.
-  case multiple(Double)
-}
-
 /// Everything about a paragraph's appearance that changes its measurement.
 public struct TextStyle: Sendable, Hashable {
   /// Font size in points.
@@ -34,6 +18,8 @@ public struct TextStyle: Sendable, Hashable {
   /// BCP 47 language passed to HarfBuzz (selects `locl` forms); empty for none.
   public var language: String
 
+  /// A style; the defaults are 15 pt regular, natural line height, no spacing, no line limit,
+  /// exact heights and no language.
   public init(
     fontSize: Double = 15, weight: FontWeight = .regular, letterSpacing: Double = 0,
     lineHeight: LineHeight = .natural, lineSpacing: Double = 0, maxLines: Int = 0,
