@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The write-ups' behaviours reachable from `selfsize layout`: pagination rules, circle and
+/// The layout behaviours reachable from `selfsize layout`: pagination rules, circle and
 /// waterfall options, pixel rounding, derived widths and range errors.
 @Suite struct LayoutOptionsTests {
   static let template = LayoutCommandTests.template
