@@ -5,7 +5,7 @@ import Testing
 /// Spark's output, sorted, equals the same command run in one process. Elsewhere the test is
 /// reported as skipped, with the reason — except under `Scripts/test.sh`, which installs
 /// pyspark and sets `SELFSIZE_REQUIRE_SPARK=1`: there a missing pyspark is a failure.
-@Suite struct SparkMeasureTests {
+@Suite(.serialized) struct SparkMeasureTests {
   /// Spark in local mode starts a JVM (~10 s here); a run longer than this is a hang.
   static let timeLimit: TimeInterval = 300
 
@@ -27,8 +27,12 @@ import Testing
     return process.terminationStatus == 0
   }()
 
-  @Test(.enabled(if: pysparkAvailable, "pyspark is not importable (pip install pyspark to run this test)"))
-  func sparkOutputEqualsOneProcess() throws {
+  /// `ship`: the cluster form, the binary, its resources and the template sent to the workers
+  /// with the job (`--ship`) instead of run from the build folder.
+  @Test(
+    .enabled(if: pysparkAvailable, "pyspark is not importable (pip install pyspark to run this test)"),
+    arguments: [false, true])
+  func sparkOutputEqualsOneProcess(ship: Bool) throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("spark-\(UUID())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -40,8 +44,8 @@ import Testing
     process.arguments =
       [
         "python3", "Scripts/spark-measure.py", input, output, "--master", "local[2]", "--partitions", "3",
-        "--selfsize", CLIRunner.executable.path, "--",
-      ] + arguments
+        "--selfsize", CLIRunner.executable.path,
+      ] + (ship ? ["--ship"] : []) + ["--"] + arguments
     process.currentDirectoryURL = CLIRunner.packageDirectory
     let log = directory.appendingPathComponent("spark.log")
     FileManager.default.createFile(atPath: log.path, contents: nil)

@@ -291,3 +291,20 @@ import Testing
       result.stdout.contains("8 unchanged, 0 moved beyond 0 pt, 0 changed within it, 0 added, 2 removed"))
   }
 }
+
+extension StreamingBaselineTests {
+  /// The CI recipe of the README, on the project's own committed baseline.
+  @Test func theCIRecipePassesOnTheSampleFeed() throws {
+    let result = try CLIRunner.run([
+      "measure", "--template", "Examples/note-card.template.json", "--items", "Examples/feed.jsonl", "--width",
+      "170", "--width", "343", "--baseline", "Tests/Baselines/sample-feed.measure.jsonl",
+    ])
+    #expect(
+      result.status == 0,
+      """
+      \(result.stdout)\(result.stderr)
+      If the change is intended, record the baseline again (Tests/Baselines/README.md).
+      """)
+    #expect(result.stdout.hasPrefix("480 unchanged, 0 moved beyond 0 pt"))
+  }
+}
