@@ -109,7 +109,8 @@ def main():
     command_args = argv[split + 1:]
     if not command_args or command_args[0] not in ("text", "measure"):
         sys.exit("spark-measure: the selfsize command must be `text` or `measure`")
-    if not os.path.isfile(options.input):
+    remote = "://" in options.input  # hdfs://, s3a://, file://: read by Spark itself
+    if not remote and not os.path.isfile(options.input):
         sys.exit(f"spark-measure: cannot read {options.input}: no such file")
 
     binary = find_selfsize(options.selfsize)
@@ -126,7 +127,8 @@ def main():
     context = SparkContext(conf=conf)
     context.setLogLevel("ERROR")
     try:
-        lines = context.textFile(os.path.abspath(options.input), minPartitions=options.partitions)
+        lines = context.textFile(
+            options.input if remote else os.path.abspath(options.input), minPartitions=options.partitions)
         # Blank lines would be lost by the pipe's line splitting anyway; selfsize skips them too.
         lines = lines.filter(lambda line: line.strip() != "")
         if options.ship:
