@@ -79,7 +79,8 @@ import TextEngine
     #expect(Set(styles.keys) == ["title", "author", "likes"])
     let comparison = try Self.explained(
       BaselineComparison(
-        baseline: stored, current: Baseline(provenance: stored.provenance, records: records), tolerance: 0.001),
+        baseline: stored, current: Baseline(provenance: stored.provenance, records: records), tolerance: 0.001
+      ),
       stored: stored, measurer: measurer)
     #expect(
       comparison.changes.isEmpty && comparison.added.isEmpty && comparison.removed.isEmpty,

@@ -122,13 +122,7 @@ import Testing
       #expect(result.stdout.contains("setting maxLines: 0 → 2"))
     }
     #expect(result.stdout.contains("\(moved.count) moved beyond 0 pt"))
-    let files = try FileManager.default.contentsOfDirectory(atPath: report)
-    #expect(files.contains("index.html"))
-    let pictures = files.filter { $0.hasSuffix(".png") }
-    #expect(pictures.count == moved.count)
-    let png = try Data(contentsOf: URL(fileURLWithPath: report).appendingPathComponent(pictures.sorted()[0]))
-    #expect(Array(png.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
-    let html = try String(contentsOfFile: report + "/index.html", encoding: .utf8)
+    let html = try BaselineCommandTests.expectDiffReport(in: report, pictures: moved.count)
     #expect(html.contains("class=\"line changed after") && html.contains("class=\"line changed before"))
   }
 
@@ -296,7 +290,8 @@ extension StreamingBaselineTests {
   /// The CI recipe of the README, on the project's own committed baseline.
   @Test func theCIRecipePassesOnTheSampleFeed() throws {
     let result = try CLIRunner.run([
-      "measure", "--template", "Examples/note-card.template.json", "--items", "Examples/feed.jsonl", "--width",
+      "measure", "--template", "Examples/note-card.template.json", "--items", "Examples/feed.jsonl",
+      "--width",
       "170", "--width", "343", "--baseline", "Tests/Baselines/sample-feed.measure.jsonl",
     ])
     #expect(
