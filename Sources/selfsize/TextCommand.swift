@@ -19,8 +19,10 @@ struct TextCommand: ParsableCommand {
       compares a run with it, prints what moved and exits 1 when anything moved beyond the \
       tolerance; --diff-report DIR draws the changed paragraphs before and after.
 
-      Example:
+      Examples:
         echo '{"id":"a","text":"Hello, world"}' | selfsize text -w 150 -w 343 --format table
+        selfsize text --field title -i Examples/feed.jsonl -w 170 --line-height 1.4x --format csv --fields id,height
+        printf 'Hello\\n世界\\n' | selfsize text --plain -w 100 --pixel-scale 2 --precision 1
       """)
 
   /// The fields of an output object, in order.
