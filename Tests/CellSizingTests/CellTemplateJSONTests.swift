@@ -54,6 +54,40 @@ import TextEngine
     """#
 
   @Test(
+    "style and length ranges are the engine's and name the field",
+    arguments: [
+      (
+        #"{"styles": {"t": {"fontSize": 1e308}}, "stack": [{"label": "a", "style": "t"}]}"#,
+        "styles.t.fontSize: 1e+308 is out of range: must be a number above 0, at most 10000 points"
+      ),
+      (
+        #"{"styles": {"t": {"lineHeight": {"multiple": 1e300}}}, "stack": [{"label": "a", "style": "t"}]}"#,
+        "styles.t.lineHeight.multiple: 1e+300 is out of range: must be a number above 0, at most 1000"
+      ),
+      (
+        #"{"styles": {"t": {"pixelScale": 1e-20}}, "stack": [{"label": "a", "style": "t"}]}"#,
+        "styles.t.pixelScale: 1e-20 is out of range: must be a number from 1 to 16 device pixels per point"
+      ),
+      (
+        #"{"styles": {"t": {"lineSpacing": 1e308}}, "stack": [{"label": "a", "style": "t"}]}"#,
+        "styles.t.lineSpacing: 1e+308 is out of range: must be a number from 0 to 1000000 points"
+      ),
+      (
+        #"{"styles": {"t": {}}, "spacing": 1e308, "stack": [{"label": "a", "style": "t"}]}"#,
+        "spacing: 1e+308 is out of range: must be a number from 0 to 1000000 points"
+      ),
+      (
+        #"{"styles": {"t": {}}, "insets": [1e308, 0, 0, 0], "stack": [{"label": "a", "style": "t"}]}"#,
+        "insets[0]: 1e+308 is out of range: must be a number from 0 to 1000000 points"
+      ),
+    ])
+  func rangeErrorsNameTheField(json: String, message: String) {
+    let error = TestSupport.error { try TestSupport.template(json) }
+    #expect(error?.code == .invalidValue)
+    #expect(error?.description == message)
+  }
+
+  @Test(
     "decoding errors name the JSON path",
     arguments: [
       (
