@@ -129,7 +129,8 @@ extension CellSizer {
         if let violation = MetricRange.ratio.violation(ratio) {
           throw CellSizingError(
             .invalidField, at: name,
-            "fields \"\(widthField)\" and \"\(heightField)\" give image '\(name)' the aspect ratio \(violation)")
+            "fields \"\(widthField)\" and \"\(heightField)\" give image '\(name)' the aspect ratio \(violation)"
+          )
         }
         content = .aspect(ratio)
       } else if let fallback = rule.fallback {

@@ -31,7 +31,8 @@ struct MeasureCommand: ParsableCommand {
   var input: String?
   @Option(
     name: [.short, .customLong("width")],
-    help: ArgumentHelp("Cell width in points (repeatable; several may be given as 150,343).", valueName: "width"))
+    help: ArgumentHelp(
+      "Cell width in points (repeatable; several may be given as 150,343).", valueName: "width"))
   var widthArguments: [String] = []
   /// The `--width` values in order (empty when one is invalid; `validate()` says which).
   var widths: [Double] { (try? WidthArguments.parse(widthArguments, allowsInfinity: false)) ?? [] }

@@ -49,7 +49,8 @@ struct TextCommand: ParsableCommand {
     do throws(TextError) {
       try style.validate()
     } catch {
-      guard let field = error.field, let option = Self.styleOptions[field], let requirement = error.requirement
+      guard let field = error.field, let option = Self.styleOptions[field],
+        let requirement = error.requirement
       else { throw ValidationError(error.message) }
       throw ValidationError("\(option) \(requirement)")
     }

@@ -215,7 +215,9 @@ import TextEngine
     let item = CellItem(id: "x", fields: ["w": .number(width), "h": .number(height)])
     let error = TestSupport.error { try sizer.measure(item, width: 300) }
     #expect(error?.code == .invalidField)
-    #expect(error?.description.contains("the aspect ratio \(ratio) is out of range") == true, "\(String(describing: error))")
+    #expect(
+      error?.description.contains("the aspect ratio \(ratio) is out of range") == true,
+      "\(String(describing: error))")
   }
 
   @Test func insetsExceedingTheWidthFailPerItem() throws {

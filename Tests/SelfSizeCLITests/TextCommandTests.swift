@@ -84,7 +84,7 @@ import Testing
   @Test(arguments: [
     (["--size", "1e308"], "--size 1e+308 is out of range: must be a number above 0, at most 10000 points"),
     (["--line-height", "1e308"], "--line-height 1e+308 is out of range"),
-    (["--letter-spacing", "-1e308"], "--letter-spacing -1e+308 is out of range"),
+    (["--letter-spacing=-1e308"], "--letter-spacing -1e+308 is out of range"),
     (["--width", "1e400"], "--width 1e400 is out of range"),
     (["--width=1e308"], "--width 1e308 is out of range"),
     (["-w", "150,abc"], "--width must be a number of points (or inf for no wrapping), got \"abc\""),

@@ -6,7 +6,8 @@ import TextEngine
 @Suite struct TextStyleTests {
   @Test(arguments: [
     (TextStyle(fontSize: 1e308), "fontSize"), (TextStyle(fontSize: 10_001), "fontSize"),
-    (TextStyle(lineHeight: .fixed(1e308)), "lineHeight"), (TextStyle(lineHeight: .multiple(1e300)), "lineHeight"),
+    (TextStyle(lineHeight: .fixed(1e308)), "lineHeight"),
+    (TextStyle(lineHeight: .multiple(1e300)), "lineHeight"),
     (TextStyle(lineSpacing: 1e308), "lineSpacing"), (TextStyle(letterSpacing: -1e308), "letterSpacing"),
     (TextStyle(pixelScale: 1e-20), "pixelScale"), (TextStyle(pixelScale: 1e300), "pixelScale"),
     (TextStyle(pixelScale: 0.5), "pixelScale"), (TextStyle(maxLines: -1), "maxLines"),
@@ -20,7 +21,8 @@ import TextEngine
 
   @Test(arguments: [
     TextStyle(fontSize: 10_000), TextStyle(fontSize: 0.5), TextStyle(lineHeight: .fixed(1_000_000)),
-    TextStyle(letterSpacing: -2), TextStyle(pixelScale: 1), TextStyle(pixelScale: 16), TextStyle(pixelScale: 3),
+    TextStyle(letterSpacing: -2), TextStyle(pixelScale: 1), TextStyle(pixelScale: 16),
+    TextStyle(pixelScale: 3),
   ])
   func valuesAtTheEdgesAreAccepted(style: TextStyle) throws {
     try style.validate()
