@@ -89,6 +89,12 @@ struct FeedLayoutOptions: ParsableArguments {
     name: .customLong("pixel-scale"),
     help: "Device pixels per point (1…16): item widths rounded down and heights up to whole pixels.")
   var pixelScale: Double?
+  @Option(
+    name: .customLong("line-height"),
+    help: ArgumentHelp(
+      "Every template style's line height: natural (the font's), points (21), or a multiple of the style's font size (1.4x); default: the template's.",
+      valueName: "natural|pt|Nx"))
+  var lineHeight: LineHeightArgument?
   @Option(name: .customLong("item-size"), help: "Circle: item size WxH before overlap handling.")
   var itemSize: String = "34x34"
   @Option(help: "Circle: when items would overlap: shrink them (default), grow the radius, or allow it.")
@@ -126,9 +132,8 @@ struct FeedLayoutOptions: ParsableArguments {
     if let clipHeight { try Self.checkLength("--clip-height", clipHeight, positive: true) }
     try Self.checkLength("--header-height", headerHeight)
     try Self.checkLength("--footer-height", footerHeight)
-    if let pixelScale, let violation = MetricRange.pixelScale.violation(pixelScale) {
-      throw ValidationError("--pixel-scale \(violation)")
-    }
+    if let pixelScale { try PixelScale.validate(pixelScale) }
+    try lineHeight?.validate()
     switch layout {
     case .circle:
       _ = try circleSize()
@@ -269,7 +274,7 @@ struct FeedLayoutOptions: ParsableArguments {
         ("renderDirection", renderDirection.rawValue),
         ("pixelScale", pixelScale.map(JSONValue.format) ?? "none"),
         ("pagination", pagination.rawValue), ("pageSize", pageSize.map { "\($0)" } ?? "none"),
-      ]
+      ] + (lineHeight.map { [("lineHeight", $0.defaultValueDescription)] } ?? [])
     }
   }
 
@@ -277,7 +282,7 @@ struct FeedLayoutOptions: ParsableArguments {
   func loadWaterfall(templatePath: String, paths: [String]) throws -> (CellTemplate, [FeedPage]) {
     let template: CellTemplate
     do {
-      template = try CellTemplate(json: try readInput(templatePath))
+      template = try CellTemplate(json: try readInput(templatePath)).overridingLineHeight(lineHeight)
     } catch let error as CellSizingError {
       throw ValidationError("template \(templatePath): \(error.description)")
     }
@@ -312,6 +317,8 @@ struct FeedLayoutOptions: ParsableArguments {
     progress: ((Int, Int) -> Void)? = nil
   ) throws -> FeedLayout {
     let result: FeedLayout
+    // The items file each id was last read from, to name it in warnings.
+    var itemSources: [String: String] = [:]
     switch layout {
     case .circle:
       do {
@@ -327,6 +334,9 @@ struct FeedLayoutOptions: ParsableArguments {
       let paths = items.isEmpty ? defaultItems : items
       guard !paths.isEmpty else { throw ValidationError("give at least one --items FILE") }
       let (template, pages) = try loadWaterfall(templatePath: templatePath, paths: paths)
+      for page in pages {
+        for case .success(let item) in page.items { itemSources[item.id] = page.source }
+      }
       do {
         result = try FeedLayout.waterfall(
           template: template, pages: pages, settings: settings, measurer: measurer,
@@ -338,11 +348,9 @@ struct FeedLayoutOptions: ParsableArguments {
       }
     }
     for failure in result.failures { diagnostics.report(failure.location, failure.message) }
-    // Items do not record their page: name the items file when there is one.
-    let sources = (items.isEmpty ? defaultItems : items).map { $0 == "-" ? "<stdin>" : $0 }
-    let source = sources.count == 1 ? sources[0] : "items"
     for item in result.items where (item.measurement?.missingGlyphs ?? 0) > 0 {
       guard let cell = item.cell else { continue }
+      let source = itemSources[cell.item.id] ?? "items"
       let location = cell.item.line.map { "\(source):\($0)" } ?? source
       _ = diagnostics.reportMissingGlyphs(
         at: location, cell: cell, measurer: measurer, strict: fontOptions.strict)
