@@ -16,7 +16,7 @@ import TextEngine
     let error = #expect(throws: TextError.self) { try style.validate() }
     #expect(error?.code == .invalidStyle)
     #expect(error?.field == field)
-    #expect(error?.requirement?.hasPrefix("must be") == true)
+    #expect(error?.requirement?.contains("must be") == true)
   }
 
   @Test(arguments: [
@@ -33,6 +33,6 @@ import TextEngine
     let text = String(repeating: "word ", count: 2_000)
     let layout = try Fixtures.measurer().layout(text, style: style, width: 1)
     #expect(layout.height.isFinite)
-    #expect(layout.lineCount == 2_000)
+    #expect(layout.lineCount == 8_000)  // one letter per line at width 1
   }
 }
