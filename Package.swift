@@ -25,6 +25,9 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
     .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    // `swift package generate-documentation` for the DocC catalogs (Scripts/docs.sh); a command
+    // plugin, built only when documentation is generated.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     .systemLibrary(
@@ -48,7 +51,9 @@ let package = Package(
     .target(name: "SelfSizingResources", resources: [.copy("Fonts"), .copy("Examples")]),
     .target(
       name: "TextEngine",
-      dependencies: ["CShims", "CFreeType", "CHarfBuzz", "CFontconfig", "SelfSizingResources"]),
+      dependencies: [
+        "CShims", "CFreeType", "CHarfBuzz", "CFontconfig", "SelfSizingCore", "SelfSizingResources",
+      ]),
     // Small value types more than one module shares: JSONValue (parse and write), EdgeInsets.
     .target(name: "SelfSizingCore"),
     .target(name: "CellSizing", dependencies: ["SelfSizingCore", "TextEngine"]),

@@ -26,8 +26,8 @@ ROOT=$(dirname "$HERE")
 CJK_DIR=/usr/share/fonts/opentype/noto
 TTF_DIR=/usr/share/fonts/truetype/noto
 FACE=2   # Noto Sans CJK SC inside the 10-face TTCs
-corpus() {  # $1 = file name; shared corpus beside the repo, else the test fixtures
-  for d in "$ROOT/../shared/corpus" "$ROOT/Tests/Fixtures/corpus"; do
+corpus() {  # $1 = file name in the test fixtures
+  for d in "$ROOT/Tests/Fixtures/corpus"; do
     [ -f "$d/$1" ] && { echo "$d/$1"; return; }
   done
   echo "error: corpus $1 not found" >&2; exit 1

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate Examples/feed.jsonl, the bundled sample feed of `selfsize report` (issue 7).
+"""Generate Examples/feed.jsonl, the bundled sample feed of `selfsize report`.
 
   python3 Scripts/make-sample-feed.py [--count 240] [--seed 20261121] [-o Examples/feed.jsonl]
 

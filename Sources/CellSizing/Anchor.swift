@@ -2,17 +2,25 @@
 public struct Anchor: Sendable, Hashable, CustomStringConvertible {
   /// The anchors a constraint can relate.
   public enum Attribute: Int, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// The top edge (y).
     case top
+    /// The bottom edge (y + height).
     case bottom
+    /// The vertical centre.
     case centerY
+    /// The height.
     case height
+    /// The leading edge (x).
     case leading
+    /// The trailing edge (x + width).
     case trailing
+    /// The width.
     case width
 
     /// True for leading, trailing and width.
     public var isHorizontal: Bool { self == .leading || self == .trailing || self == .width }
 
+    /// The attribute's name, as in `top` or `centerY`.
     public var description: String {
       switch self {
       case .top: "top"
@@ -37,5 +45,6 @@ public struct Anchor: Sendable, Hashable, CustomStringConvertible {
     self.attribute = attribute
   }
 
+  /// `element.attribute`, as in `title.bottom`.
   public var description: String { "\(element).\(attribute)" }
 }

@@ -61,6 +61,7 @@ public struct CellSizingError: Error, Sendable, Hashable, CustomStringConvertibl
     self.line = line
   }
 
+  /// `location: message` (the location names the line, item and template path).
   public var description: String { location.isEmpty ? message : "\(location): \(message)" }
 
   /// The same error attributed to an item: the location becomes `line N, item "id"` followed

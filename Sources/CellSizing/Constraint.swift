@@ -5,8 +5,11 @@ import SelfSizingCore
 public struct Constraint: Sendable, Hashable, CustomStringConvertible {
   /// `=`, `≥` or `≤`.
   public enum Relation: String, Sendable, Hashable {
+    /// The two sides are equal.
     case equal = "="
+    /// The first side is at least the second.
     case greaterThanOrEqual = "≥"
+    /// The first side is at most the second.
     case lessThanOrEqual = "≤"
   }
 
@@ -40,6 +43,7 @@ public struct Constraint: Sendable, Hashable, CustomStringConvertible {
     self.origin = origin
   }
 
+  /// The relation as written, e.g. `title.top = cover.bottom × 1 + 8 @1000`.
   public var description: String {
     var rhs = ""
     if let second {

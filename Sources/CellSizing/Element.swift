@@ -3,14 +3,23 @@
 public struct Element: Sendable, Hashable {
   /// What the element is.
   public enum Kind: Sendable, Hashable {
+    /// A label bound to an item field.
     case label(LabelSpec)
+    /// An image with an aspect ratio or a fixed size.
     case image(ImageSpec)
+    /// Empty space of a fixed length, or the rest of a row.
     case spacer(SpacerSpec)
+    /// Children side by side.
     case row(RowSpec)
+    /// Children top to bottom.
     case stack(StackSpec)
+    /// An attributed label: styled spans broken into lines as one paragraph.
     case spans(SpansSpec)
+    /// A grid of 1–9 images from an array field.
     case grid(GridSpec)
+    /// Chips from an array field, wrapped into lines.
     case flow(FlowSpec)
+    /// An element pinned over another one, outside the stack's flow.
     case overlay(OverlaySpec)
   }
 

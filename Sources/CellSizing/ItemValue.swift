@@ -1,8 +1,12 @@
 /// A value of an item's field, as read from JSON.
 public enum ItemValue: Sendable, Hashable {
+  /// A string.
   case string(String)
+  /// A number.
   case number(Double)
+  /// `true` or `false`.
   case bool(Bool)
+  /// JSON `null`.
   case null
   /// An array (image lists, tags).
   case array([ItemValue])

@@ -20,7 +20,9 @@ public struct LayoutPriority: Sendable, Hashable, Comparable, CustomStringConver
   /// True for `required`.
   public var isRequired: Bool { rawValue >= 1000 }
 
+  /// Orders priorities by value.
   public static func < (lhs: LayoutPriority, rhs: LayoutPriority) -> Bool { lhs.rawValue < rhs.rawValue }
 
+  /// The value, e.g. `750`.
   public var description: String { "\(rawValue)" }
 }

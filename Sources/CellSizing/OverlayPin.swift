@@ -1,7 +1,10 @@
 /// Where an overlay sits over its target: one of nine positions.
 public enum OverlayPin: String, Sendable, Hashable, CaseIterable {
+  /// Along the top edge: the leading corner, the middle, the trailing corner.
   case topLeading, top, topTrailing
+  /// At mid-height: the leading edge, the centre, the trailing edge.
   case leading, center, trailing
+  /// Along the bottom edge: the leading corner, the middle, the trailing corner.
   case bottomLeading, bottom, bottomTrailing
 
   /// 0 (leading), 0.5 (centre) or 1 (trailing).

@@ -40,10 +40,9 @@ public struct PreparedCell: Sendable, Hashable {
   ///   `invalidWidth`, `conflict` (insets or fixed widths exceed the width), `ambiguous`.
   public func measure(width: Double) throws(CellSizingError) -> CellMeasurement {
     do throws(CellSizingError) {
-      let layout = try solve(width: width)
       return CellMeasurement(
-        id: item.id, width: width, height: layout.height, elements: layout.elements, hidden: hidden,
-        isClipped: layout.isClipped, missingGlyphsByElement: missingGlyphsByElement)
+        id: item.id, layout: try solve(width: width), hidden: hidden,
+        missingGlyphsByElement: missingGlyphsByElement)
     } catch {
       throw error.attributed(to: item)
     }

@@ -1,7 +1,10 @@
 /// A colour from a template (`#RRGGBB` or `#RRGGBBAA`), for pictures.
 public struct RGBAColor: Sendable, Hashable {
+  /// Red, 0…255.
   public var red: UInt8
+  /// Green, 0…255.
   public var green: UInt8
+  /// Blue, 0…255.
   public var blue: UInt8
   /// 255 is opaque.
   public var alpha: UInt8

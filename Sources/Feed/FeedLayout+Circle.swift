@@ -4,9 +4,9 @@ extension FeedLayout {
   /// The most items a circle layout takes here (every item gets its own frame and output line).
   public static let maximumCircleItems = 100_000
 
-  /// The first write-up's circle layout: `count` cells (ids "0", "1", …) of `itemSize` on a
+  /// A circle layout: `count` cells (ids "0", "1", …) of `itemSize` on a
   /// circle in a collection view of `size`, with the decoration view at the centre. Geometry is
-  /// ``CircleLayout``'s (the write-up's formulas; cells shrink rather than overlap).
+  /// ``CircleLayout``'s (its default rules; cells shrink rather than overlap).
   ///
   /// - Throws: ``LayoutError`` for a negative or non-finite size or item size, or more than
   ///   ``maximumCircleItems`` items.

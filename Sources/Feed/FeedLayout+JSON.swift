@@ -2,7 +2,7 @@ import CellSizing
 import CollectionLayout
 
 extension FeedLayout {
-  /// The `selfsize layout` JSON (DESIGN.md): `{"contentSize", "columnHeights", "items",
+  /// The `selfsize layout` JSON: `{"contentSize", "columnHeights", "items",
   /// "supplementary", "decorations", "pages"}` in that order, then the added keys `"layout"`,
   /// `"collectionSize"` and `"errors"`. Items carry `{"id", "section", "item", "column",
   /// "frame", "missingGlyphs"}` (`column` is null for circle cells); pages `{"items", "measured"}` plus

@@ -1,5 +1,5 @@
 public import CellSizing
-public import CollectionLayout
+import CollectionLayout
 import Dispatch
 import Synchronization
 public import TextEngine

@@ -1,4 +1,4 @@
-public import Feed
+import Feed
 public import Foundation
 
 /// Writes 8-bit RGB PNG files: signature, IHDR, one IDAT (zlib `compress2`), IEND, each chunk

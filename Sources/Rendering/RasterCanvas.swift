@@ -1,4 +1,4 @@
-public import Feed
+import Feed
 public import TextEngine
 
 /// An opaque RGB raster with the few drawing operations the report needs: filled and stroked

@@ -7,7 +7,7 @@ extension ReportPage {
   /// to `countScale` (the largest bin over all widths), the median dashed, the 95th percentile
   /// dotted.
   func histogramSVG(_ width: WidthSummary, countScale: Int) -> String {
-    let n = cssNumber
+    let n = Markup.number
     let (chartWidth, chartHeight) = (300.0, 120.0)
     let (left, top, bottom) = (34.0, 22.0, 28.0)
     let histogram = width.histogram
@@ -19,10 +19,10 @@ extension ReportPage {
     var out =
       "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"histogram\" width=\"\(n(totalWidth))\" height=\"\(n(totalHeight))\" "
       + "viewBox=\"0 0 \(n(totalWidth)) \(n(totalHeight))\" role=\"img\" "
-      + "aria-label=\"card heights at \(markupEscaped(width.device.label))\" font-family=\"sans-serif\" font-size=\"10\">"
+      + "aria-label=\"card heights at \(Markup.escaped(width.device.label))\" font-family=\"sans-serif\" font-size=\"10\">"
     out +=
       "<text x=\"\(n(left))\" y=\"13\" font-size=\"12\" font-weight=\"600\" fill=\"#1f2328\">"
-      + "\(markupEscaped(width.device.name)) · \(markupEscaped(width.device.label))</text>"
+      + "\(Markup.escaped(width.device.name)) · \(Markup.escaped(width.device.label))</text>"
     let baseline = top + chartHeight
     out +=
       "<line x1=\"\(n(left))\" y1=\"\(n(baseline))\" x2=\"\(n(left + chartWidth))\" y2=\"\(n(baseline))\" stroke=\"#8c959f\"/>"
@@ -60,7 +60,7 @@ extension ReportPage {
   /// The top of one width's waterfall at 1:5 as inline SVG: columns, cards (edge by state),
   /// image placeholders, label lines as bars of their measured width.
   func overviewSVG(_ scene: ReportScene, column: Int) -> String {
-    let n = cssNumber
+    let n = Markup.number
     let factor = 0.2
     let missing = Set(report.items.filter { $0.missingGlyphs > 0 }.map(\.id))
     var out =
@@ -81,7 +81,7 @@ extension ReportPage {
           : cell.labels.contains(where: \.truncated) ? ReportPalette.truncatedEdge : ReportPalette.cardEdge
       let thick = edge == ReportPalette.cardEdge ? 1.5 : 5
       out +=
-        "<g><title>\(markupEscaped(cell.id)) · \(format(frame.height)) pt</title>"
+        "<g><title>\(Markup.escaped(cell.id)) · \(format(frame.height)) pt</title>"
         + "<rect x=\"\(n(frame.minX))\" y=\"\(n(frame.minY))\" width=\"\(n(frame.width))\" height=\"\(n(frame.height))\" "
         + "fill=\"\(ReportPalette.card.css)\" stroke=\"\(edge.css)\" stroke-width=\"\(n(thick))\"/>"
       for image in cell.images {

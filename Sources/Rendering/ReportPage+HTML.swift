@@ -17,7 +17,7 @@ extension ReportPage {
       <head>
       <meta charset="utf-8">
       <meta name="viewport" content="width=device-width, initial-scale=1">
-      <title>\(markupEscaped(title))</title>
+      <title>\(Markup.escaped(title))</title>
       <style>
       \(fonts.fontFaceCSS(fontFolder: fontFolder, only: fontFolder == nil ? nil : usedFontPaths))
       \(Self.css)
@@ -25,7 +25,7 @@ extension ReportPage {
       </style>
       </head>
       <body>
-      <header><h1>\(markupEscaped(title))</h1>
+      <header><h1>\(Markup.escaped(title))</h1>
       \(settingsHTML)
       </header>
       \(ReportScene.overflowReportElement)
@@ -84,12 +84,12 @@ extension ReportPage {
     let settings = report.settings
     let insets = settings.insets
     let lines = [
-      "Template <code>\(markupEscaped(settings.template))</code>, items <code>\(markupEscaped(settings.items.joined(separator: ", ")))</code>",
-      "Fonts: \(markupEscaped(settings.fonts.joined(separator: ", ")))",
+      "Template <code>\(Markup.escaped(settings.template))</code>, items <code>\(Markup.escaped(settings.items.joined(separator: ", ")))</code>",
+      "Fonts: \(Markup.escaped(settings.fonts.joined(separator: ", ")))",
       "Column spacing \(format(settings.columnSpacing)) pt, line spacing \(format(settings.lineSpacing)) pt, insets "
         + "\([insets.top, insets.left, insets.bottom, insets.right].map(format).joined(separator: ","))",
       "Widths: "
-        + report.widths.map { markupEscaped("\($0.device.name) \($0.device.label)") }.joined(separator: "; "),
+        + report.widths.map { Markup.escaped("\($0.device.name) \($0.device.label)") }.joined(separator: "; "),
     ]
     return lines.map { "<p>\($0)</p>" }.joined(separator: "\n")
   }
@@ -108,7 +108,7 @@ extension ReportPage {
         format(width.heights.maximum), format(width.contentHeight),
       ]
       out +=
-        "<tr><td class=\"text\">\(markupEscaped(width.device.name))</td><td>\(markupEscaped(width.device.label))</td>"
+        "<tr><td class=\"text\">\(Markup.escaped(width.device.name))</td><td>\(Markup.escaped(width.device.label))</td>"
         + cells.map { "<td>\($0)</td>" }.joined()
         + count(width.truncated) + count(width.missingGlyphs) + count(width.errors)
         + "<td>\(milliseconds(width.seconds))</td></tr>\n"
@@ -138,11 +138,11 @@ extension ReportPage {
     for (column, scene) in overviews.enumerated() where report.widths.indices.contains(column) {
       let width = report.widths[column]
       let files = (links.indices.contains(column) ? links[column] : []).map {
-        "<a href=\"\(markupEscaped($0.href))\">\(markupEscaped($0.title))</a>"
+        "<a href=\"\(Markup.escaped($0.href))\">\(Markup.escaped($0.title))</a>"
       }
       out +=
         "<figure>" + overviewSVG(scene, column: column)
-        + "<figcaption><b>\(markupEscaped(width.device.name))</b> \(markupEscaped(width.device.label))"
+        + "<figcaption><b>\(Markup.escaped(width.device.name))</b> \(Markup.escaped(width.device.label))"
         + (files.isEmpty ? "" : "<br>" + files.joined(separator: " · ")) + "</figcaption></figure>\n"
     }
     return out
@@ -160,14 +160,14 @@ extension ReportPage {
     var out = """
       <section><h2>Sensitive to width</h2>
       <p class="muted">Items whose lines change most between the narrowest column \
-      (\(format(report.widths[narrow].itemWidth)) pt, \(markupEscaped(narrowName))) and the widest \
-      (\(format(report.widths[wide].itemWidth)) pt, \(markupEscaped(wideName))).</p>
+      (\(format(report.widths[narrow].itemWidth)) pt, \(Markup.escaped(narrowName))) and the widest \
+      (\(format(report.widths[wide].itemWidth)) pt, \(Markup.escaped(wideName))).</p>
 
       """
     guard !entries.isEmpty else { return out + "<p>No item changes its line count.</p></section>\n" }
     out +=
       "<table><tr><th class=\"text\">id</th><th>lines narrow</th><th>lines wide</th>"
-      + report.widths.map { "<th>\(markupEscaped($0.device.label))</th>" }.joined()
+      + report.widths.map { "<th>\(Markup.escaped($0.device.label))</th>" }.joined()
       + "<th class=\"text\">labels that change: text</th></tr>\n"
     for entry in entries {
       let item = report.items[entry.index]
@@ -175,10 +175,10 @@ extension ReportPage {
         "<td>\(card.map { "\($0.lineCount)" } ?? "–")</td>"
       }.joined()
       let texts = entry.labels.map { name in
-        "<b>\(markupEscaped(name))</b>: \(markupEscaped(item.text(of: name) ?? ""))"
+        "<b>\(Markup.escaped(name))</b>: \(Markup.escaped(item.text(of: name) ?? ""))"
       }.joined(separator: "<br>")
       out +=
-        "<tr><td class=\"text\">\(markupEscaped(item.id))</td><td>\(entry.narrowLines)</td><td>\(entry.wideLines)</td>"
+        "<tr><td class=\"text\">\(Markup.escaped(item.id))</td><td>\(entry.narrowLines)</td><td>\(entry.wideLines)</td>"
         + perWidth + "<td class=\"text\">\(texts)</td></tr>\n"
     }
     return out + "</table><p class=\"muted\">Line counts over all labels of the card.</p></section>\n"
@@ -199,9 +199,9 @@ extension ReportPage {
         report.widths[$0].device.label
       }
       let caption =
-        "<b>\(markupEscaped(item.id))</b> truncated at \(markupEscaped(widths.joined(separator: ", ")))"
+        "<b>\(Markup.escaped(item.id))</b> truncated at \(Markup.escaped(widths.joined(separator: ", ")))"
         + names.map { name in
-          "<span class=\"full\"><b>\(markupEscaped(name))</b>: \(markupEscaped(item.text(of: name) ?? ""))</span>"
+          "<span class=\"full\"><b>\(Markup.escaped(name))</b>: \(Markup.escaped(item.text(of: name) ?? ""))</span>"
         }.joined()
       out += entryHTML(index: index, column: column, caption: caption)
     }
@@ -216,7 +216,7 @@ extension ReportPage {
         "\(format(width.device.collectionWidth)): \(card.map { format($0.height) } ?? "–")"
       }
       let caption =
-        "<b>\(markupEscaped(item.id))</b> height by collection width: " + heights.joined(separator: ", ")
+        "<b>\(Markup.escaped(item.id))</b> height by collection width: " + heights.joined(separator: ", ")
       out += entryHTML(index: index, column: column, caption: caption)
     }
     return out + "</div></section>\n"
@@ -232,11 +232,11 @@ extension ReportPage {
       out += "<div class=\"row\">\n"
       for (index, column) in problemCards {
         let item = report.items[index]
-        var caption = "<b>\(markupEscaped(item.id))</b>"
+        var caption = "<b>\(Markup.escaped(item.id))</b>"
         if item.missingGlyphs > 0 {
           caption += " \(item.missingGlyphs) missing glyph\(item.missingGlyphs == 1 ? "" : "s")"
         }
-        for error in item.errors { caption += "<span class=\"full\">\(markupEscaped(error))</span>" }
+        for error in item.errors { caption += "<span class=\"full\">\(Markup.escaped(error))</span>" }
         out += entryHTML(index: index, column: column, caption: caption)
       }
       out += "</div>" + more(indices.count) + "\n"
@@ -247,7 +247,7 @@ extension ReportPage {
     if !unattached.isEmpty {
       out += "<p>Inputs that could not be laid out:</p><ul>\n"
       for failure in unattached.prefix(listLimit * 4) {
-        out += "<li><code>\(markupEscaped(failure.description))</code></li>\n"
+        out += "<li><code>\(Markup.escaped(failure.description))</code></li>\n"
       }
       out += "</ul>" + (unattached.count > listLimit * 4 ? more(unattached.count, shown: listLimit * 4) : "")
     }
@@ -281,7 +281,7 @@ extension ReportPage {
   func entryHTML(index: Int, column: Int?, caption: String) -> String {
     var out = "<figure>"
     if let column, let cell = thumbnail(item: index, width: column) {
-      out += thumbnailHTML(cell) + "<figcaption>at \(markupEscaped(report.widths[column].device.label)) · "
+      out += thumbnailHTML(cell) + "<figcaption>at \(Markup.escaped(report.widths[column].device.label)) · "
     } else {
       out += "<figcaption>"
     }
@@ -290,7 +290,7 @@ extension ReportPage {
 
   /// A card as HTML boxes at our frames, labels as ``ReportScene`` draws them on its pages.
   func thumbnailHTML(_ cell: SceneCell) -> String {
-    let n = cssNumber
+    let n = Markup.number
     func box(_ frame: Rect, _ classes: String) -> String {
       "<div class=\"\(classes)\" style=\"left:\(n(frame.minX))px;top:\(n(frame.minY))px;"
         + "width:\(n(frame.width))px;height:\(n(frame.height))px\"></div>"
@@ -298,7 +298,7 @@ extension ReportPage {
     // The same language as the waterfall pages (`zh`): Chromium's glyph choices for CJK fonts
     // (locl forms, the ellipsis) follow it, and the overflow check is made in that setting.
     var out =
-      "<div class=\"thumb\" lang=\"zh\" data-id=\"\(markupEscaped(cell.id))\" style=\"width:\(n(cell.frame.width))px;"
+      "<div class=\"thumb\" lang=\"zh\" data-id=\"\(Markup.escaped(cell.id))\" style=\"width:\(n(cell.frame.width))px;"
       + "height:\(n(cell.frame.height))px\">" + box(cell.frame, "cell" + (cell.isClipped ? " clipped" : ""))
     for fill in cell.fills {
       out +=

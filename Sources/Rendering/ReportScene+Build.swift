@@ -1,5 +1,5 @@
-public import CellSizing
-public import CollectionLayout
+import CellSizing
+import CollectionLayout
 public import Feed
 public import TextEngine
 

@@ -82,24 +82,3 @@ extension ReportScene {
     return (paths.compactMap { families[$0] }.map { "'\($0)'" } + ["sans-serif"]).joined(separator: ", ")
   }
 }
-
-/// Escapes text for XML and HTML content and attribute values.
-func markupEscaped(_ text: String) -> String {
-  var output = ""
-  output.reserveCapacity(text.utf8.count)
-  for scalar in text.unicodeScalars {
-    switch scalar {
-    case "&": output += "&amp;"
-    case "<": output += "&lt;"
-    case ">": output += "&gt;"
-    case "\"": output += "&quot;"
-    case "'": output += "&#39;"
-    case _ where scalar.value < 0x20 && scalar != "\n" && scalar != "\t": output += " "
-    default: output.unicodeScalars.append(scalar)
-    }
-  }
-  return output
-}
-
-/// A number for SVG and CSS: at most 3 decimals.
-func cssNumber(_ value: Double) -> String { JSONValue.format((value * 1000).rounded() / 1000) }

@@ -26,13 +26,13 @@ extension ReportScene {
   public func html(title: String = "selfsize report", summary: [String] = [], fontFolder: String? = nil)
     -> String
   {
-    let n = cssNumber
+    let n = Markup.number
     var out = """
       <!DOCTYPE html>
       <html lang="zh">
       <head>
       <meta charset="utf-8">
-      <title>\(markupEscaped(title))</title>
+      <title>\(Markup.escaped(title))</title>
       <style>
       \(fontFaceCSS(fontFolder: fontFolder, only: fontFolder == nil ? nil : usedFontPaths))
       body { margin: 0; background: \(ReportPalette.background.css); font-family: sans-serif; font-synthesis: none; }
@@ -54,7 +54,7 @@ extension ReportScene {
       </style>
       </head>
       <body>
-      <header><strong>\(markupEscaped(title))</strong>\(summary.map { "<br>" + markupEscaped($0) }.joined())</header>
+      <header><strong>\(Markup.escaped(title))</strong>\(summary.map { "<br>" + Markup.escaped($0) }.joined())</header>
       \(Self.overflowReportElement)
       \(Self.legendHTML)
       <div id="canvas">
@@ -66,20 +66,20 @@ extension ReportScene {
     }
     for column in columns { out += box(column, "column") + "</div>\n" }
     for element in decorations + supplementary {
-      out += box(element.frame, "decoration", " data-kind=\"\(markupEscaped(element.kind))\"") + "</div>\n"
+      out += box(element.frame, "decoration", " data-kind=\"\(Markup.escaped(element.kind))\"") + "</div>\n"
     }
     for caption in captions { out += htmlLabel(caption) }
     for cell in cells {
       let classes = "cell" + (cell.isRound ? " round" : "") + (cell.isClipped ? " clipped" : "")
-      out += box(cell.frame, classes, " data-id=\"\(markupEscaped(cell.id))\"") + "</div>\n"
+      out += box(cell.frame, classes, " data-id=\"\(Markup.escaped(cell.id))\"") + "</div>\n"
       for fill in cell.fills {
         out +=
-          box(fill.frame, "fill", " data-id=\"\(markupEscaped(cell.id))\"").dropLast(2)
+          box(fill.frame, "fill", " data-id=\"\(Markup.escaped(cell.id))\"").dropLast(2)
           + ";background:rgba(\(fill.color.red),\(fill.color.green),\(fill.color.blue),\(n(Double(fill.alpha) / 255)));"
           + "border-radius:\(n(fill.cornerRadius))px\"></div>\n"
       }
       for image in cell.images {
-        out += box(image, "image", " data-id=\"\(markupEscaped(cell.id))\"") + "</div>\n"
+        out += box(image, "image", " data-id=\"\(Markup.escaped(cell.id))\"") + "</div>\n"
       }
       for label in cell.labels { out += htmlLabel(label) }
     }
@@ -114,7 +114,7 @@ extension ReportScene {
     "<div class=\"legend\">"
       + ReportLegend.entries.map {
         "<span><span class=\"swatch\" style=\"background:\($0.fill.css);border-color:\($0.edge.css)\"></span>"
-          + "\(markupEscaped($0.text))</span>"
+          + "\(Markup.escaped($0.text))</span>"
       }.joined() + "</div>"
   }
 
@@ -167,7 +167,7 @@ extension ReportScene {
     """
 
   func htmlLabel(_ label: SceneLabel) -> String {
-    let n = cssNumber
+    let n = Markup.number
     let frame = label.frame
     let color = label.color ?? (label.style.weight == .bold ? ReportPalette.boldText : ReportPalette.text)
     let spacing =
@@ -185,11 +185,11 @@ extension ReportScene {
           "<span style=\"font-family:\(fontFamilyList(for: piece.style.weight));font-size:\(n(piece.style.fontSize))px;"
           + "font-weight:\(piece.style.weight == .bold ? 700 : 400);color:\(pieceColor.css);"
           + "letter-spacing:\(n(piece.style.letterSpacing))px"
-          + (piece.strikethrough ? ";text-decoration:line-through" : "") + "\">\(markupEscaped(text))</span>"
+          + (piece.strikethrough ? ";text-decoration:line-through" : "") + "\">\(Markup.escaped(text))</span>"
       }.joined()
     }
     var out =
-      "<div class=\"label\" data-id=\"\(markupEscaped(label.cellID))\" data-label=\"\(markupEscaped(label.name))\" "
+      "<div class=\"label\" data-id=\"\(Markup.escaped(label.cellID))\" data-label=\"\(Markup.escaped(label.name))\" "
       + "data-lines=\"\(label.lines.count)\" data-line-height=\"\(n(label.lineHeight))\" data-width=\"\(n(frame.width))\" "
       + "data-truncated=\"\(label.truncated)\" style=\"left:\(n(frame.minX))px;top:\(n(frame.minY))px;"
       + "width:\(n(frame.width))px;height:\(n(frame.height))px;font-family:\(fontFamilyList(for: label.style.weight));"
@@ -201,12 +201,12 @@ extension ReportScene {
       out +=
         "<div class=\"line\" style=\"left:\(n(line.x - frame.minX))px;top:\(n(line.top - frame.minY))px;"
         + "height:\(n(height))px;line-height:\(n(height))px\">"
-        + (line.pieces.isEmpty ? markupEscaped(text) : pieces(line, trimmed: true)) + "</div>"
+        + (line.pieces.isEmpty ? Markup.escaped(text) : pieces(line, trimmed: true)) + "</div>"
     }
     let shown =
       label.lines.contains { !$0.pieces.isEmpty }
       ? label.lines.map { pieces($0, trimmed: false) }.joined()
-      : markupEscaped(label.lines.map(\.text).joined())
+      : Markup.escaped(label.lines.map(\.text).joined())
     out +=
       "<div class=\"reflow\" aria-hidden=\"true\" style=\"width:\(n(frame.width + Self.overflowTolerance))px;"
       + "line-height:\(n(label.lineHeight))px\">\(shown)</div>"

@@ -13,7 +13,7 @@ extension ReportScene {
   /// that folder holding them. A ``header`` is drawn
   /// above the content; ``tags`` on the cards.
   public func svg(scale: Int = 1, fontFolder: String? = nil) -> String {
-    let n = cssNumber
+    let n = Markup.number
     let headerHeight = header?.height ?? 0
     let totalHeight = size.height + headerHeight
     var out = """
@@ -52,11 +52,11 @@ extension ReportScene {
       out +=
         rect(
           element.frame, fill: ReportPalette.decoration, stroke: ReportPalette.decorationEdge,
-          extra: " data-kind=\"\(markupEscaped(element.kind))\"") + "\n"
+          extra: " data-kind=\"\(Markup.escaped(element.kind))\"") + "\n"
     }
     for caption in captions { out += svgText(caption) }
     for cell in cells {
-      out += "<g class=\"cell\" data-id=\"\(markupEscaped(cell.id))\">\n"
+      out += "<g class=\"cell\" data-id=\"\(Markup.escaped(cell.id))\">\n"
       let frame = cell.frame
       if cell.isRound {
         out +=
@@ -96,11 +96,11 @@ extension ReportScene {
   }
 
   private func svgText(_ label: SceneLabel, color: RGBColor? = nil) -> String {
-    let n = cssNumber
+    let n = Markup.number
     let color =
       color ?? label.color ?? (label.style.weight == .bold ? ReportPalette.boldText : ReportPalette.text)
     var out =
-      "<g class=\"label\" data-label=\"\(markupEscaped(label.name))\" data-lines=\"\(label.lines.count)\" "
+      "<g class=\"label\" data-label=\"\(Markup.escaped(label.name))\" data-lines=\"\(label.lines.count)\" "
       + "font-family=\"\(fontFamilyList(for: label.style.weight))\" font-size=\"\(n(label.style.fontSize))\" "
       + "font-weight=\"\(label.style.weight == .bold ? 700 : 400)\" fill=\"\(color.css)\">\n"
     for line in label.lines where !line.pieces.isEmpty {
@@ -114,7 +114,7 @@ extension ReportScene {
           + "fill=\"\(pieceColor.css)\""
           + (piece.style.letterSpacing == 0 ? "" : " letter-spacing=\"\(n(piece.style.letterSpacing))\"")
           + (piece.strikethrough ? " text-decoration=\"line-through\"" : "")
-          + ">\(markupEscaped(piece.text))</tspan>"
+          + ">\(Markup.escaped(piece.text))</tspan>"
       }
       out += "</text>\n"
     }
@@ -123,7 +123,7 @@ extension ReportScene {
         label.style.letterSpacing == 0 ? "" : " letter-spacing=\"\(n(label.style.letterSpacing))\""
       let strike = label.strikethrough ? " text-decoration=\"line-through\"" : ""
       out +=
-        "<text x=\"\(n(line.x))\" y=\"\(n(line.baseline))\" xml:space=\"preserve\"\(spacing)\(strike)>\(markupEscaped(line.text))</text>\n"
+        "<text x=\"\(n(line.x))\" y=\"\(n(line.baseline))\" xml:space=\"preserve\"\(spacing)\(strike)>\(Markup.escaped(line.text))</text>\n"
     }
     return out + "</g>\n"
   }

@@ -1,5 +1,5 @@
 public import CollectionLayout
-public import Feed
+import Feed
 
 /// A cell as drawn: its frame, image placeholders, rows and labels.
 public struct SceneCell: Sendable, Hashable {

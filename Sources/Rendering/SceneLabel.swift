@@ -1,6 +1,6 @@
 public import CellSizing
 public import CollectionLayout
-public import Feed
+import Feed
 public import TextEngine
 
 /// A label of a cell as drawn: its frame from the template cell, its style and its lines.

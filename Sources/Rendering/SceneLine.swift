@@ -1,4 +1,4 @@
-public import Feed
+import Feed
 public import TextEngine
 
 /// One line of a label as drawn: its text (with "…" when truncated), position and glyphs.

@@ -78,10 +78,12 @@ public struct JSONRecord: Sendable, Hashable {
     RecordError(code, message, line: line, id: id)
   }
 
+  /// Equal when the line, id and members (in order) are equal.
   public static func == (lhs: JSONRecord, rhs: JSONRecord) -> Bool {
     lhs.line == rhs.line && lhs.id == rhs.id && JSONValue.object(lhs.members) == JSONValue.object(rhs.members)
   }
 
+  /// Hashes the line and the members.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(line)
     hasher.combine(JSONValue.object(members))

@@ -18,7 +18,9 @@ public enum JSONValue: Sendable, Hashable {
   /// An object: its members in order, repeated keys included.
   case object([(String, JSONValue)])
 
+  /// Equal when both serialize to the same JSON text.
   public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.serialized() == rhs.serialized() }
+  /// Hashes the serialized JSON text.
   public func hash(into hasher: inout Hasher) { hasher.combine(serialized()) }
 
   /// JSON's name for the value's type: `null`, `boolean`, `number`, `string`, `array` or

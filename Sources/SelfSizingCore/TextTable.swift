@@ -1,10 +1,14 @@
 /// A plain-text table for people: columns padded to their widest cell.
 public struct TextTable: Sendable, Hashable {
+  /// The column headers.
   public var columns: [String]
+  /// The rows, each with one cell per column.
   public var rows: [[String]] = []
 
+  /// An empty table with these column headers.
   public init(columns: [String]) { self.columns = columns }
 
+  /// Adds a row.
   public mutating func append(_ row: [String]) { rows.append(row) }
 
   /// The table with a header and a rule, one row per line.

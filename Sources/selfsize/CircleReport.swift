@@ -4,7 +4,7 @@ import Feed
 import Foundation
 import Rendering
 
-/// `selfsize report --layout circle`: the first write-up's circle layout drawn as PNG, SVG and
+/// `selfsize report --layout circle`: the circle layout drawn as PNG, SVG and
 /// HTML (`overview` and `png` both give the PNG) with a short summary.
 struct CircleReport {
   let command: ReportCommand
@@ -30,10 +30,10 @@ struct CircleReport {
       let path = command.path("\(command.name).\(kind)")
       var (width, height) = scene.pixelSize(scale: Double(options.scale))
       switch kind {
-      case "png": try writePNG(scene, scale: Double(options.scale), to: path)
-      case "svg": try writeOutput(Data(scene.svg(scale: options.scale).utf8), to: path)
+      case "png": try scene.writePNGFile(scale: Double(options.scale), to: path)
+      case "svg": try AtomicFile.write(Data(scene.svg(scale: options.scale).utf8), to: path)
       default:
-        try writeOutput(Data(scene.html(title: "selfsize report · circle").utf8), to: path)
+        try AtomicFile.write(Data(scene.html(title: "selfsize report · circle").utf8), to: path)
         (width, height) = (Int(scene.size.width.rounded()), Int(scene.size.height.rounded()))
       }
       let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0

@@ -29,35 +29,3 @@ struct Diagnostics {
     if failureCount > 0 { throw ExitCode(1) }
   }
 }
-
-/// Unbuffered writes to stderr that never fail loudly (a closed stderr is ignored).
-enum StandardError {
-  static func write(_ text: String) {
-    var text = text
-    text.withUTF8 { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        let written = Foundation.write(STDERR_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
-        if written < 0 && errno == EINTR { continue }
-        if written <= 0 { return }
-        offset += written
-      }
-    }
-  }
-}
-
-/// Buffered standard output for small outputs (summaries, font tables).
-struct StandardOutput {
-  private var buffer = ""
-
-  mutating func write(_ text: String) { buffer += text }
-
-  mutating func writeLine(_ text: String) { write(text + "\n") }
-
-  mutating func flush() {
-    let sink = try? OutputSink(path: nil)
-    try? sink?.write(Array(buffer.utf8))
-    try? sink?.finish()
-    buffer = ""
-  }
-}

@@ -24,13 +24,13 @@ struct LayoutCommand: ParsableCommand {
       count. Each page's kind and measured count are in the output.
 
       Spacing. --line-spacing goes between items of a column, not above the first row (as \
-      UICollectionViewFlowLayout and CHTCollectionViewWaterfallLayout do). The waterfall \
-      write-up also puts it above the first row; to reproduce its frames, add the line spacing \
-      to the top inset: --line-spacing 8 --insets 16,8,8,8.
+      UICollectionViewFlowLayout and CHTCollectionViewWaterfallLayout do). For spacing above \
+      the first row too, add the line spacing to the top inset: --line-spacing 8 --insets \
+      16,8,8,8.
 
       Circle: --layout circle --items N (default 20, at most 100000) --collection-size WxH, \
-      with --item-size, --overlap allow|shrink|grow (allow gives the write-up's 34x34 cells), \
-      --content-size (the write-up's 375x2000), --header-height, --footer-height, \
+      with --item-size, --overlap allow|shrink|grow (allow keeps the 34x34 cells as they are), \
+      --content-size (e.g. 375x2000), --header-height, --footer-height, \
       --decoration-size and --decoration-kind (none for no decoration).
 
       Regression checks: --write-baseline FILE records every item's height, frame, elements \
@@ -80,8 +80,7 @@ struct LayoutCommand: ParsableCommand {
     let layout = try options.run(
       defaultTemplate: nil, defaultItems: ["-"], measurer: measurer, diagnostics: &diagnostics)
     if baselineOptions.isActive {
-      try checkBaseline(layout, stored: stored, measurer: measurer)
-      try diagnostics.finish()
+      try checkBaseline(layout, stored: stored, measurer: measurer, failures: diagnostics.failureCount)
       return
     }
     let data: Data
@@ -100,13 +99,13 @@ struct LayoutCommand: ParsableCommand {
       case .svg: data = Data(scene.svg(scale: options.scale).utf8)
       case .html: data = Data(scene.html(title: "selfsize layout").utf8)
       default:
-        try writePNG(scene, scale: Double(options.scale), to: output)
+        try scene.writePNGFile(scale: Double(options.scale), to: output)
         try diagnostics.finish()
         return
       }
     }
     if let output, output != "-" {
-      try writeOutput(data, to: output)
+      try AtomicFile.write(data, to: output)
     } else {
       FileHandle.standardOutput.write(data)
     }
@@ -130,33 +129,18 @@ struct LayoutCommand: ParsableCommand {
   }
 
   /// Records or compares the layout's items (`--write-baseline`, `--baseline`).
-  func checkBaseline(_ layout: FeedLayout, stored: Baseline?, measurer: TextMeasurer) throws {
+  func checkBaseline(_ layout: FeedLayout, stored: Baseline?, measurer: TextMeasurer, failures: Int) throws {
     let templateData = try options.template.map { (path: $0, data: try readInput($0)) }
-    let provenance = try BaselineOptions.provenance(
-      command: "layout", measurer: measurer, template: templateData, settings: options.baselineSettings)
-    let current = Baseline(provenance: provenance, records: layout.items.map(BaselineRecord.init(placed:)))
-    var output = StandardOutput()
-    let moved = try baselineOptions.finish(current: current, stored: stored, output: &output) { report in
-      var styles: [String: TextStyle] = [:]
-      for item in layout.items {
-        for element in item.measurement?.elements ?? [] where styles[element.name] == nil {
-          if let prepared = item.cell?.preparedText(named: element.name) {
-            styles[element.name] = prepared.style
-          }
-        }
-      }
-      let images = Set(
-        (layout.template?.elementPaths ?? []).compactMap { path -> String? in
-          if case .image = path.element.kind { return path.element.name }
-          return nil
-        })
-      do {
-        return try report.files(measurer: measurer, styles: styles, imageNames: images)
-      } catch {
-        throw ValidationError("cannot draw the diff report: \(error)")
+    var styles: [String: TextStyle] = [:]
+    for item in layout.items {
+      if let measurement = item.measurement, let cell = item.cell {
+        DiffReport.collectStyles(of: cell, measurement: measurement, into: &styles)
       }
     }
-    output.flush()
-    if moved { throw ExitCode(1) }
+    try baselineOptions.check(
+      provenance: try BaselineOptions.provenance(
+        command: "layout", measurer: measurer, template: templateData, settings: options.baselineSettings),
+      records: layout.items.map(BaselineRecord.init(placed:)), stored: stored, measurer: measurer,
+      styles: styles, imageNames: DiffReport.imageNames(of: layout.template), failures: failures)
   }
 }

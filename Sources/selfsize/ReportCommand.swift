@@ -333,8 +333,8 @@ struct ReportCommand: ParsableCommand {
       let file = ranges.count == 1 ? "\(base).png" : "\(base)-\(index + 1).png"
       let before = done
       var local = progress
-      try writePNG(
-        scene, scale: scale, to: path(file), top: range.lowerBound, bottom: range.upperBound,
+      try scene.writePNGFile(
+        scale: scale, to: path(file), top: range.lowerBound, bottom: range.upperBound,
         progress: { row, _ in local.fraction("\(step): rows", before + row, rows) })
       progress = local
       done += scene.pixelSize(scale: scale, top: range.lowerBound, bottom: range.upperBound).height
@@ -347,7 +347,7 @@ struct ReportCommand: ParsableCommand {
   func path(_ file: String) -> String { (outputDirectory as NSString).appendingPathComponent(file) }
 
   func write(_ data: Data, _ file: String, _ written: inout [String]) throws {
-    try writeOutput(data, to: path(file))
+    try AtomicFile.write(data, to: path(file))
     written.append(path(file))
   }
 
@@ -363,7 +363,7 @@ struct ReportCommand: ParsableCommand {
       do {
         try manager.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
       } catch {
-        throw ValidationError("cannot create output directory \(outputDirectory): \(describe(error))")
+        throw ValidationError("cannot create output directory \(outputDirectory): \(error.systemReason)")
       }
     }
     guard access(outputDirectory, W_OK | X_OK) == 0 else {
@@ -394,9 +394,9 @@ struct ReportCommand: ParsableCommand {
       do {
         data = try Data(contentsOf: URL(fileURLWithPath: source))
       } catch {
-        throw ValidationError("cannot read font \(source): \(describe(error))")
+        throw ValidationError("cannot read font \(source): \(error.systemReason)")
       }
-      try writeOutput(data, to: destination)
+      try AtomicFile.write(data, to: destination)
     }
   }
 

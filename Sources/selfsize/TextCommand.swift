@@ -1,4 +1,5 @@
 public import ArgumentParser
+import Baseline
 import Feed
 import Foundation
 import TextEngine
@@ -13,6 +14,11 @@ struct TextCommand: ParsableCommand {
       line and width in input order as soon as it is measured. A bad line is reported on \
       stderr as `error: FILE:LINE: id X: what` and the rest go on (exit status 1).
 
+      Regression checks: --write-baseline FILE records every text's height and lines at each \
+      width with what produced them (fonts, settings, versions); --baseline FILE [--tolerance PT] \
+      compares a run with it, prints what moved and exits 1 when anything moved beyond the \
+      tolerance; --diff-report DIR draws the changed paragraphs before and after.
+
       Examples:
         echo '{"id":"a","text":"Hello, world"}' | selfsize text -w 150 -w 343 --format table
         selfsize text --field title -i Examples/feed.jsonl -w 170 --line-height 1.4x --format csv --fields id,height
@@ -24,8 +30,11 @@ struct TextCommand: ParsableCommand {
 
   @Option(
     name: [.short, .customLong("width")],
-    help: ArgumentHelp("Layout width in points (repeatable).", valueName: "width"))
-  var widths: [Double] = []
+    help: ArgumentHelp(
+      "Layout width in points, or inf (repeatable; several may be given as 150,343).", valueName: "width"))
+  var widthArguments: [String] = []
+  /// The `--width` values in order (empty when one is invalid; `validate()` says which).
+  var widths: [Double] { (try? WidthArguments.parse(widthArguments, allowsInfinity: true)) ?? [] }
   @Option(
     name: [.short, .long],
     help: ArgumentHelp("JSON Lines input file, '-' for stdin (default: stdin).", valueName: "file"))
@@ -57,18 +66,20 @@ struct TextCommand: ParsableCommand {
   var plain = false
   @OptionGroup var outputOptions: OutputOptions
   @OptionGroup var jobOptions: JobOptions
+  @OptionGroup var baselineOptions: BaselineOptions
 
   func validate() throws {
-    guard !widths.isEmpty else { throw ValidationError("give at least one --width") }
-    for width in widths where !(width > 0) || width.isNaN {
-      throw ValidationError("--width must be a positive number (or inf), got \(JSONValue.format(width))")
-    }
+    guard !widthArguments.isEmpty else { throw ValidationError("give at least one --width") }
+    _ = try WidthArguments.parse(widthArguments, allowsInfinity: true)
     try lineHeight.validate()
     if let pixelScale { try PixelScale.validate(pixelScale) }
-    do {
+    do throws(TextError) {
       try style.validate()
     } catch {
-      throw ValidationError(error.message)
+      guard let field = error.field, let option = Self.styleOptions[field],
+        let requirement = error.requirement
+      else { throw ValidationError(error.message) }
+      throw ValidationError("\(option) \(requirement)")
     }
     if plain && field != "text" {
       throw ValidationError("--plain reads plain lines; --field is for JSON input")
@@ -78,10 +89,33 @@ struct TextCommand: ParsableCommand {
     try outputOptions.validatePrecision()
   }
 
+  /// The option that sets each ``TextStyle`` field.
+  static let styleOptions = [
+    "fontSize": "--size", "lineHeight": "--line-height", "letterSpacing": "--letter-spacing",
+    "maxLines": "--max-lines", "pixelScale": "--pixel-scale",
+  ]
+
   var style: TextStyle {
     TextStyle(
       fontSize: size, weight: weight, letterSpacing: letterSpacing,
       lineHeight: lineHeight.lineHeight(fontSize: size), maxLines: maxLines, pixelScale: pixelScale)
+  }
+
+  /// The settings a baseline records (widths are in its records).
+  var baselineSettings: [(String, String)] {
+    [
+      ("size", JSONValue.format(size)), ("weight", weight.rawValue),
+      ("lineHeight", lineHeightSetting), ("letterSpacing", JSONValue.format(letterSpacing)),
+      ("maxLines", "\(maxLines)"), ("pixelScale", pixelScale.map(JSONValue.format) ?? "none"),
+    ]
+  }
+
+  private var lineHeightSetting: String {
+    switch lineHeight {
+    case .natural: "natural"
+    case .points(let points): JSONValue.format(points)
+    case .fontSizeMultiple(let factor): JSONValue.format(factor) + "x"
+    }
   }
 
   func run() throws {
@@ -89,10 +123,26 @@ struct TextCommand: ParsableCommand {
       format: outputOptions.format, fields: outputOptions.fields, available: Self.fields,
       defaultFields: ["id", "width", "lineCount", "height", "truncated", "missingGlyphs", "lines"],
       precision: outputOptions.precision)
+    let stored = try baselineOptions.loadBaseline(command: "text")
     let job = TextJob(
       measurer: try fontOptions.measurer(), style: style, widths: widths, strict: fontOptions.strict,
       field: field)
     let plain = self.plain
+    if baselineOptions.isActive {
+      try baselineOptions.run(
+        input: input, jobOptions: jobOptions, formatter: formatter, stored: stored,
+        provenance: try BaselineOptions.provenance(
+          command: "text", measurer: job.measurer, template: nil, settings: baselineSettings),
+        measurer: job.measurer, styles: ["": style]
+      ) { line, number, output throws(RecordError) in
+        let record =
+          plain
+          ? try Self.plainRecord(utf8: line, number: number)
+          : try TextRecord(JSONRecord(utf8: line, line: number), field: job.field)
+        output.records += try job.baselineRecords(for: record, warnings: &output.warnings)
+      }
+      return
+    }
     let source = try InputSource(path: input)
     var run = BatchRun(
       input: source, sink: try OutputSink(path: outputOptions.output), formatter: formatter,

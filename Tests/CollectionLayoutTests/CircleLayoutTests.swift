@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 @Suite struct CircleLayoutTests {
-  let writeUpSize = Size(width: 375, height: 667)
+  let phoneSize = Size(width: 375, height: 667)
 
   func prepared(
     _ count: Int, size: Size = Size(width: 375, height: 667),
@@ -14,7 +14,7 @@ import Testing
     return layout
   }
 
-  /// The write-up's centres, computed here from its formulas with Foundation's cos/sin.
+  /// The default centres, computed here from the formulas with Foundation's cos/sin.
   func expectedCenters(count: Int, width: Double, height: Double) -> [(x: Double, y: Double)] {
     let cx = height / 3.5
     let cy = width / 1.5
@@ -32,7 +32,7 @@ import Testing
     return pairs
   }
 
-  @Test func writeUpExamplePositions() throws {
+  @Test func defaultPositions() throws {
     var configuration = CircleLayout.Configuration()
     configuration.overlapPolicy = .allowOverlap
     let layout = try prepared(20, configuration: configuration)
@@ -46,12 +46,12 @@ import Testing
       #expect(abs(cell.center.y - expected.y) < 1e-9)
       #expect(cell.size == Size(width: 34, height: 34))
     }
-    // The write-up's own numbers overlap: cells at 36° and 54° are 33.18 points apart on both axes.
+    // The formulas' own frames overlap: cells at 36° and 54° are 33.18 points apart on both axes.
     #expect(overlappingPairs(cells.frames) == 4)
-    #expect(layout.contentSize == writeUpSize)
+    #expect(layout.contentSize == phoneSize)
   }
 
-  @Test func writeUpExampleShrinksByDefault() throws {
+  @Test func defaultItemsShrink() throws {
     let layout = try prepared(20)
     let cells = layout.allItemAttributes()
     let expectedSide = 150 * (cos(36 * Double.pi / 180) - cos(54 * Double.pi / 180))
@@ -74,7 +74,7 @@ import Testing
     #expect(layout.allItemAttributes().allSatisfy { $0.zIndex > decoration.zIndex })
     #expect(layout.allAttributes().last == decoration)
     // Preparing again does not register twice.
-    try layout.prepare(LayoutContext(size: writeUpSize, data: CollectionData(sections: [items(3)])))
+    try layout.prepare(LayoutContext(size: phoneSize, data: CollectionData(sections: [items(3)])))
     #expect(layout.decorationKinds.kinds == ["center"])
   }
 
@@ -90,7 +90,7 @@ import Testing
       try layout.layoutAttributesForSupplementaryView(ofKind: "footer", at: IndexPath(section: 0, item: 0)))
     #expect(footer.frame == Rect(x: 0, y: 647, width: 375, height: 20))
     let none = CircleLayout()
-    try none.prepare(LayoutContext(size: writeUpSize, data: CollectionData()))
+    try none.prepare(LayoutContext(size: phoneSize, data: CollectionData()))
     #expect(
       try none.layoutAttributesForSupplementaryView(ofKind: "header", at: IndexPath(section: 0, item: 0))
         == nil)
@@ -224,7 +224,7 @@ import Testing
     configuration.registersDecorationInPrepare = false
     let layout = CircleLayout(configuration: configuration)
     let view = CollectionView(
-      layout: layout, dataSource: CollectionData(sections: [items(20)]), size: writeUpSize)
+      layout: layout, dataSource: CollectionData(sections: [items(20)]), size: phoneSize)
     let error = #expect(throws: LayoutError.self) { try view.layoutIfNeeded() }
     #expect(error?.code == .unregisteredDecorationKind)
     #expect(error?.message.contains("never registered") == true)
@@ -235,7 +235,7 @@ import Testing
   @Test func insertAnimatesOnlyTheInsertedItem() throws {
     var data = CollectionData(sections: [items(20)])
     let layout = CircleLayout()
-    let view = CollectionView(layout: layout, dataSource: data, size: writeUpSize)
+    let view = CollectionView(layout: layout, dataSource: data, size: phoneSize)
     let before = try view.layoutIfNeeded()
     data.sections[0].insert(LayoutItem(id: "new"), at: 3)
     view.dataSource = data
@@ -257,7 +257,7 @@ import Testing
   @Test func deleteAnimatesOnlyTheDeletedItem() throws {
     var data = CollectionData(sections: [items(20)])
     let layout = CircleLayout()
-    let view = CollectionView(layout: layout, dataSource: data, size: writeUpSize, recordsCalls: true)
+    let view = CollectionView(layout: layout, dataSource: data, size: phoneSize, recordsCalls: true)
     try view.layoutIfNeeded()
     data.sections[0].remove(at: 7)
     view.dataSource = data

@@ -55,16 +55,16 @@ import Testing
   }
 
   @Test func refreshLargerThanAPage() throws {
-    // The write-up's rule takes a 30-item refresh after 20 items for a load-more and keeps the
+    // The count rule takes a 30-item refresh after 20 items for a load-more and keeps the
     // stale frames of the first 20; the identity rule sees the new identities from item 0.
     let pageSize = 20
     let old = items(20)
     let refreshed = items(30, prefix: "fresh")
-    let writeUp = makeLayout(hashedProvider())
-    try writeUp.update(data: CollectionData(sections: [old]), width: 320)
-    let wrong = try writeUp.applyPage(refreshed, rule: .countBased(pageSize: pageSize))
+    let countRule = makeLayout(hashedProvider())
+    try countRule.update(data: CollectionData(sections: [old]), width: 320)
+    let wrong = try countRule.applyPage(refreshed, rule: .countBased(pageSize: pageSize))
     #expect(wrong.kind == .loadMore && wrong.measured == 10)
-    #expect(try writeUp.allItemAttributes().frames != reference(refreshed))
+    #expect(try countRule.allItemAttributes().frames != reference(refreshed))
 
     let provider = hashedProvider()
     let fixed = makeLayout(provider)
@@ -74,7 +74,7 @@ import Testing
     #expect(try fixed.allItemAttributes().frames == reference(refreshed))
   }
 
-  @Test func refreshWithinAPageRebuildsUnderTheWriteUpRule() throws {
+  @Test func refreshWithinAPageRebuildsUnderTheCountRule() throws {
     let provider = hashedProvider()
     let waterfall = makeLayout(provider)
     try waterfall.update(data: CollectionData(sections: [items(20)]), width: 320)
@@ -86,12 +86,12 @@ import Testing
   @Test func shrinkingList() throws {
     let old = items(60)
     let shrunk = Array(old.prefix(45))
-    let writeUp = makeLayout(hashedProvider())
-    try writeUp.update(data: CollectionData(sections: [old]), width: 320)
-    let wrong = try writeUp.applyPage(shrunk, rule: .countBased(pageSize: 20))
+    let countRule = makeLayout(hashedProvider())
+    try countRule.update(data: CollectionData(sections: [old]), width: 320)
+    let wrong = try countRule.applyPage(shrunk, rule: .countBased(pageSize: 20))
     #expect(wrong.placed == 0)
     // Stale: the layout still has frames for 60 items.
-    #expect(writeUp.numberOfItems(inSection: 0) == 60)
+    #expect(countRule.numberOfItems(inSection: 0) == 60)
 
     let provider = hashedProvider()
     let fixed = makeLayout(provider)
@@ -123,11 +123,11 @@ import Testing
     #expect(report.measured == 21 && report.placed == 35)
     #expect(try waterfall.allItemAttributes().frames == reference(changed))
 
-    // The write-up's rule keeps the changed item's old height.
-    let writeUp = makeLayout(hashedProvider())
-    try writeUp.update(data: CollectionData(sections: [old]), width: 320)
-    try writeUp.applyPage(changed, rule: .countBased(pageSize: 20))
-    #expect(try writeUp.allItemAttributes().frames != reference(changed))
+    // The count rule keeps the changed item's old height.
+    let countRule = makeLayout(hashedProvider())
+    try countRule.update(data: CollectionData(sections: [old]), width: 320)
+    try countRule.applyPage(changed, rule: .countBased(pageSize: 20))
+    #expect(try countRule.allItemAttributes().frames != reference(changed))
   }
 
   @Test func widthChangeAndBack() throws {

@@ -120,9 +120,9 @@ import Testing
     }
   }
 
-  /// The write-up's example: 20 cells on a circle in 375×667, centre (h/3.5, w/1.5), radius
+  /// The default circle: 20 cells on a circle in 375×667, centre (h/3.5, w/1.5), radius
   /// min(w, h)/2.5, computed here independently.
-  @Test func circleReproducesTheWriteUp() throws {
+  @Test func circleDefaults() throws {
     let layout = try FeedLayout.circle(size: Size(width: 375, height: 667), count: 20)
     #expect(layout.items.count == 20)
     #expect(layout.contentSize == Size(width: 375, height: 667))

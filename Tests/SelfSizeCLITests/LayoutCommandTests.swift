@@ -121,7 +121,7 @@ import Testing
     #expect(errors[1] == "error: \(path):5: missing field \"id\"")
   }
 
-  @Test func circleReproducesTheWriteUp() throws {
+  @Test func circleDefaults() throws {
     let result = try CLIRunner.run([
       "layout", "--layout", "circle", "--collection-size", "375x667", "--items", "20", "--format", "json",
     ])

@@ -1,10 +1,10 @@
 extension CircleLayout {
   /// Where the circle's centre is, from the collection view's size.
   public enum CenterRule: Sendable, Hashable {
-    /// The write-up's formula, exactly as written: `x = height / 3.5`, `y = width / 1.5`
-    /// (note the swap: x comes from the height and y from the width). For 375×667 that is
-    /// (190.571…, 250), near the horizontal middle and in the upper part of the screen.
-    case writeUp
+    /// The default: `x = height / 3.5`, `y = width / 1.5` (x comes from the height and y from
+    /// the width). For 375×667 that is (190.571…, 250), near the horizontal middle and in the
+    /// upper part of the screen.
+    case heightAndWidthFractions
     /// The middle of the bounds: `(width / 2, height / 2)` (Apple's CircleLayout sample).
     case boundsCenter
     /// A fixed point in content coordinates.
@@ -13,7 +13,7 @@ extension CircleLayout {
     /// The centre for a collection view of `size`.
     public func center(for size: Size) -> Point {
       switch self {
-      case .writeUp: return Point(x: size.height / 3.5, y: size.width / 1.5)
+      case .heightAndWidthFractions: return Point(x: size.height / 3.5, y: size.width / 1.5)
       case .boundsCenter: return Point(x: size.width / 2, y: size.height / 2)
       case .point(let point): return point
       }
@@ -22,8 +22,8 @@ extension CircleLayout {
 
   /// The circle's radius, from the collection view's size.
   public enum RadiusRule: Sendable, Hashable {
-    /// The write-up's formula: `min(width, height) / 2.5`.
-    case writeUp
+    /// The default: `min(width, height) / 2.5`.
+    case twoFifthsOfShorterSide
     /// `min(width, height) · fraction`.
     case fractionOfShorterSide(Double)
     /// A fixed radius.
@@ -32,7 +32,7 @@ extension CircleLayout {
     /// The radius for a collection view of `size`.
     public func radius(for size: Size) -> Double {
       switch self {
-      case .writeUp: return Swift.min(size.width, size.height) / 2.5
+      case .twoFifthsOfShorterSide: return Swift.min(size.width, size.height) / 2.5
       case .fractionOfShorterSide(let fraction): return Swift.min(size.width, size.height) * fraction
       case .fixed(let radius): return radius
       }
@@ -41,7 +41,7 @@ extension CircleLayout {
 
   /// The direction items follow around the circle, on screen (y points down).
   public enum Direction: String, Sendable, Hashable, CaseIterable {
-    /// Increasing angle: from 3 o'clock towards 6 o'clock (the write-up's and Apple's order).
+    /// Increasing angle: from 3 o'clock towards 6 o'clock (the default, and the order of Apple's CircleLayout sample).
     case clockwise
     /// Decreasing angle: from 3 o'clock towards 12 o'clock.
     case counterclockwise
@@ -51,19 +51,19 @@ extension CircleLayout {
   public enum OverlapPolicy: String, Sendable, Hashable, CaseIterable {
     /// The default: every item shrinks by the same factor, the largest that keeps every pair of
     /// item frames from overlapping; centres stay where the formulas put them. With the
-    /// write-up's 20 cells of 34×34 on a radius of 150 the cells at 36° and 54° (and their
+    /// default 20 cells of 34×34 on a radius of 150 the cells at 36° and 54° (and their
     /// mirror images) would overlap by 0.82 points, so they become 33.18×33.18.
     case shrinkItems
     /// Items keep their size and the radius grows by the same factor instead (the circle may
     /// leave the bounds). With a radius of 0 this falls back to shrinking.
     case growRadius
-    /// Items keep their size and may overlap (the write-up's behaviour).
+    /// Items keep their size and may overlap (the frames the formulas give, unchanged).
     case allowOverlap
   }
 
   /// Everything that shapes a circle layout besides the data and the bounds.
   public struct Configuration: Sendable, Hashable {
-    /// The item size before any shrinking (the write-up: 34×34).
+    /// The item size before any shrinking (default 34×34).
     public var itemSize: Size
     /// The centre rule.
     public var center: CenterRule
@@ -77,12 +77,12 @@ extension CircleLayout {
     public var overlapPolicy: OverlapPolicy
     /// The kind of the decoration view at the centre; `nil` for none.
     public var decorationKind: String?
-    /// The decoration's size (the write-up: 150×30).
+    /// The decoration's size (default 150×30).
     public var decorationSize: Size
     /// The decoration's zIndex; below the cells (0) by default.
     public var decorationZIndex: Int
-    /// Whether ``CircleLayout/prepare(_:)`` registers ``decorationKind``, as the write-up's
-    /// layout does in its `prepareLayout`. When `false` the caller registers the kind; a kind
+    /// Whether ``CircleLayout/prepare(_:)`` registers ``decorationKind``, as a UIKit layout
+    /// does in its `prepareLayout`. When `false` the caller registers the kind; a kind
     /// nobody registered is reported by the collection view.
     public var registersDecorationInPrepare: Bool
     /// The height of the header at the top of the content (supplementary kind "header"); 0 for
@@ -90,14 +90,16 @@ extension CircleLayout {
     public var headerHeight: Double
     /// The height of the footer at the bottom of the content (kind "footer"); 0 for none.
     public var footerHeight: Double
-    /// The content size reported to the collection view (the write-up's demo: 375×2000);
+    /// The content size reported to the collection view (for example 375×2000 to scroll);
     /// `nil` for the bounds' size. Geometry always follows the bounds.
     public var contentSize: Size?
 
-    /// Creates a configuration; the defaults reproduce the write-up.
+    /// Creates a configuration; the defaults give 34×34 items around the
+    /// ``CenterRule/heightAndWidthFractions`` centre on a ``RadiusRule/twoFifthsOfShorterSide``
+    /// radius, with a 150×30 decoration kind "center".
     public init(
-      itemSize: Size = Size(width: 34, height: 34), center: CenterRule = .writeUp,
-      radius: RadiusRule = .writeUp, startAngle: Double = 0, direction: Direction = .clockwise,
+      itemSize: Size = Size(width: 34, height: 34), center: CenterRule = .heightAndWidthFractions,
+      radius: RadiusRule = .twoFifthsOfShorterSide, startAngle: Double = 0, direction: Direction = .clockwise,
       overlapPolicy: OverlapPolicy = .shrinkItems, decorationKind: String? = "center",
       decorationSize: Size = Size(width: 150, height: 30), decorationZIndex: Int = -1,
       registersDecorationInPrepare: Bool = true, headerHeight: Double = 0, footerHeight: Double = 0,

@@ -1,10 +1,10 @@
-/// The first write-up's custom layout, complete: items evenly spaced on a circle, a decoration
+/// Items evenly spaced on a circle, a decoration
 /// view at the centre below the cells, optional header and footer, content size equal to the
 /// bounds (or ``Configuration/contentSize``), and Apple's CircleLayout insert/delete animations.
 ///
-/// Geometry (defaults reproduce the write-up): for a collection view of `width × height`, the
-/// centre is ``CenterRule/writeUp`` — `x = height / 3.5`, `y = width / 1.5`, exactly as the
-/// write-up writes it — and the radius `min(width, height) / 2.5`. Item `i` of `n` (all sections
+/// Geometry (the defaults): for a collection view of `width × height`, the centre is
+/// ``CenterRule/heightAndWidthFractions`` — `x = height / 3.5`, `y = width / 1.5` — and the radius
+/// ``RadiusRule/twoFifthsOfShorterSide``, `min(width, height) / 2.5`. Item `i` of `n` (all sections
 /// flattened in index-path order) is centred at
 /// `(cx + r·cos θᵢ, cy + r·sin θᵢ)` with `θᵢ = startAngle ± 2π·i / n` (`+` for clockwise).
 /// Too many items shrink (``OverlapPolicy/shrinkItems``, the default) so that no two frames
@@ -21,7 +21,9 @@ public final class CircleLayout: CollectionViewLayout {
 
   /// The configuration; takes effect at the next ``prepare(_:)``.
   public var configuration: Configuration
+  /// The registered decoration kinds (the centre decoration's, once prepared).
   public internal(set) var decorationKinds = DecorationRegistry()
+  /// The content size of the last layout: ``Configuration/contentSize`` or the bounds' size.
   public internal(set) var contentSize: Size = .zero
   /// The centre of the circle in the last layout.
   public internal(set) var center: Point = .zero
@@ -45,10 +47,16 @@ public final class CircleLayout: CollectionViewLayout {
     self.configuration = configuration
   }
 
+  /// Registers a decoration kind.
+  ///
+  /// - Throws: ``LayoutError`` when the kind is empty or already registered.
   public func registerDecorationKind(_ kind: String) throws(LayoutError) {
     try decorationKinds.register(kind)
   }
 
+  /// Computes the centre, radius, item size and every item's centre for `context`.
+  ///
+  /// - Throws: ``LayoutError`` for non-finite or negative sizes.
   public func prepare(_ context: LayoutContext) throws(LayoutError) {
     try configuration.validate()
     let size = context.bounds.size
@@ -137,10 +145,12 @@ public final class CircleLayout: CollectionViewLayout {
     return Swift.max(0, Swift.min(1, scale))
   }
 
+  /// True when the size changes: the geometry follows the bounds' size, not the offset.
   public func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
     newBounds.size != boundsSize
   }
 
+  /// Nothing to drop: every ``prepare(_:)`` recomputes the whole circle.
   public func invalidateLayout(with context: InvalidationContext) {}
 
   // MARK: Queries
@@ -208,10 +218,14 @@ public final class CircleLayout: CollectionViewLayout {
     return result
   }
 
+  /// The cells, header, footer and decoration whose frames intersect `rect`, in that order.
   public func layoutAttributesForElements(in rect: Rect) throws(LayoutError) -> [LayoutAttributes] {
     allAttributes().filter { $0.frame.intersects(rect) }
   }
 
+  /// The cell at `indexPath`.
+  ///
+  /// - Throws: ``LayoutError/Code/indexPathOutOfRange`` when there is no such item.
   public func layoutAttributesForItem(at indexPath: IndexPath) throws(LayoutError) -> LayoutAttributes {
     guard let flat = flatIndex(of: indexPath) else {
       throw LayoutError(
@@ -221,6 +235,9 @@ public final class CircleLayout: CollectionViewLayout {
     return cellAttributes(at: indexPath, flat: flat)
   }
 
+  /// The header or footer, or nil when its height is 0.
+  ///
+  /// - Throws: ``LayoutError/Code/unknownSupplementaryKind`` for another kind.
   public func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath)
     throws(LayoutError) -> LayoutAttributes?
   {
@@ -236,6 +253,7 @@ public final class CircleLayout: CollectionViewLayout {
     }
   }
 
+  /// The centre decoration, or nil for another kind or index path.
   public func layoutAttributesForDecorationView(ofKind kind: String, at indexPath: IndexPath)
     throws(LayoutError) -> LayoutAttributes?
   {
@@ -248,6 +266,8 @@ public final class CircleLayout: CollectionViewLayout {
 
   // MARK: Animations
 
+  /// Remembers the inserted and deleted index paths for the appearing and disappearing
+  /// attributes of this update.
   public func prepare(forCollectionViewUpdates updates: [UpdateItem]) {
     insertedIndexPaths = Set(updates.compactMap { $0.action == .insert ? $0.indexPathAfterUpdate : nil })
     deletedIndexPaths = Set(updates.compactMap { $0.action == .delete ? $0.indexPathBeforeUpdate : nil })
@@ -275,6 +295,7 @@ public final class CircleLayout: CollectionViewLayout {
       indexPath: indexPath, category: .cell, frame: Rect(center: center, size: itemSize), alpha: 0)
   }
 
+  /// Forgets the index paths of the finished update.
   public func finalizeCollectionViewUpdates() {
     insertedIndexPaths = []
     deletedIndexPaths = []

@@ -43,6 +43,7 @@ public enum LayoutCall: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
+  /// The call as written, e.g. `prepare` or `attributesForElements(in: …)`.
   public var description: String {
     switch self {
     case .shouldInvalidate(let bounds, let answer): return "\(name) \(bounds) → \(answer)"

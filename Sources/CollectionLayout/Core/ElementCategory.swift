@@ -16,6 +16,7 @@ public enum ElementCategory: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
+  /// `cell`, or the supplementary or decoration kind.
   public var description: String {
     switch self {
     case .cell: return "cell"

@@ -18,9 +18,11 @@ public struct IndexPath: Sendable, Hashable, Comparable, CustomStringConvertible
     self.init(section: section, item: item)
   }
 
+  /// Orders by section, then item.
   public static func < (lhs: IndexPath, rhs: IndexPath) -> Bool {
     (lhs.section, lhs.item) < (rhs.section, rhs.item)
   }
 
+  /// `[section, item]`.
   public var description: String { "[\(section), \(item)]" }
 }

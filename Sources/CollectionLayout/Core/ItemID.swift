@@ -15,15 +15,19 @@ public struct ItemID: Sendable, Hashable, Comparable, CustomStringConvertible,
     self.rawValue = String(number)
   }
 
+  /// An identity from a string literal.
   public init(stringLiteral value: String) {
     self.init(value)
   }
 
+  /// An identity from an integer literal (its decimal digits).
   public init(integerLiteral value: Int) {
     self.init(value)
   }
 
+  /// Orders by the raw string.
   public static func < (lhs: ItemID, rhs: ItemID) -> Bool { lhs.rawValue < rhs.rawValue }
 
+  /// The raw string.
   public var description: String { rawValue }
 }

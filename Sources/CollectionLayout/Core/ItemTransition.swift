@@ -2,9 +2,13 @@
 public struct ItemTransition: Sendable, Hashable {
   /// What happened to the item.
   public enum Change: String, Sendable, Hashable {
+    /// Inserted by the update.
     case insert
+    /// Deleted by the update.
     case delete
+    /// Moved to another index path.
     case move
+    /// Reloaded in place.
     case reload
     /// Neither inserted, deleted nor moved (its index path may still shift).
     case none

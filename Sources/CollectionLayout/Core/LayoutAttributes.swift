@@ -79,6 +79,7 @@ public struct LayoutAttributes: Sendable, Hashable, CustomStringConvertible {
   /// The kind of a supplementary or decoration view; `nil` for cells.
   public var representedElementKind: String? { category.kind }
 
+  /// The category, index path and frame, for logs and test failures.
   public var description: String {
     "\(category) \(indexPath) \(frame) alpha \(alpha) z \(zIndex)"
   }

@@ -49,5 +49,6 @@ public struct LayoutError: Error, Sendable, Hashable, CustomStringConvertible {
     self.itemID = itemID
   }
 
+  /// `code: message`.
   public var description: String { "\(code.rawValue): \(message)" }
 }

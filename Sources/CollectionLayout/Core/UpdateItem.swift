@@ -2,9 +2,13 @@
 public struct UpdateItem: Sendable, Hashable {
   /// What happened to the item.
   public enum Action: Sendable, Hashable {
+    /// Insert an item at the index path after the update.
     case insert
+    /// Delete the item at the index path before the update.
     case delete
+    /// Reload the item in place.
     case reload
+    /// Move an item from one index path to another.
     case move
   }
 

@@ -2,11 +2,17 @@
 ///
 /// A point `(x, y)` maps to `(a·x + c·y + tx, b·x + d·y + ty)`.
 public struct AffineTransform: Sendable, Hashable {
+  /// The x scale (row 1, column 1).
   public var a: Double
+  /// The y shear (row 1, column 2).
   public var b: Double
+  /// The x shear (row 2, column 1).
   public var c: Double
+  /// The y scale (row 2, column 2).
   public var d: Double
+  /// The x translation.
   public var tx: Double
+  /// The y translation.
   public var ty: Double
 
   /// Creates a transform from its six coefficients.

@@ -22,5 +22,6 @@ public struct Point: Sendable, Hashable, CustomStringConvertible {
     ((x - other.x) * (x - other.x) + (y - other.y) * (y - other.y)).squareRoot()
   }
 
+  /// `(x, y)`.
   public var description: String { "(\(x), \(y))" }
 }

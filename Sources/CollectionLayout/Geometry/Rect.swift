@@ -111,5 +111,6 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
   /// The frame as `[x, y, width, height]`, the shape used in JSON output.
   public var array: [Double] { [minX, minY, width, height] }
 
+  /// `(x, y, width, height)`.
   public var description: String { "(\(minX), \(minY), \(width), \(height))" }
 }

@@ -25,5 +25,6 @@ public struct Size: Sendable, Hashable, CustomStringConvertible {
     Size(width: width * factor, height: height * factor)
   }
 
+  /// `width×height`.
   public var description: String { "\(width)×\(height)" }
 }

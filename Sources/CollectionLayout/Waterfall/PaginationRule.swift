@@ -1,6 +1,6 @@
 /// How ``WaterfallLayout/applyPage(_:toSection:rule:)`` tells a refresh from a load-more.
 public enum PaginationRule: Sendable, Hashable {
-  /// The write-up's rule: when the data has at most `pageSize` items it is a refresh — the
+  /// The page-count rule: when the data has at most `pageSize` items it is a refresh — the
   /// cache is discarded and everything is measured and placed again; with more items it is a
   /// load-more — only the items after the old count are measured and placed.
   ///

@@ -64,6 +64,9 @@ extension WaterfallLayout {
     }
   }
 
+  /// The cell at `indexPath`.
+  ///
+  /// - Throws: ``LayoutError/Code/indexPathOutOfRange`` when there is no such item.
   public func layoutAttributesForItem(at indexPath: IndexPath) throws(LayoutError) -> LayoutAttributes {
     guard sections.indices.contains(indexPath.section),
       (0..<sections[indexPath.section].placedCount).contains(indexPath.item)
@@ -78,6 +81,10 @@ extension WaterfallLayout {
     return cellAttributes(section: indexPath.section, item: indexPath.item)
   }
 
+  /// The section's header or footer, or nil when its height is 0.
+  ///
+  /// - Throws: ``LayoutError/Code/unknownSupplementaryKind`` for another kind,
+  ///   ``LayoutError/Code/indexPathOutOfRange`` for a missing section.
   public func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath)
     throws(LayoutError) -> LayoutAttributes?
   {
@@ -98,6 +105,7 @@ extension WaterfallLayout {
       ? headerAttributes(section: indexPath.section) : footerAttributes(section: indexPath.section)
   }
 
+  /// The section background of ``Configuration/sectionBackgroundKind``, or nil.
   public func layoutAttributesForDecorationView(ofKind kind: String, at indexPath: IndexPath)
     throws(LayoutError) -> LayoutAttributes?
   {

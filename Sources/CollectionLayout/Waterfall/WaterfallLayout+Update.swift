@@ -87,7 +87,7 @@ extension WaterfallLayout {
   /// data source holds it) and lays it out according to `rule`.
   ///
   /// With ``PaginationRule/identityPrefix`` this is ``update(data:width:)`` with that section
-  /// replaced. With ``PaginationRule/countBased(pageSize:)`` it reproduces the write-up's rule,
+  /// replaced. With ``PaginationRule/countBased(pageSize:)`` it applies the page-count rule,
   /// including its mistakes (see the rule's documentation).
   ///
   /// - Throws: ``LayoutError/Code/invalidPage`` before the first layout, for a section beyond the
@@ -125,7 +125,7 @@ extension WaterfallLayout {
         lastReport = report
         return report
       }
-      // Load-more as the write-up does it: trust the placed prefix blindly.
+      // The count rule's load-more: the placed prefix is trusted as it is.
       let oldCount = section < sections.count ? sections[section].items.count : 0
       guard items.count > oldCount else {
         // A shrinking list: nothing is placed, the stale frames stay.

@@ -29,7 +29,10 @@ public final class WaterfallLayout: CollectionViewLayout {
   public var heightProvider: any ItemHeightProvider
   /// Measured heights by identity, revision and width.
   public internal(set) var sizeCache = SizeCache()
+  /// The registered decoration kinds.
   public internal(set) var decorationKinds = DecorationRegistry()
+  /// The content size of the last layout: the collection width by the bottom of the last section
+  /// (at least ``Configuration/minimumContentHeight``).
   public internal(set) var contentSize: Size = .zero
   /// The collection width of the current layout (`nil` before the first one).
   public internal(set) var collectionWidth: Double?
@@ -56,6 +59,9 @@ public final class WaterfallLayout: CollectionViewLayout {
     self.init(configuration: configuration, heightProvider: HeightProvider(height))
   }
 
+  /// Registers a decoration kind.
+  ///
+  /// - Throws: ``LayoutError`` when the kind is empty or already registered.
   public func registerDecorationKind(_ kind: String) throws(LayoutError) {
     try decorationKinds.register(kind)
   }
@@ -66,6 +72,10 @@ public final class WaterfallLayout: CollectionViewLayout {
     needsFullLayout = true
   }
 
+  /// Lays `context.data` out at the bounds' width: everything after a full invalidation or a
+  /// width change, otherwise what changed (see ``update(data:width:)``).
+  ///
+  /// - Throws: ``LayoutError`` for an invalid configuration or width.
   public func prepare(_ context: LayoutContext) throws(LayoutError) {
     let invalidation = pendingInvalidation ?? .everything
     pendingInvalidation = nil
@@ -82,6 +92,8 @@ public final class WaterfallLayout: CollectionViewLayout {
     return newBounds.width != collectionWidth
   }
 
+  /// Marks the layout for the next ``prepare(_:)``: a full pass for `.everything`, otherwise
+  /// only what the context names.
   public func invalidateLayout(with context: InvalidationContext) {
     pendingInvalidation = pendingInvalidation.map { $0.merging(context) } ?? context
   }

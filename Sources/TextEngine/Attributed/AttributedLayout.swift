@@ -20,9 +20,13 @@ public struct AttributedLayout: Sendable, Hashable {
 
   /// Where the truncation token sits, relative to the paragraph's top-leading corner.
   public struct TokenFrame: Sendable, Hashable {
+    /// Distance from the paragraph's leading edge, in points.
     public var x: Double
+    /// Distance from the paragraph's top, in points.
     public var y: Double
+    /// The token's width in points.
     public var width: Double
+    /// The height of the token's line in points.
     public var height: Double
   }
 

@@ -98,10 +98,13 @@ public final class Font: Sendable {
 }
 
 extension Font: Hashable {
+  /// Two fonts are equal when they are the same loaded face object.
   public static func == (lhs: Font, rhs: Font) -> Bool { lhs === rhs }
+  /// Hashes the object's identity.
   public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
 extension Font: CustomStringConvertible {
+  /// `Family Style (path#faceIndex)`.
   public var description: String { "\(familyName) \(styleName) (\(path)#\(faceIndex))" }
 }

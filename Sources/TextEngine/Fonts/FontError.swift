@@ -23,11 +23,13 @@ public struct FontError: Error, Sendable, Hashable, CustomStringConvertible {
   /// A human-readable explanation.
   public var message: String
 
+  /// An error of kind `code` about the file (or family) `path`.
   public init(_ code: Code, path: String, message: String) {
     self.code = code
     self.path = path
     self.message = message
   }
 
+  /// `path: message`.
   public var description: String { "\(path): \(message)" }
 }

@@ -61,6 +61,7 @@ public struct PreparedText: Sendable, Hashable {
     self.storage = PreparedTextStorage.Frozen(storage: storage)
   }
 
+  /// Equal when the texts, styles and every prepared width are equal.
   public static func == (lhs: PreparedText, rhs: PreparedText) -> Bool {
     lhs.codes == rhs.codes && lhs.style == rhs.style && lhs.lineHeight == rhs.lineHeight
       && lhs.missingGlyphs == rhs.missingGlyphs && lhs.ellipsisWidth == rhs.ellipsisWidth
@@ -74,6 +75,7 @@ public struct PreparedText: Sendable, Hashable {
       }
   }
 
+  /// Hashes the text, the style and the prepared widths.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(codes)
     hasher.combine(style)

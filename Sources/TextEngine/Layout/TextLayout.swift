@@ -26,18 +26,6 @@ public struct TextLayout: Sendable, Hashable {
   /// The number of lines.
   public var lineCount: Int { lines.count }
 
-  /// Scalar offsets where lines 2...n start (the contract's `breaks`).
+  /// Scalar offsets where lines 2...n start (the `breaks` of `selfsize text`'s output).
   public var breaks: [Int] { lines.dropFirst().map(\.scalarRange.lowerBound) }
-}
-
-/// The allocation-free summary of a layout: what a cell needs to size itself.
-public struct TextMeasurement: Sendable, Hashable {
-  /// The number of visible lines.
-  public var lineCount: Int
-  /// Total height in points.
-  public var height: Double
-  /// True when `maxLines` cut the text.
-  public var truncated: Bool
-  /// The widest line in points (without hanging whitespace).
-  public var maxLineWidth: Double
 }

@@ -3,9 +3,13 @@ internal import CHarfBuzz
 
 /// Versions of the C libraries the engine runs on.
 public struct LibraryVersions: Sendable, Hashable, Codable {
+  /// HarfBuzz's version, e.g. `6.0.0`.
   public var harfBuzz: String
+  /// FreeType's version, e.g. `2.12.1`.
   public var freeType: String
+  /// ICU's version, e.g. `72.1`.
   public var icu: String
+  /// The Unicode version of ICU's character data, e.g. `15.0`.
   public var unicode: String
 
   /// The versions loaded in this process.

@@ -2,47 +2,6 @@ internal import CFreeType
 internal import CHarfBuzz
 import Foundation
 
-/// One shaped glyph in font design units. `cluster` is the index of the first Unicode scalar of
-/// the glyph's cluster in the shaped scalar buffer.
-struct ShapedGlyph: Sendable, Hashable {
-  var glyphID: UInt32
-  var cluster: UInt32
-  var xAdvance: Int32
-  var xOffset: Int32
-  var yOffset: Int32
-}
-
-/// The properties HarfBuzz needs to shape one run, given explicitly rather than guessed.
-struct RunProperties: Sendable, Hashable {
-  /// ISO 15924 tag such as "Latn", "Hani", "Zyyy".
-  var scriptTag: String
-  var isRightToLeft: Bool
-  /// BCP 47 language such as "en", "zh-Hans"; empty for none.
-  var language: String
-}
-
-/// A rasterized glyph: an 8-bit coverage mask or premultiplied BGRA colour bitmap.
-public struct GlyphBitmap: Sendable, Hashable {
-  /// Pixel layout of `pixels`.
-  public enum Format: Sendable, Hashable {
-    /// One byte of coverage per pixel.
-    case gray
-    /// Four bytes per pixel, premultiplied blue, green, red, alpha (colour emoji).
-    case bgra
-  }
-  public var width: Int
-  public var height: Int
-  /// Offset from the pen position to the bitmap's left edge, in pixels.
-  public var left: Int
-  /// Offset from the baseline up to the bitmap's top edge, in pixels.
-  public var top: Int
-  public var format: Format
-  /// Rows top to bottom, `width * (format == .gray ? 1 : 4)` bytes each.
-  public var pixels: [UInt8]
-  /// Scale to apply when drawing (colour bitmap strikes are fixed-size and must be scaled).
-  public var drawScale: Double
-}
-
 /// The C handles of one font face: a FreeType library and face (tables, rasterization) and a
 /// HarfBuzz blob, face, font and reusable buffer (shaping with HarfBuzz's own OpenType
 /// functions, in design units). Non-copyable; `Font` keeps it behind a mutex, so no two threads

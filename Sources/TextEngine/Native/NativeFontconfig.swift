@@ -1,24 +1,5 @@
 internal import CFontconfig
 
-/// One font face as fontconfig describes it.
-struct FontconfigFace: Sendable, Hashable {
-  /// The font file.
-  var path: String
-  /// The face index inside the file (named-instance bits removed).
-  var faceIndex: Int
-  /// Every family name the face declares, in fontconfig's order.
-  var families: [String]
-  /// The style name ("Regular", "Bold").
-  var style: String
-  /// The fontconfig weight (80 regular, 200 bold).
-  var weight: Int
-  /// True when fontconfig asks for a synthetic bold of a lighter face (the face is not bold).
-  var isEmboldened: Bool
-
-  /// True for semibold and heavier faces (not synthetic ones).
-  var isBold: Bool { weight >= Int(FC_WEIGHT_DEMIBOLD) && !isEmboldened }
-}
-
 /// The fontconfig handles of one configuration: a loaded `FcConfig` (the system's font list)
 /// and the sorted fallback lists already asked for, each with the coverage (`FcCharSet`) of its
 /// faces. Non-copyable; `SystemFonts` keeps it behind a mutex, so no two threads ever touch the

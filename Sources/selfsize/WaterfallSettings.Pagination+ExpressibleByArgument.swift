@@ -1,0 +1,4 @@
+public import ArgumentParser
+public import Feed
+
+extension WaterfallSettings.Pagination: ExpressibleByArgument {}

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+import TextEngine
+
+/// The code of the catalog's getting-started article, run as written: every `swift` block of
+/// `TextEngine.docc/GettingStarted.md` (but the package line) appears verbatim in this file.
+@Suite struct GettingStartedTests {
+  static let thisFile = URL(fileURLWithPath: #filePath)
+  static let article = thisFile.deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent(
+      "Sources/TextEngine/TextEngine.docc/GettingStarted.md")
+
+  @Test func articleCodeIsThisFilesCode() throws {
+    let article = try String(contentsOf: Self.article, encoding: .utf8)
+    let source = try String(contentsOf: Self.thisFile, encoding: .utf8)
+    let blocks = ArticleCode.swiftBlocks(in: article).filter { !$0.hasPrefix(".product") }
+    #expect(blocks.count == 3)
+    for block in blocks {
+      #expect(ArticleCode.normalized(source).contains(ArticleCode.normalized(block)), "\(block)")
+    }
+  }
+
+  @Test func measureAParagraph() throws {
+    let measurer = try BundledFonts.measurer(systemFonts: false)
+    let style = TextStyle(fontSize: 15, lineHeight: .fixed(21), maxLines: 2)
+    let prepared = try measurer.prepare("今天天气很好，我们去公园吧。带上🐶一起！", style: style)
+
+    let narrow = try prepared.measure(width: 150)
+    // narrow.lineCount == 2, narrow.height == 42, narrow.truncated == true
+    let wide = try prepared.measure(width: 343)
+    // wide.lineCount == 1, wide.height == 21, wide.truncated == false
+    #expect(narrow.lineCount == 2 && narrow.height == 42 && narrow.truncated)
+    #expect(wide.lineCount == 1 && wide.height == 21 && !wide.truncated)
+
+    let layout = try prepared.layout(width: 150)
+    let lines = layout.lines.map { prepared.text(of: $0) }
+    // lines == ["今天天气很好，我们去", "公园吧。带上🐶一…"]
+    // layout.breaks == [10]: the scalar offset where the second line starts
+    #expect(lines == ["今天天气很好，我们去", "公园吧。带上🐶一…"])
+    #expect(layout.breaks == [10])
+  }
+
+  @Test func useYourOwnFonts() throws {
+    let directory = try BundledFonts.directory()
+    let chain = try FontChain(paths: [
+      "\(directory)/NotoSansCJKsc-Regular.otf", "\(directory)/NotoColorEmoji.ttf",
+    ])
+    let custom = TextMeasurer(regular: chain, systemFonts: false)
+    let height = try custom.prepare("Hello, world", style: TextStyle(fontSize: 17)).measure(width: 320).height
+    // height == 24.616: one line at the natural line height of 17 pt
+    #expect(abs(height - 24.616) < 1e-9)
+  }
+}
