@@ -16,9 +16,9 @@ private let measurer: TextMeasurer = {
   }
 }()
 
-private let defaultItem = Data(
+// A literal, not a global `Data`: LeakSanitizer reports a lazily built global `Data` as leaked.
+private let defaultItem =
   #"{"id":"fuzz","title":"Title 标题 ✨","body":"Body text that wraps, 正文。","author":"A","likes":12,"imageWidth":1200,"imageHeight":900,"tags":["a","bb","标签"],"price":"16","currency":"¥"}"#
-    .utf8)
 
 private let widths: [Double] = [0.5, 150, 375, 4096]
 
@@ -27,15 +27,15 @@ public func fuzzTemplate(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
   let bytes = FuzzInput(start, count).rest
   let split = bytes.firstIndex(of: 0) ?? bytes.count
   let templateData = Data(bytes[..<split])
-  let itemData = split < bytes.count ? Data(bytes[(split + 1)...]) : defaultItem
-  let template: CellTemplate
+  let itemData = split < bytes.count ? Data(bytes[(split + 1)...]) : Data(defaultItem.utf8)
+  let sizer: CellSizer
   do throws(CellSizingError) {
-    template = try CellTemplate(json: templateData)
+    let template = try CellTemplate(json: templateData)
+    sizer = try CellSizer(template: template, measurer: measurer, cacheCapacity: 4)
   } catch {
     require(!error.message.isEmpty, "a template error says what is wrong")
     return 0
   }
-  let sizer = CellSizer(template: template, measurer: measurer, cacheCapacity: 4)
   for result in CellItem.decodeLines(itemData).prefix(4) {
     guard case .success(let item) = result else { continue }
     for width in widths {
