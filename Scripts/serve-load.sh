@@ -7,10 +7,17 @@
 #   DURATION=10 CONNECTIONS=8 Scripts/serve-load.sh
 #   SELFSIZE=.build/release/selfsize SERVE_ARGS="--jobs 2" Scripts/serve-load.sh
 #
-# Needs wrk (Debian: apt-get install -y wrk). Only 127.0.0.1 is ever contacted.
+# Installs wrk (Debian package) when it is missing. Only 127.0.0.1 is ever contacted.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-command -v wrk >/dev/null || { echo "serve-load: wrk not found (apt-get install -y wrk)" >&2; exit 2; }
+if ! command -v wrk >/dev/null; then
+  echo "serve-load: installing wrk (Debian package)" >&2
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get install -y --no-install-recommends wrk \
+    || { $sudo apt-get update && $sudo apt-get install -y --no-install-recommends wrk; }
+fi
 duration="${DURATION:-30}"
 connections="${CONNECTIONS:-16}"
 threads="${THREADS:-2}"

@@ -84,6 +84,57 @@ import Yams
     }
   }
 
+  /// The documented request schema of a POST route.
+  static func requestSchema(_ route: ServiceRoute) -> [String: Any] {
+    let content = (operation(route)["requestBody"] as! [String: Any])["content"] as! [String: Any]
+    return resolve((content["application/json"] as! [String: Any])["schema"] as! [String: Any])
+  }
+
+  /// The keys the server accepts in an object, read from its answer to an unknown key
+  /// ("unknown field zzz; expected one of a, b, c").
+  static func acceptedKeys(_ response: TestResponse) -> Set<String> {
+    let message = (response.json["error"] as? [String: Any])?["message"] as? String ?? ""
+    guard let range = message.range(of: "expected one of ") else { return [] }
+    return Set(message[range.upperBound...].components(separatedBy: ", "))
+  }
+
+  @Test(arguments: ServiceRoute.allCases.filter { $0.method == "POST" })
+  func requestSchemasAreTheFieldsTheServerReads(route: ServiceRoute) async throws {
+    let schema = Self.requestSchema(route)
+    let properties = Set((schema["properties"] as! [String: Any]).keys)
+    let content = (Self.operation(route)["requestBody"] as! [String: Any])["content"] as! [String: Any]
+    let example = (content["application/json"] as! [String: Any])["example"] as! [String: Any]
+    let exampleText = String(decoding: try JSONSerialization.data(withJSONObject: example), as: UTF8.self)
+    let errors = Self.validate(try JSONValue.parse(exampleText), schema, path: "$")
+    #expect(errors.isEmpty, "the example of \(route.path) departs from its schema: \(errors)")
+    var unknown = example
+    unknown["zzz"] = 1
+    let unknownBody = jsonText(unknown)
+    let withoutRequired = (schema["required"] as? [String] ?? []).map { required in
+      var without = example
+      without[required] = nil
+      return (required, jsonText(without))
+    }
+    var styled = example
+    styled["style"] = ["zzz": 1]
+    let styledBody = jsonText(styled)
+    let style = Set(
+      (Self.resolve(["$ref": "#/components/schemas/TextStyle"])["properties"] as! [String: Any]).keys)
+    try await Fixture.withClient { client, _ in
+      let response = try await client.post(route.path, unknownBody)
+      #expect(response.status == .badRequest)
+      #expect(Self.acceptedKeys(response) == properties, "\(route.path)")
+      for (required, body) in withoutRequired {
+        let missing = try await client.post(route.path, body)
+        #expect(missing.status == .badRequest, "\(route.path) without \(required)")
+        #expect(missing.errorCode == "invalidRequest", "\(route.path) without \(required)")
+      }
+      if route == .text {
+        #expect(Self.acceptedKeys(try await client.post(route.path, styledBody)) == style)
+      }
+    }
+  }
+
   /// Requests that fail in each documented way, per route.
   static let failures: [(ServiceRoute, String)] = [
     (.text, "{\"texts\": ["),

@@ -92,8 +92,45 @@ import TextEngine
     Self.report("bundled defaults", tally)
     // The primary font's Latin, Greek and Cyrillic glyphs differ from Noto Sans's, which the
     // engines measured with; pinned so that any change shows.
-    #expect(tally.matched == 3465 && tally.allAgree == 3752)
+    #expect(tally.matched == 3483 && tally.allAgree == 3752)
     let textsWithMissingGlyphs = tally.textsWithMissingGlyphs.count
     #expect(textsWithMissingGlyphs == 0, "e.g. \(tally.textsWithMissingGlyphs.prefix(10))")
+  }
+
+  /// With the bundled defaults no Greek, Russian or Ukrainian word (between spaces and hyphens,
+  /// where lines may break) takes its letters from two fonts (the primary has only the basic
+  /// Greek and Cyrillic letters).
+  @Test func bundledDefaultsSetEachWordInOneFont() throws {
+    let measurer = try BundledFonts.measurer(systemFonts: false)
+    func isGreekOrCyrillic(_ scalar: Unicode.Scalar) -> Bool {
+      (0x370...0x52F).contains(scalar.value) || (0x1F00...0x1FFF).contains(scalar.value)
+    }
+    var words = 0
+    var mixed: [String] = []
+    for row in try Fixtures.jsonLines("corpus/multiscript-visible.oracles.jsonl")
+    where ["el", "ru", "uk"].contains(row["kind"] as! String) {
+      let text = row["text"] as! String
+      let clusters = measurer.clusterFonts(text, style: Self.style)
+      var fonts = Set<String>()
+      var word = ""
+      for cluster in clusters + [
+        ClusterFont(scalarRange: 0..<0, text: " ", font: nil, isSystemFallback: false, missingScalars: [])
+      ] {
+        if cluster.text.unicodeScalars.allSatisfy({ $0.properties.isWhitespace || $0 == "-" }) {
+          if !word.isEmpty { words += 1 }
+          if fonts.count > 1 { mixed.append("\(row["id"]!) \(word)") }
+          fonts = []
+          word = ""
+        } else {
+          word += cluster.text
+          if let first = cluster.text.unicodeScalars.first, isGreekOrCyrillic(first), let font = cluster.font
+          {
+            fonts.insert(font.path)
+          }
+        }
+      }
+    }
+    #expect(words > 2_000)
+    #expect(mixed.isEmpty, "\(mixed.count) words, e.g. \(mixed.prefix(5))")
   }
 }

@@ -60,4 +60,35 @@ import TextEngine
     let layout = try measurer.layout(text, style: TextStyle(), width: 1)
     #expect(layout.lines.count == 1)
   }
+
+  /// With the bundled chain (CJK SC first, with the basic Greek and Cyrillic letters; Noto Sans
+  /// with all of them), a word's letters come from one font: the primary when it has them all,
+  /// else the first font that does. Punctuation keeps its own font; words apart are chosen apart.
+  static let wordFonts: [(text: String, fonts: [String: String])] = [
+    ("Καλημέρα", ["Κ": "Noto Sans", "ρ": "Noto Sans", "έ": "Noto Sans"]),
+    ("και", ["κ": "Noto Sans CJK SC", "ι": "Noto Sans CJK SC"]),
+    ("και ημέρα,", ["κ": "Noto Sans CJK SC", "η": "Noto Sans", "μ": "Noto Sans", ",": "Noto Sans CJK SC"]),
+    ("Привіт", ["П": "Noto Sans", "і": "Noto Sans", "т": "Noto Sans"]),
+    ("Привет", ["П": "Noto Sans CJK SC", "е": "Noto Sans CJK SC"]),
+    ("中文α字", ["中": "Noto Sans CJK SC", "α": "Noto Sans CJK SC"]),
+    ("ї😀", ["ї": "Noto Sans", "😀": "Noto Color Emoji"]),
+  ]
+
+  @Test(arguments: wordFonts)
+  func aWordsLettersComeFromOneFont(sample: (text: String, fonts: [String: String])) throws {
+    let measurer = try Self.measurer.get()
+    let clusters = measurer.clusterFonts(sample.text, style: TextStyle())
+    for (cluster, family) in sample.fonts {
+      let font = clusters.first { $0.text == cluster }?.font
+      #expect(font?.familyName == family, "\(cluster) in \(sample.text)")
+    }
+    // Drawing uses the same fonts as measuring.
+    let runs = try measurer.glyphRuns(sample.text, style: TextStyle())
+    for run in runs {
+      for glyph in run.glyphs {
+        let cluster = clusters.first { $0.scalarRange.contains(glyph.cluster) }
+        #expect(cluster?.font?.path == run.font.path, "\(sample.text) at \(glyph.cluster)")
+      }
+    }
+  }
 }

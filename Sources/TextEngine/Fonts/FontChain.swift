@@ -1,5 +1,6 @@
 /// An ordered list of fonts: the first is the primary font (its metrics give the natural line
-/// height), the others are fallbacks chosen per grapheme cluster.
+/// height), the others are fallbacks chosen per grapheme cluster (per script run of a word when
+/// an earlier font covers only part of it).
 public struct FontChain: Sendable, Hashable {
   /// The fonts, primary first. Never empty.
   public let fonts: [Font]
@@ -36,6 +37,11 @@ public struct FontChain: Sendable, Hashable {
       return index
     }
     return fontIndex(coveringCluster: cluster, where: { _ in true })
+  }
+
+  /// The index of the first font covering every scalar of `scalars` that needs a glyph, or nil.
+  func fontIndex<C: Collection<UInt32>>(coveringAll scalars: C) -> Int? {
+    fontIndex(coveringCluster: scalars, where: { _ in true })
   }
 
   private func fontIndex<C: Collection<UInt32>>(

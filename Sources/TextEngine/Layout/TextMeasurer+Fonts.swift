@@ -1,25 +1,37 @@
 extension TextMeasurer {
   /// The font each grapheme cluster of `text` gets in `style`: the first font of the style's
-  /// chain that covers the cluster, else (with system fonts on) an installed fallback face.
+  /// chain that covers the cluster (or, within a word, the first that covers its whole script
+  /// run when an earlier font has only part of it), else (with system fonts on) an installed
+  /// fallback face.
   public func clusterFonts(_ text: String, style: TextStyle) -> [ClusterFont] {
-    let codes = DecodedText(text).codes
+    let decoded = DecodedText(text)
+    let codes = decoded.codes
     guard !codes.isEmpty else { return [] }
     let shaper = shaper(for: style)
     let chain = chain(for: style.weight)
-    let ends = codes.withUnsafeBufferPointer { shaper.graphemeBoundaries($0) }
+    let segmentEnds: [Int] =
+      (try? withLineBreaks(decoded) { breaks throws(TextError) in breaks.map(\.end) }) ?? [codes.count]
     var clusters: [ClusterFont] = []
-    var start = 0
-    for end in ends.map(Int.init) {
-      let cluster = codes[start..<end]
-      let font = shaper.font(forCluster: cluster)
-      var string = String.UnicodeScalarView()
-      for code in cluster { string.append(Unicode.Scalar(code)!) }
-      clusters.append(
-        ClusterFont(
-          scalarRange: start..<end, text: String(string), font: font,
-          isSystemFallback: font.map { font in !chain.fonts.contains { $0 === font } } ?? false,
-          missingScalars: font == nil ? cluster.filter(shaper.isMissing).map { Unicode.Scalar($0)! } : []))
-      start = end
+    var segmentStart = 0
+    for segmentEnd in segmentEnds where segmentEnd > segmentStart {
+      let segment = Array(codes[segmentStart..<segmentEnd])
+      let ends = segment.withUnsafeBufferPointer { shaper.graphemeBoundaries($0) }
+      let choice = shaper.fontsOfClusters(
+        segment, graphemeEnds: ends, scripts: shaper.resolvedScripts(segment))
+      var start = 0
+      for (grapheme, end) in ends.map(Int.init).enumerated() {
+        let cluster = segment[start..<end]
+        let font = choice.fontOfGrapheme[grapheme].map { choice.fonts[$0] }
+        var string = String.UnicodeScalarView()
+        for code in cluster { string.append(Unicode.Scalar(code)!) }
+        clusters.append(
+          ClusterFont(
+            scalarRange: segmentStart + start..<segmentStart + end, text: String(string), font: font,
+            isSystemFallback: font.map { font in !chain.fonts.contains { $0 === font } } ?? false,
+            missingScalars: font == nil ? cluster.filter(shaper.isMissing).map { Unicode.Scalar($0)! } : []))
+        start = end
+      }
+      segmentStart = segmentEnd
     }
     return clusters
   }

@@ -260,7 +260,7 @@ public final class TextMeasurer: Sendable {
   /// flagged when the break is mandatory) per UAX #14: from the built-in breaker, into a
   /// temporary buffer (on the stack for ordinary paragraphs), or from ICU for a tailored locale
   /// or text that needs ICU's dictionaries.
-  private func withLineBreaks<Result>(
+  func withLineBreaks<Result>(
     _ decoded: DecodedText,
     _ body: (UnsafeBufferPointer<(end: Int, isHard: Bool)>) throws(TextError) -> Result
   ) throws(TextError) -> Result {

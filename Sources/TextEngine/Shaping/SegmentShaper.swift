@@ -1,5 +1,6 @@
 /// Shapes one line-break segment on a cache miss: splits it into grapheme clusters (ICU),
-/// picks a font per cluster from the chain, groups clusters into runs of one font and script,
+/// picks a font per cluster from the chain (one font for a script run that the first font only
+/// partly covers), groups clusters into runs of one font and script,
 /// shapes each run with HarfBuzz and sums glyph advances per cluster.
 struct SegmentShaper {
   let chain: FontChain
@@ -20,13 +21,6 @@ struct SegmentShaper {
     var glyphs: [ShapedGlyph]
   }
 
-  /// The font for one grapheme cluster: the first font of the chain that covers it, else an
-  /// installed fallback face; nil when none has it.
-  func font(forCluster cluster: some Collection<UInt32>) -> Font? {
-    if let index = chain.fontIndex(coveringCluster: cluster) { return chain.fonts[index] }
-    return systemFallback?.fallbackFont(forCluster: cluster, language: language, weight: weight)
-  }
-
   /// True when no font of the chain and no installed fallback face has the scalar.
   func isMissing(_ scalar: UInt32) -> Bool {
     guard !UnicodeProperties.isDefaultIgnorable(scalar) else { return false }
@@ -41,7 +35,6 @@ struct SegmentShaper {
     graphemeEnds: [Int32], runs: [Run], missing: Int
   ) {
     var graphemeEnds = graphemeBoundaries(scalars)
-    var missing = 0
 
     // Scalars handed to HarfBuzz: tabs shape as spaces; hard breaks and controls as ZWSP
     // (default-ignorable, so zero advance).
@@ -55,35 +48,16 @@ struct SegmentShaper {
       }
     }
 
-    // Font per grapheme cluster: an index into the chain, then into installed fallback faces.
-    var fonts = chain.fonts
-    var fontOfGrapheme = [Int](repeating: 0, count: graphemeEnds.count)
-    var start = 0
-    for (grapheme, end) in graphemeEnds.enumerated() {
-      let cluster = shapingScalars[start..<Int(end)]
-      if let index = chain.fontIndex(coveringCluster: cluster) {
-        fontOfGrapheme[grapheme] = index
-      } else if let systemFallback,
-        let font = systemFallback.fallbackFont(forCluster: cluster, language: language, weight: weight)
-      {
-        if let index = fonts.firstIndex(where: { $0 === font }) {
-          fontOfGrapheme[grapheme] = index
-        } else {
-          fontOfGrapheme[grapheme] = fonts.count
-          fonts.append(font)
-        }
-      } else {
-        fontOfGrapheme[grapheme] = 0
-        for scalar in cluster where isMissing(scalar) { missing += 1 }
-      }
-      start = Int(end)
-    }
+    let scripts = resolvedScripts(shapingScalars)
+    let choice = fontsOfClusters(shapingScalars, graphemeEnds: graphemeEnds, scripts: scripts)
+    let fonts = choice.fonts
+    var fontOfGrapheme = choice.fontOfGrapheme.map { $0 ?? 0 }
+    let missing = choice.missing
 
     // Over-long clusters are cut into pieces shaped one by one (each keeps its cluster's font).
     let continuesCluster = Self.splitLongClusters(&graphemeEnds, fontOfGrapheme: &fontOfGrapheme)
 
     // Runs of one font and one script; Common/Inherited scalars join their neighbours.
-    let scripts = resolvedScripts(shapingScalars)
     var runs: [Run] = []
     var runStartGrapheme = 0
     while runStartGrapheme < graphemeEnds.count {
@@ -105,6 +79,79 @@ struct SegmentShaper {
       runStartGrapheme = runEndGrapheme
     }
     return (graphemeEnds, runs, missing)
+  }
+
+  /// The font of each grapheme cluster of one segment, as an index into `fonts` (the chain, then
+  /// installed fallback faces in order of first use; nil when no font has the cluster), and the
+  /// count of scalars no font has.
+  func fontsOfClusters(_ scalars: [UInt32], graphemeEnds: [Int32], scripts: [String]) -> (
+    fonts: [Font], fontOfGrapheme: [Int?], missing: Int
+  ) {
+    var fonts = chain.fonts
+    var fontOfGrapheme = [Int?](repeating: nil, count: graphemeEnds.count)
+    var missing = 0
+    var start = 0
+    for (grapheme, end) in graphemeEnds.enumerated() {
+      let cluster = scalars[start..<Int(end)]
+      if let index = chain.fontIndex(coveringCluster: cluster) {
+        fontOfGrapheme[grapheme] = index
+      } else if let systemFallback,
+        let font = systemFallback.fallbackFont(forCluster: cluster, language: language, weight: weight)
+      {
+        if let index = fonts.firstIndex(where: { $0 === font }) {
+          fontOfGrapheme[grapheme] = index
+        } else {
+          fontOfGrapheme[grapheme] = fonts.count
+          fonts.append(font)
+        }
+      } else {
+        for scalar in cluster where isMissing(scalar) { missing += 1 }
+      }
+      start = Int(end)
+    }
+    unifyScriptRuns(scalars, graphemeEnds: graphemeEnds, scripts: scripts, fontOfGrapheme: &fontOfGrapheme)
+    return (fonts, fontOfGrapheme, missing)
+  }
+
+  /// Within one segment (a word and its trailing spaces), the letters of one script run that
+  /// would come from different fonts of the chain take the first font of the chain that has all
+  /// of them, as a word is set in one font when the primary font lacks some of its letters (a
+  /// CJK face with the basic Greek or Cyrillic letters but not the accented ones). Punctuation,
+  /// digits and other Common clusters keep their own font, as do letters from installed
+  /// fallback faces and a run no single font covers.
+  private func unifyScriptRuns(
+    _ scalars: [UInt32], graphemeEnds: [Int32], scripts: [String], fontOfGrapheme: inout [Int?]
+  ) {
+    var first = 0
+    while first < graphemeEnds.count {
+      let runStart = first == 0 ? 0 : Int(graphemeEnds[first - 1])
+      let script = scripts[runStart]
+      var last = first + 1
+      while last < graphemeEnds.count, scripts[Int(graphemeEnds[last - 1])] == script { last += 1 }
+      defer { first = last }
+      let fonts = fontOfGrapheme[first..<last]
+      guard script != "Zyyy", script != "Zinh", let firstFont = fonts.first,
+        fonts.contains(where: { $0 != firstFont })
+      else { continue }
+      // The run's letters: clusters whose first scalar is of the run's own script.
+      var letters: [Int] = []
+      var letterScalars: [UInt32] = []
+      var clusterStart = runStart
+      for grapheme in first..<last {
+        let end = Int(graphemeEnds[grapheme])
+        if UnicodeProperties.scriptTag(scalars[clusterStart]) == script {
+          letters.append(grapheme)
+          letterScalars += scalars[clusterStart..<end]
+        }
+        clusterStart = end
+      }
+      guard let firstLetterFont = letters.first.map({ fontOfGrapheme[$0] }),
+        letters.contains(where: { fontOfGrapheme[$0] != firstLetterFont }),
+        letters.allSatisfy({ (fontOfGrapheme[$0] ?? .max) < chain.fonts.count }),
+        let index = chain.fontIndex(coveringAll: letterScalars)
+      else { continue }
+      for grapheme in letters { fontOfGrapheme[grapheme] = index }
+    }
   }
 
   func shape(_ scalars: UnsafeBufferPointer<UInt32>, isRightToLeft: Bool) -> ShapedSegment {
@@ -208,7 +255,7 @@ struct SegmentShaper {
   }
 
   /// The script of each scalar with Common and Inherited resolved to the surrounding script.
-  private func resolvedScripts(_ scalars: [UInt32]) -> [String] {
+  func resolvedScripts(_ scalars: [UInt32]) -> [String] {
     var scripts = scalars.map { UnicodeProperties.scriptTag($0) }
     var previous: String? = nil
     for index in scripts.indices {
