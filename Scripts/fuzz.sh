@@ -42,6 +42,9 @@ cp -n "$root/Fuzz/Corpus/$target/"* "$work/corpus/" 2>/dev/null || true
 export SELFSIZE_FONTS_DIR="$root/Sources/SelfSizingResources/Fonts"
 export SELFSIZE_EXAMPLES_DIR="$root/Sources/SelfSizingResources/Examples"
 export TMPDIR="$work"
+# Swift's own crash backtracer reads the stack in a way AddressSanitizer reports; libFuzzer prints
+# the stack instead.
+export SWIFT_BACKTRACE=enable=no
 log="$work/last-run.log"
 echo "fuzzing $target for ${seconds}s; progress: tail -f $log" >&2
 set +e
