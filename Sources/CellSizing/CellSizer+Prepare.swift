@@ -93,7 +93,8 @@ extension CellSizer {
       guard let value, value != .null else {
         throw CellSizingError(
           .missingField, at: name,
-          "label '\(name)' needs field \"\(label.field)\", which is \(value == nil ? "missing" : "null")")
+          "label '\(name)' needs field \"\(label.field)\", which is \(value == nil ? "missing" : "null")"
+            + " (to hide the label instead, give it \"hiddenWhenEmpty\": true in the template)")
       }
       guard let text = label.text(for: value) else {
         throw CellSizingError(
@@ -135,7 +136,8 @@ extension CellSizer {
         throw CellSizingError(
           .missingField, at: name,
           "image '\(name)' takes its aspect ratio from fields \"\(widthField)\" and \"\(heightField)\"; "
-            + "\"\(missing)\" is missing and the image has no fallbackAspect")
+            + "\"\(missing)\" is missing and the image has no fallbackAspect (give it \"fallbackAspect\", "
+            + "or \"hiddenWhenEmpty\": true to hide it)")
       }
     case .spacer:
       content = .none

@@ -288,12 +288,15 @@ struct CellTreeSolver {
       let tied = flexible.indices.filter { priorities[$0] == lowest }.map { flexible[$0].name }
       if tied.count >= 2 {
         let names = tied.map { "'\($0)'" }.joined(separator: " and ")
+        let key = isHugging ? "hugging" : "compression"
+        let example = lowest.rawValue >= 999 ? lowest.rawValue - 1 : lowest.rawValue + 1
         throw CellSizingError(
           .ambiguous, at: tied[0],
           "\(names) in the chain \(chain) have the same "
             + (isHugging ? "content hugging" : "compression resistance") + " priority \(lowest): which one "
             + (isHugging ? "takes the spare width" : "gives up width")
-            + " is ambiguous; give one of them a different priority")
+            + " is ambiguous; give one of them a different priority with the template's \"\(key)\" key "
+            + "(e.g. \"\(key)\": \(example))")
       }
     }
   }

@@ -264,19 +264,21 @@ struct ConstraintSolver {
   private func checkTies(_ flexible: [Int], chain: String) throws(CellSizingError) {
     guard flexible.count >= 2 else { return }
     let elements = flexible.map { model.elements[$0 - 1] }
-    for (label, key) in [
-      ("content hugging", \ModelElement.hugging),
-      ("compression resistance", \ModelElement.compressionResistance),
+    for (label, templateKey, key) in [
+      ("content hugging", "hugging", \ModelElement.hugging),
+      ("compression resistance", "compression", \ModelElement.compressionResistance),
     ] {
       let lowest = elements.map { $0[keyPath: key] }.min()!
       let tied = elements.filter { $0[keyPath: key] == lowest }
       if tied.count >= 2 {
         let names = tied.map { "'\($0.name)'" }.joined(separator: " and ")
+        let example = lowest.rawValue >= 999 ? lowest.rawValue - 1 : lowest.rawValue + 1
         throw CellSizingError(
           .ambiguous, at: tied[0].name,
           "\(names) in the chain \(chain) have the same \(label) priority \(lowest): which one "
             + (key == \ModelElement.hugging ? "takes the spare width" : "gives up width")
-            + " is ambiguous; give one of them a different priority")
+            + " is ambiguous; give one of them a different priority with the template's \"\(templateKey)\" key "
+            + "(e.g. \"\(templateKey)\": \(example))")
       }
     }
   }

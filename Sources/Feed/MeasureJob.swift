@@ -13,12 +13,16 @@ public struct MeasureJob: Sendable {
   public let widths: [Double]
   /// Missing glyphs are errors (the item fails) rather than warnings.
   public let strict: Bool
+  /// When set, card heights are rounded up to whole device pixels (multiples of
+  /// `1 / pixelScale`), as a waterfall with the same pixel scale places them.
+  public let pixelScale: Double?
 
   /// A job measuring with `sizer` at `widths`.
-  public init(sizer: CellSizer, widths: [Double], strict: Bool = false) {
+  public init(sizer: CellSizer, widths: [Double], strict: Bool = false, pixelScale: Double? = nil) {
     self.sizer = sizer
     self.widths = widths
     self.strict = strict
+    self.pixelScale = pixelScale
   }
 
   /// One measurement per width for an item.
@@ -39,7 +43,11 @@ public struct MeasureJob: Sendable {
     do throws(CellSizingError) {
       cell = try sizer.preparedCell(for: item)
       results.reserveCapacity(widths.count)
-      for width in widths { results.append(try cell.measure(width: width)) }
+      for width in widths {
+        var measurement = try cell.measure(width: width)
+        if let pixelScale { measurement.height = (measurement.height * pixelScale).rounded(.up) / pixelScale }
+        results.append(measurement)
+      }
     } catch {
       throw error.recordError(for: item)
     }

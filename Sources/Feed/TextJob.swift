@@ -16,13 +16,18 @@ public struct TextJob: Sendable {
   public let widths: [Double]
   /// Missing glyphs are errors (the record fails) rather than warnings.
   public let strict: Bool
+  /// The record field holding the text (`"text"`).
+  public let field: String
 
-  /// A job measuring in `style` at `widths`.
-  public init(measurer: TextMeasurer, style: TextStyle, widths: [Double], strict: Bool = false) {
+  /// A job measuring the string field `field` of each record in `style` at `widths`.
+  public init(
+    measurer: TextMeasurer, style: TextStyle, widths: [Double], strict: Bool = false, field: String = "text"
+  ) {
     self.measurer = measurer
     self.style = style
     self.widths = widths
     self.strict = strict
+    self.field = field
   }
 
   /// One layout per width for a record.
@@ -90,7 +95,7 @@ public struct TextJob: Sendable {
     warnings: inout [RecordError]
   ) -> RecordError? {
     do throws(RecordError) {
-      let record = try TextRecord(utf8: line, line: number)
+      let record = try TextRecord(JSONRecord(utf8: line, line: number), field: field)
       let (prepared, layouts) = try layouts(for: record, warnings: &warnings)
       var text = record.text
       text.withUTF8 { utf8 in

@@ -19,7 +19,14 @@ public struct TextRecord: Sendable, Hashable {
   /// Reads `text` from a JSON Lines record.
   /// - Throws: `RecordError` naming the line and id (missing or mistyped `"text"`).
   public init(_ record: JSONRecord) throws(RecordError) {
-    self.init(id: record.id, text: try record.string("text"), line: record.line)
+    try self.init(record, field: "text")
+  }
+
+  /// Reads the text from the string field `field` of a JSON Lines record (`"title"` measures
+  /// a feed's titles).
+  /// - Throws: `RecordError` naming the line, id and field (missing or not a string).
+  public init(_ record: JSONRecord, field: String) throws(RecordError) {
+    self.init(id: record.id, text: try record.string(field), line: record.line)
   }
 
   /// Decodes one line of JSON Lines by the rules of ``JSONRecord``.

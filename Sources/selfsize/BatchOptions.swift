@@ -13,6 +13,23 @@ struct OutputOptions: ParsableArguments {
     help: ArgumentHelp(
       "Fields for csv and table, comma-separated (e.g. id,width,height).", valueName: "names"))
   var fields: String?
+  @Option(
+    help: ArgumentHelp(
+      "Round printed numbers to this many decimals (0…15; default: the shortest form that reads back exactly).",
+      valueName: "digits"))
+  var precision: Int?
+
+  /// Throws a usage error unless `--precision` is from 0 to 15.
+  func validatePrecision() throws {
+    try Self.validate(precision: precision)
+  }
+
+  /// Throws a usage error unless `precision` is nil or from 0 to 15.
+  static func validate(precision: Int?) throws {
+    if let precision, !(0...15).contains(precision) {
+      throw ValidationError("--precision must be from 0 to 15 decimals, got \(precision)")
+    }
+  }
 }
 
 /// Parallelism and progress options shared by the commands that measure many items.

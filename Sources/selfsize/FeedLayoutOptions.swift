@@ -36,8 +36,6 @@ struct FeedLayoutOptions: ParsableArguments {
   /// The largest length an option takes, in points: larger values are range errors, so that
   /// every result stays finite.
   static let maximumLength = 1_000_000.0
-  /// The device pixel scales `--pixel-scale` takes.
-  static let pixelScales = 1.0...16.0
 
   @Option(help: "Layout: waterfall (template cells) or circle (the first write-up's example).")
   var layout: Kind = .waterfall
@@ -95,6 +93,12 @@ struct FeedLayoutOptions: ParsableArguments {
     name: .customLong("pixel-scale"),
     help: "Device pixels per point (1…16): item widths rounded down and heights up to whole pixels.")
   var pixelScale: Double?
+  @Option(
+    name: .customLong("line-height"),
+    help: ArgumentHelp(
+      "Every template style's line height: natural (the font's), points (21), or a multiple of the style's font size (1.4x); default: the template's.",
+      valueName: "natural|pt|Nx"))
+  var lineHeight: LineHeightArgument?
   @Option(name: .customLong("item-size"), help: "Circle: item size WxH before overlap handling.")
   var itemSize: String = "34x34"
   @Option(help: "Circle: when items would overlap: shrink them (default), grow the radius, or allow it.")
@@ -139,9 +143,8 @@ struct FeedLayoutOptions: ParsableArguments {
     if let clipHeight { try Self.checkLength("--clip-height", clipHeight, positive: true) }
     try Self.checkLength("--header-height", headerHeight)
     try Self.checkLength("--footer-height", footerHeight)
-    if let pixelScale, !Self.pixelScales.contains(pixelScale) {
-      throw ValidationError("--pixel-scale must be from 1 to 16 (device pixels per point), got \(pixelScale)")
-    }
+    if let pixelScale { try PixelScale.validate(pixelScale) }
+    try lineHeight?.validate()
     switch layout {
     case .circle:
       _ = try circleSize()
@@ -286,7 +289,7 @@ struct FeedLayoutOptions: ParsableArguments {
         ("renderDirection", renderDirection.rawValue),
         ("pixelScale", pixelScale.map(JSONValue.format) ?? "none"),
         ("pagination", pagination.rawValue), ("pageSize", pageSize.map { "\($0)" } ?? "none"),
-      ]
+      ] + (lineHeight.map { [("lineHeight", $0.defaultValueDescription)] } ?? [])
     }
   }
 
@@ -294,7 +297,7 @@ struct FeedLayoutOptions: ParsableArguments {
   func loadWaterfall(templatePath: String, paths: [String]) throws -> (CellTemplate, [FeedPage]) {
     let template: CellTemplate
     do {
-      template = try CellTemplate(json: try readInput(templatePath))
+      template = try CellTemplate(json: try readInput(templatePath)).overridingLineHeight(lineHeight)
     } catch let error as CellSizingError {
       throw ValidationError("template \(templatePath): \(error.description)")
     }

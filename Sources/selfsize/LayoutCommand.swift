@@ -42,10 +42,22 @@ struct LayoutCommand: ParsableCommand {
         selfsize layout --layout circle --items 20 --overlap allow --content-size 375x2000
       """)
 
-  enum Format: String, ExpressibleByArgument, CaseIterable { case table, json, csv, svg, html, png }
+  enum Format: String, ExpressibleByArgument, CaseIterable { case table, json, jsonl, csv, svg, html, png }
 
   @OptionGroup var options: FeedLayoutOptions
-  @Option(help: "Output format: table, json, csv, svg, html or png.") var format: Format = .json
+  @Option(
+    help: "Output format: json (the whole layout), jsonl (one item per line), table, csv, svg, html or png.")
+  var format: Format = .json
+  @Option(
+    help: ArgumentHelp(
+      "Item fields for csv and table, comma-separated: id,section,item,column,x,y,width,height,frame,missingGlyphs (default: the item table with content size and pages).",
+      valueName: "names"))
+  var fields: String?
+  @Option(
+    help: ArgumentHelp(
+      "Round printed numbers (json, jsonl, csv, table) to this many decimals (0…15; default: the shortest form that reads back exactly).",
+      valueName: "digits"))
+  var precision: Int?
   @Option(
     name: [.short, .long],
     help: ArgumentHelp("Write to this file instead of stdout (required for png).", valueName: "file"))
@@ -55,6 +67,10 @@ struct LayoutCommand: ParsableCommand {
   func validate() throws {
     try options.validateLayout()
     if format == .png && output == nil { throw ValidationError("--format png needs --output FILE") }
+    try OutputOptions.validate(precision: precision)
+    if fields != nil && ![.csv, .table].contains(format) {
+      throw ValidationError("--fields is for --format csv or table")
+    }
   }
 
   func run() throws {
@@ -69,10 +85,15 @@ struct LayoutCommand: ParsableCommand {
       return
     }
     let data: Data
+    let printed = precision.map { layout.rounded(decimals: $0) } ?? layout
     switch format {
-    case .json: data = Data((layout.jsonValue().serialized() + "\n").utf8)
-    case .table: data = Data(layout.table().utf8)
-    case .csv: data = Data(layout.csv().utf8)
+    case .json: data = Data((printed.jsonValue().serialized() + "\n").utf8)
+    case .jsonl:
+      data = Data(printed.itemObjects(withFrameFields: false).map { $0.serialized() + "\n" }.joined().utf8)
+    case .table where fields != nil, .csv where fields != nil:
+      data = Data(try itemRows(printed).utf8)
+    case .table: data = Data(printed.table().utf8)
+    case .csv: data = Data(printed.csv().utf8)
     case .svg, .html, .png:
       let scene = ReportScene(layout: layout, measurer: measurer, clipHeight: options.clipHeight)
       switch format {
@@ -90,6 +111,22 @@ struct LayoutCommand: ParsableCommand {
       FileHandle.standardOutput.write(data)
     }
     try diagnostics.finish()
+  }
+
+  /// The `--fields` columns of every item, as csv or a table.
+  func itemRows(_ layout: FeedLayout) throws -> String {
+    let formatter = try RecordFormatter(
+      format: format == .csv ? .csv : .table, fields: fields, available: FeedLayout.itemFields,
+      defaultFields: FeedLayout.itemFields)
+    var output = BatchOutput()
+    formatter.append(layout.itemObjects(withFrameFields: true), to: &output)
+    if format == .csv {
+      return formatter.fields.joined(separator: ",") + "\n"
+        + String(decoding: output.writer.bytes, as: UTF8.self)
+    }
+    var table = TextTable(columns: formatter.fields)
+    table.rows = output.rows
+    return table.rendered()
   }
 
   /// Records or compares the layout's items (`--write-baseline`, `--baseline`).

@@ -33,6 +33,18 @@ struct MeasureCommand: ParsableCommand {
     name: [.short, .customLong("width")],
     help: ArgumentHelp("Cell width in points (repeatable).", valueName: "width"))
   var widths: [Double] = []
+  @Option(
+    name: .customLong("line-height"),
+    help: ArgumentHelp(
+      "Every style's line height: natural (the font's), points (21), or a multiple of the style's font size (1.4x); default: the template's.",
+      valueName: "natural|pt|Nx"))
+  var lineHeight: LineHeightArgument?
+  @Option(
+    name: .customLong("pixel-scale"),
+    help: ArgumentHelp(
+      "Device pixels per point (1…16): card heights rounded up to whole pixels (2 → multiples of 0.5).",
+      valueName: "n"))
+  var pixelScale: Double?
   @OptionGroup var fontOptions: FontOptions
   @OptionGroup var outputOptions: OutputOptions
   @OptionGroup var jobOptions: JobOptions
@@ -42,17 +54,21 @@ struct MeasureCommand: ParsableCommand {
     for width in widths where !(width > 0) || !width.isFinite {
       throw ValidationError("--width must be a positive finite number, got \(JSONValue.format(width))")
     }
+    try lineHeight?.validate()
+    if let pixelScale { try PixelScale.validate(pixelScale) }
     try jobOptions.validateJobs()
+    try outputOptions.validatePrecision()
   }
 
   func run() throws {
     let formatter = try RecordFormatter(
       format: outputOptions.format, fields: outputOptions.fields, available: Self.fields,
-      defaultFields: ["id", "width", "height", "missingGlyphs", "elements", "hidden", "clipped"])
+      defaultFields: ["id", "width", "height", "missingGlyphs", "elements", "hidden", "clipped"],
+      precision: outputOptions.precision)
     let templateData = try readInput(template)
     let cellTemplate: CellTemplate
     do {
-      cellTemplate = try CellTemplate(json: templateData)
+      cellTemplate = try CellTemplate(json: templateData).overridingLineHeight(lineHeight)
     } catch {
       throw ValidationError("\(template): \(error.description)")
     }
@@ -62,13 +78,13 @@ struct MeasureCommand: ParsableCommand {
     } catch let error as CellSizingError {
       throw ValidationError("\(template): \(error.description)")
     }
-    let job = MeasureJob(sizer: sizer, widths: widths, strict: fontOptions.strict)
+    let job = MeasureJob(sizer: sizer, widths: widths, strict: fontOptions.strict, pixelScale: pixelScale)
     var run = BatchRun(
       input: try InputSource(path: input), sink: try OutputSink(path: outputOptions.output),
       formatter: formatter, jobs: jobOptions.workerCount, progress: .forTerminal(quiet: jobOptions.quiet),
       columns: formatter.fields)
     let failures = try run.run { line, number, output in
-      if formatter.format == .jsonl {
+      if formatter.format == .jsonl && formatter.precision == nil {
         return job.writeLines(utf8: line, number: number, to: &output.writer, warnings: &output.warnings)
       }
       do throws(RecordError) {

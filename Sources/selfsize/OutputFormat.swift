@@ -15,11 +15,16 @@ struct RecordFormatter: Sendable {
   let format: OutputFormat
   /// The fields shown by csv and table, in order.
   let fields: [String]
+  /// Decimals printed numbers are rounded to (`--precision`); nil prints them exactly.
+  let precision: Int?
 
   /// A formatter; `fields` are checked against `available`.
   /// - Throws: a usage error naming an unknown field and listing the available ones.
-  init(format: OutputFormat, fields: String?, available: [String], defaultFields: [String]) throws {
+  init(
+    format: OutputFormat, fields: String?, available: [String], defaultFields: [String], precision: Int? = nil
+  ) throws {
     self.format = format
+    self.precision = precision
     guard let fields else {
       self.fields = defaultFields
       return
@@ -37,6 +42,7 @@ struct RecordFormatter: Sendable {
   /// Adds one record's output objects to a worker's output.
   func append(_ objects: [JSONValue], to output: inout BatchOutput) {
     for object in objects {
+      let object = precision.map { object.rounded(decimals: $0) } ?? object
       switch format {
       case .jsonl:
         object.write(to: &output.writer)

@@ -31,12 +31,28 @@ struct TextCommand: ParsableCommand {
   @OptionGroup var fontOptions: FontOptions
   @Option(help: "Font size in points.") var size: Double = 15
   @Option(help: "Font weight: regular or bold.") var weight: FontWeight = .regular
-  @Option(name: .customLong("line-height"), help: "Fixed line height in points (default: natural).")
-  var lineHeight: Double?
+  @Option(
+    name: .customLong("line-height"),
+    help: ArgumentHelp(
+      "Line height: natural (the font's), points (21), or a multiple of the font size (1.4x).",
+      valueName: "natural|pt|Nx"))
+  var lineHeight: LineHeightArgument = .natural
   @Option(name: .customLong("letter-spacing"), help: "Extra advance after each character, in points.")
   var letterSpacing: Double = 0
   @Option(name: .customLong("max-lines"), help: "Most lines; 0 = unlimited. Longer text ends with \"…\".")
   var maxLines: Int = 0
+  @Option(
+    name: .customLong("pixel-scale"),
+    help: ArgumentHelp(
+      "Device pixels per point (1…16): heights rounded up to whole pixels (2 → multiples of 0.5).",
+      valueName: "n"))
+  var pixelScale: Double?
+  @Option(
+    help: ArgumentHelp(
+      "Measure this string field of each record instead of \"text\" (e.g. title).", valueName: "name"))
+  var field: String = "text"
+  @Flag(help: "Plain text input: each input line is one text (its id is its line number); not JSON.")
+  var plain = false
   @OptionGroup var outputOptions: OutputOptions
   @OptionGroup var jobOptions: JobOptions
 
@@ -45,44 +61,67 @@ struct TextCommand: ParsableCommand {
     for width in widths where !(width > 0) || width.isNaN {
       throw ValidationError("--width must be a positive number (or inf), got \(JSONValue.format(width))")
     }
+    try lineHeight.validate()
+    if let pixelScale { try PixelScale.validate(pixelScale) }
     do {
       try style.validate()
     } catch {
       throw ValidationError(error.message)
     }
+    if plain && field != "text" {
+      throw ValidationError("--plain reads plain lines; --field is for JSON input")
+    }
+    guard !field.isEmpty else { throw ValidationError("--field needs a field name") }
     try jobOptions.validateJobs()
+    try outputOptions.validatePrecision()
   }
 
   var style: TextStyle {
     TextStyle(
       fontSize: size, weight: weight, letterSpacing: letterSpacing,
-      lineHeight: lineHeight.map { .fixed($0) } ?? .natural, maxLines: maxLines)
+      lineHeight: lineHeight.lineHeight(fontSize: size), maxLines: maxLines, pixelScale: pixelScale)
   }
 
   func run() throws {
     let formatter = try RecordFormatter(
       format: outputOptions.format, fields: outputOptions.fields, available: Self.fields,
-      defaultFields: ["id", "width", "lineCount", "height", "truncated", "missingGlyphs", "lines"])
+      defaultFields: ["id", "width", "lineCount", "height", "truncated", "missingGlyphs", "lines"],
+      precision: outputOptions.precision)
     let job = TextJob(
-      measurer: try fontOptions.measurer(), style: style, widths: widths, strict: fontOptions.strict)
+      measurer: try fontOptions.measurer(), style: style, widths: widths, strict: fontOptions.strict,
+      field: field)
+    let plain = self.plain
     let source = try InputSource(path: input)
     var run = BatchRun(
       input: source, sink: try OutputSink(path: outputOptions.output), formatter: formatter,
       jobs: jobOptions.workerCount, progress: .forTerminal(quiet: jobOptions.quiet), columns: formatter.fields
     )
     let failures = try run.run { line, number, output in
-      if formatter.format == .jsonl {
+      if formatter.format == .jsonl && formatter.precision == nil && !plain {
         return job.writeLines(utf8: line, number: number, to: &output.writer, warnings: &output.warnings)
       }
       do throws(RecordError) {
-        formatter.append(
-          try job.objects(for: TextRecord(utf8: line, line: number), warnings: &output.warnings), to: &output)
+        let record =
+          plain
+          ? try Self.plainRecord(utf8: line, number: number)
+          : try TextRecord(JSONRecord(utf8: line, line: number), field: job.field)
+        formatter.append(try job.objects(for: record, warnings: &output.warnings), to: &output)
         return nil
       } catch {
         return error
       }
     }
     if failures > 0 { throw ExitCode(1) }
+  }
+
+  /// A line of `--plain` input as a record whose id is the line number.
+  static func plainRecord(utf8 line: UnsafeBufferPointer<UInt8>, number: Int) throws(RecordError)
+    -> TextRecord
+  {
+    guard let text = String(validating: line, as: UTF8.self) else {
+      throw RecordError(.invalidUTF8, "the line is not valid UTF-8", line: number)
+    }
+    return TextRecord(id: "\(number)", text: text, line: number)
   }
 }
 

@@ -196,7 +196,7 @@ import TextEngine
       messages == [
         "ok ok-1",
         #"missingID: line 2: missing field "id""#,
-        #"missingField: line 3, item "no-author": author: label 'author' needs field "author", which is missing"#,
+        #"missingField: line 3, item "no-author": author: label 'author' needs field "author", which is missing (to hide the label instead, give it "hiddenWhenEmpty": true in the template)"#,
         #"invalidField: line 5, item "bad-likes": likes: field "likes" is an array; label 'likes' shows a string, number or boolean"#,
         #"invalidField: line 6, item "zero-height": cover: field "imageHeight" must be a positive number for the aspect ratio of image 'cover', got 0"#,
         #"invalidField: line 7, item "string-width": cover: field "imageWidth" must be a number for image 'cover', got string"#,

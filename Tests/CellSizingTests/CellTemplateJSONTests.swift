@@ -116,12 +116,12 @@ import TextEngine
       (
         #"{"row": {"children": [{"label": "a", "style": "title", "width": "fill"}, {"label": "b", "style": "title", "width": "fill"}]}}"#,
         "ambiguous",
-        "stack[0].row.children[0]: 'a' and 'b' in the chain 'a' → 'b' have the same content hugging priority 250: which one takes the spare width is ambiguous; give one of them a different priority"
+        "stack[0].row.children[0]: 'a' and 'b' in the chain 'a' → 'b' have the same content hugging priority 250: which one takes the spare width is ambiguous; give one of them a different priority with the template's \"hugging\" key (e.g. \"hugging\": 251)"
       ),
       (
         #"{"row": {"children": [{"label": "a", "style": "title"}, {"label": "b", "style": "title", "hugging": 700}]}}"#,
         "ambiguous",
-        "stack[0].row.children[0]: 'a' and 'b' in the chain 'a' → 'b' have the same compression resistance priority 751: which one gives up width is ambiguous; give one of them a different priority"
+        "stack[0].row.children[0]: 'a' and 'b' in the chain 'a' → 'b' have the same compression resistance priority 751: which one gives up width is ambiguous; give one of them a different priority with the template's \"compression\" key (e.g. \"compression\": 752)"
       ),
       (
         #"{"row": {"children": [{"label": "a", "style": "title", "hugging": 0}]}}"#, "invalidValue",
