@@ -332,6 +332,8 @@ struct FeedLayoutOptions: ParsableArguments {
     progress: ((Int, Int) -> Void)? = nil
   ) throws -> FeedLayout {
     let result: FeedLayout
+    // The items file each id was last read from, to name it in warnings.
+    var itemSources: [String: String] = [:]
     switch layout {
     case .circle:
       do {
@@ -347,6 +349,9 @@ struct FeedLayoutOptions: ParsableArguments {
       let paths = items.isEmpty ? defaultItems : items
       guard !paths.isEmpty else { throw ValidationError("give at least one --items FILE") }
       let (template, pages) = try loadWaterfall(templatePath: templatePath, paths: paths)
+      for page in pages {
+        for case .success(let item) in page.items { itemSources[item.id] = page.source }
+      }
       do {
         result = try FeedLayout.waterfall(
           template: template, pages: pages, settings: settings, measurer: measurer,
@@ -358,11 +363,9 @@ struct FeedLayoutOptions: ParsableArguments {
       }
     }
     for failure in result.failures { diagnostics.report(failure.location, failure.message) }
-    // Items do not record their page: name the items file when there is one.
-    let sources = (items.isEmpty ? defaultItems : items).map { $0 == "-" ? "<stdin>" : $0 }
-    let source = sources.count == 1 ? sources[0] : "items"
     for item in result.items where (item.measurement?.missingGlyphs ?? 0) > 0 {
       guard let cell = item.cell else { continue }
+      let source = itemSources[cell.item.id] ?? "items"
       let location = cell.item.line.map { "\(source):\($0)" } ?? source
       _ = diagnostics.reportMissingGlyphs(
         at: location, cell: cell, measurer: measurer, strict: fontOptions.strict)

@@ -13,8 +13,10 @@ struct TextCommand: ParsableCommand {
       line and width in input order as soon as it is measured. A bad line is reported on \
       stderr as `error: FILE:LINE: id X: what` and the rest go on (exit status 1).
 
-      Example:
+      Examples:
         echo '{"id":"a","text":"Hello, world"}' | selfsize text -w 150 -w 343 --format table
+        selfsize text --field title -i Examples/feed.jsonl -w 170 --line-height 1.4x --format csv --fields id,height
+        printf 'Hello\\n世界\\n' | selfsize text --plain -w 100 --pixel-scale 2 --precision 1
       """)
 
   /// The fields of an output object, in order.

@@ -73,3 +73,20 @@ import Testing
     #expect(result.stderr.hasPrefix("error: <stdin>:1: id x: "))
   }
 }
+
+extension ErrorHintTests {
+  @Test func layoutWarningsNameThePageFileOfTheItem() throws {
+    let first = try Self.temporaryFile(
+      #"{"id":"a","title":"t","author":"a","likes":1}"# + "\n", name: "page1.jsonl")
+    let second = try Self.temporaryFile(
+      #"{"id":"a","title":"t","author":"a","likes":1}"# + "\n"
+        + #"{"id":"b","title":"private \uE000 use","author":"a","likes":1}"# + "\n",
+      name: "page2.jsonl")
+    let result = try CLIRunner.run([
+      "layout", "--template", "Examples/note-card.template.json", "-i", first, "-i", second,
+      "--no-system-fonts", "--format", "jsonl",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.hasPrefix("warning: \(second):2: id b: "), "\(result.stderr)")
+  }
+}

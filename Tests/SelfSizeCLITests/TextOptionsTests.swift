@@ -139,6 +139,13 @@ import Testing
     }
   }
 
+  @Test func helpShowsTheNewOptionsWithExamples() throws {
+    let help = try CLIRunner.run(["text", "--help"])
+    for text in ["--field title", "--plain", "--pixel-scale", "--precision", "natural|pt|Nx"] {
+      #expect(help.stdout.contains(text), "\(text)")
+    }
+  }
+
   @Test func oldOptionFormsStillWork() throws {
     // A bare number is still a fixed line height; --width and -w are the same option.
     #expect(try Self.heights(["--width", "150", "--line-height", "21"]) == [63])
