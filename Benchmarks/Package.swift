@@ -27,6 +27,7 @@ let package = Package(
       dependencies: [
         .product(name: "Benchmark", package: "benchmark"),
         .product(name: "TextEngine", package: root),
+        .product(name: "Feed", package: root),
         "TextFloor",
       ],
       path: "Benchmarks/TextBenchmarks",
@@ -40,7 +41,9 @@ let package = Package(
     .target(name: "TextFloor", dependencies: ["TextFloorC"], path: "Sources/TextFloor"),
     .executableTarget(
       name: "PrepareProfile",
-      dependencies: [.product(name: "TextEngine", package: root)],
+      dependencies: [
+        .product(name: "TextEngine", package: root), .product(name: "Feed", package: root), "TextFloor",
+      ],
       path: "Sources/PrepareProfile"),
   ]
 )

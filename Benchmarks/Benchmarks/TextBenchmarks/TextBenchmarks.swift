@@ -1,4 +1,5 @@
 import Benchmark
+import Feed
 import Foundation
 import Synchronization
 import TextEngine
@@ -89,6 +90,27 @@ let benchmarks: @Sendable () -> Void = {
 
   let floorLayout = TextFloor(fontPath: font.path, faceIndex: font.faceIndex, fontSize: 15)!
   for text in floorTexts { floorLayout.prepare(text) }
+  // End to end: what `selfsize text --width 170` does per input line, in memory (parse the JSON
+  // Lines record, prepare, lay out, write the output object), one thread, warm caches; beside
+  // the floor's prepare + line count of the same texts at the same width.
+  let lines = BenchmarkCorpus.jsonLines
+  let job = TextJob(measurer: warm, style: style, widths: [170])
+  Benchmark("end to end: selfsize text path, JSON Lines in memory (1024 texts, width 170)") { _ in
+    var writer = JSONWriter(capacity: 1 << 20)
+    for (number, line) in lines.enumerated() {
+      let error = line.withUnsafeBufferPointer { job.writeLines(utf8: $0, number: number + 1, to: &writer) }
+      precondition(error == nil)
+    }
+    blackHole(writer.count)
+  }
+
+  let floorBatch = UTF8Batch(corpus)
+  let floorEndToEnd = TextFloor(fontPath: font.path, faceIndex: font.faceIndex, fontSize: 15)!
+  _ = floorEndToEnd.prepareAndLayout(floorBatch, width: 170)
+  Benchmark("floor: prepare + layout (1024 texts, width 170)") { _ in
+    blackHole(floorEndToEnd.prepareAndLayout(floorBatch, width: 170))
+  }
+
   Benchmark("floor: greedy layout at a new width (1024 texts)") { benchmark in
     let width = nextWidth()
     benchmark.startMeasurement()

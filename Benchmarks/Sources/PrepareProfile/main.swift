@@ -1,29 +1,82 @@
-// A plain driver for profilers (valgrind --tool=callgrind, perf): prepares the corpus warm
-// N times. Usage: PrepareProfile [rounds] [prepare|breaks]
+// A plain driver for profilers (valgrind --tool=callgrind, perf) and for Scripts/bench-check.sh:
+// runs one kind of work over the 1,024 corpus texts `rounds` times inside `measuredRounds`, so
+// `valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*measuredRounds*'` counts
+// that work alone. Usage: PrepareProfile [rounds] [mode]; modes:
+//   prepare  warm prepare (segments cached)         cold    prepare with an empty segment cache
+//   measure  measure(width:) at a new width          layout  layout(width:) at a new width
+//   breaks   line-break opportunities only           text    the `selfsize text` path in memory
+//   floor-shape, floor-cold, floor-warm, floor-layout, floor-text: the C floor's counterparts
+import Feed
 import Foundation
 import TextEngine
+import TextFloor
 
-let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-  .deletingLastPathComponent().deletingLastPathComponent()
-  .appendingPathComponent("Tests/Fixtures/corpus/feed-visible.jsonl")
-let corpus = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map {
-  (try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any])["text"] as! String
-}
+let corpus = BenchmarkCorpus.texts
 let rounds = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1])! : 20
-let measurer = try BundledFonts.measurer()
-let style = TextStyle(fontSize: 15, lineHeight: .fixed(21))
-for text in corpus { _ = try measurer.prepare(text, style: style) }
 let mode = CommandLine.arguments.count > 2 ? CommandLine.arguments[2] : "prepare"
-let start = ContinuousClock.now
-var lines = 0
-for _ in 0..<rounds {
-  for text in corpus {
-    if mode == "breaks" {
-      lines += try measurer.lineBreakOpportunities(in: text).count
-    } else {
-      lines += try measurer.prepare(text, style: style).measure(width: 170).lineCount
+let regular = try BundledFonts.regularChain()
+let bold = try BundledFonts.boldChain()
+let style = TextStyle(fontSize: 15, lineHeight: .fixed(21))
+let warm = TextMeasurer(regular: regular, bold: bold)
+for text in corpus { _ = try warm.prepare(text, style: style) }
+let prepared = try corpus.map { try warm.prepare($0, style: style) }
+let lines = BenchmarkCorpus.jsonLines
+let job = TextJob(measurer: warm, style: style, widths: [170])
+var writer = JSONWriter(capacity: 1 << 20)
+let font = regular.primary
+let floorTexts = corpus.map(UTF8Text.init)
+let floorBatch = UTF8Batch(corpus)
+let floor = TextFloor(fontPath: font.path, faceIndex: font.faceIndex, fontSize: 15)!
+for text in floorTexts { floor.prepare(text) }
+_ = floor.prepareAndLayout(floorBatch, width: 170)
+floor.clearParagraphs()
+for text in floorTexts { floor.prepare(text) }
+// Touch the lazily built tables before counting.
+_ = try warm.lineBreakOpportunities(in: corpus[0])
+
+@MainActor @inline(never) func measuredRounds() throws -> Int {
+  var total = 0
+  for round in 0..<rounds {
+    let width = 150 + Double(round % 200)
+    switch mode {
+    case "prepare":
+      for text in corpus { total += try warm.prepare(text, style: style).scalarCount }
+    case "cold":
+      let measurer = TextMeasurer(regular: regular, bold: bold)
+      for text in corpus { total += try measurer.prepare(text, style: style).scalarCount }
+    case "measure":
+      for text in prepared { total += try text.measure(width: width).lineCount }
+    case "layout":
+      for text in prepared { total += try text.layout(width: width).lineCount }
+    case "breaks":
+      for text in corpus { total += try warm.lineBreakOpportunities(in: text).count }
+    case "text":
+      writer.removeAll()
+      for (number, line) in lines.enumerated() {
+        _ = line.withUnsafeBufferPointer { job.writeLines(utf8: $0, number: number + 1, to: &writer) }
+      }
+      total += writer.count
+    case "floor-shape":
+      for text in floorTexts { total += Int(floor.shapeParagraph(text)) }
+    case "floor-cold":
+      floor.clearCache()
+      floor.clearParagraphs()
+      for text in floorTexts { total += floor.prepare(text) }
+    case "floor-warm":
+      floor.clearParagraphs()
+      for text in floorTexts { total += floor.prepare(text) }
+    case "floor-layout":
+      for paragraph in 0..<floor.paragraphCount { total += floor.lineCount(of: paragraph, width: width) }
+    case "floor-text":
+      total += floor.prepareAndLayout(floorBatch, width: 170).count
+    default:
+      fatalError("unknown mode \(mode)")
     }
   }
+  return total
 }
+
+let start = ContinuousClock.now
+let total = try measuredRounds()
 let elapsed = ContinuousClock.now - start
-print("warm \(mode): \(elapsed / (rounds * corpus.count)) per text (\(lines) lines or breaks)")
+print("\(mode): \(elapsed / (rounds * corpus.count)) per text (checksum \(total))")

@@ -7,6 +7,16 @@ public enum BenchmarkCorpus {
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Tests/Fixtures/corpus/feed-visible.jsonl")
 
+  /// The texts as `selfsize text` input lines (`{"id", "text"}`, UTF-8, no newline), in file order.
+  public static let jsonLines: [[UInt8]] = {
+    let text = try! String(contentsOf: url, encoding: .utf8)
+    return text.split(separator: "\n").map { line in
+      let object = try! JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+      let record: [String: Any] = ["id": object["id"] as! String, "text": object["text"] as! String]
+      return Array(try! JSONSerialization.data(withJSONObject: record, options: [.sortedKeys]))
+    }
+  }()
+
   /// The texts in file order.
   public static let texts: [String] = {
     let text = try! String(contentsOf: url, encoding: .utf8)
