@@ -17,12 +17,14 @@ extension FeedLayout {
   /// ``WaterfallSettings/Pagination/count`` it uses the count rule (data of at most a page is
   /// measured again entirely). The counts are in ``pages``.
   ///
-  /// Lines that failed to decode, items that fail to bind to the template and items whose id is
-  /// already in the data are reported in ``failures`` and left out; an item whose height cannot
-  /// be solved at the column width is reported and laid out with height 0. Nothing else is
-  /// dropped.
+  /// Lines that failed to decode, items that fail to bind to the template, items whose id is
+  /// already in the data and, when `strict`, items with missing glyphs are reported in
+  /// ``failures`` and left out; an item whose height cannot be solved at the column width is
+  /// reported and laid out with height 0. Nothing else is dropped.
   ///
   /// - Parameters:
+  ///   - strict: items with glyphs no font has (see ``MissingGlyphReport``) are failures, left
+  ///     out of the layout like any item that fails to bind; without it they are laid out.
   ///   - jobs: threads that prepare (shape) and measure a page's new items before placement;
   ///     the result is the same for any number.
   ///   - progress: called after each measurement with (items measured, items given).
@@ -30,7 +32,7 @@ extension FeedLayout {
   ///   invalid settings (columns < 1, negative spacing, …).
   public static func waterfall(
     template: CellTemplate, pages: [FeedPage], settings: WaterfallSettings, measurer: TextMeasurer,
-    jobs: Int = 1, progress: ((Int, Int) -> Void)? = nil
+    strict: Bool = false, jobs: Int = 1, progress: ((Int, Int) -> Void)? = nil
   ) throws -> FeedLayout {
     let sizer = try CellSizer(template: template, measurer: measurer)
     let store = CellStore()
@@ -72,6 +74,13 @@ extension FeedLayout {
         case (.failure(let error), _), (_, .failure(let error)):
           failures.append(error.feedFailure(in: page.source))
         case (.success(let item), .success(let (cell, height))):
+          if strict, let error = MissingGlyphReport.error(for: cell, measurer: measurer) {
+            failures.append(
+              FeedFailure(
+                location: error.line.map { "\(page.source):\($0)" } ?? page.source, message: error.description
+              ))
+            continue
+          }
           fresh.append((item, cell))
           if let height, let width = settings.itemWidth { store.heights[item.id] = (width, height) }
         }

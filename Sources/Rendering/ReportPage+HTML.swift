@@ -19,7 +19,7 @@ extension ReportPage {
       <meta name="viewport" content="width=device-width, initial-scale=1">
       <title>\(markupEscaped(title))</title>
       <style>
-      \(fonts.fontFaceCSS(fontFolder: fontFolder))
+      \(fonts.fontFaceCSS(fontFolder: fontFolder, only: fontFolder == nil ? nil : usedFontPaths))
       \(Self.css)
       \(ReportScene.sharedCSS)
       </style>
@@ -189,9 +189,8 @@ extension ReportPage {
     var out = "<section><h2>Truncated (\(indices.count) items)</h2>\n"
     guard !indices.isEmpty else { return out + "<p>No label is truncated at any width.</p></section>\n" }
     out += "<div class=\"row\">\n"
-    for index in indices.prefix(listLimit) {
+    for (index, column) in truncatedCards {
       let item = report.items[index]
-      let column = report.preferredWidth(forItem: index)
       var names: [String] = []
       for card in item.cards {
         for name in card?.truncatedLabels ?? [] where !names.contains(name) { names.append(name) }
@@ -210,13 +209,9 @@ extension ReportPage {
   }
 
   func tallestHTML() -> String {
-    let indices = report.tallestItems(limit: min(listLimit, 12))
     var out = "<section><h2>Tallest cards</h2><div class=\"row\">\n"
-    for index in indices {
+    for (index, column) in tallestCards {
       let item = report.items[index]
-      let column = item.cards.indices.max {
-        (item.cards[$0]?.height ?? 0, -$0) < (item.cards[$1]?.height ?? 0, -$1)
-      }
       let heights = zip(report.widths, item.cards).map { width, card in
         "\(format(width.device.collectionWidth)): \(card.map { format($0.height) } ?? "–")"
       }
@@ -235,14 +230,14 @@ extension ReportPage {
     }
     if !indices.isEmpty {
       out += "<div class=\"row\">\n"
-      for index in indices.prefix(listLimit) {
+      for (index, column) in problemCards {
         let item = report.items[index]
         var caption = "<b>\(markupEscaped(item.id))</b>"
         if item.missingGlyphs > 0 {
           caption += " \(item.missingGlyphs) missing glyph\(item.missingGlyphs == 1 ? "" : "s")"
         }
         for error in item.errors { caption += "<span class=\"full\">\(markupEscaped(error))</span>" }
-        out += entryHTML(index: index, column: report.preferredWidth(forItem: index), caption: caption)
+        out += entryHTML(index: index, column: column, caption: caption)
       }
       out += "</div>" + more(indices.count) + "\n"
     }
@@ -262,6 +257,24 @@ extension ReportPage {
   private func more(_ total: Int, shown: Int? = nil) -> String {
     let limit = shown ?? listLimit
     return total > limit ? "<p class=\"muted\">\(limit) of \(total) shown; all are in report.json.</p>" : ""
+  }
+
+  /// The truncated cards drawn (item index, width column).
+  var truncatedCards: [(index: Int, column: Int?)] {
+    report.truncatedItems.prefix(listLimit).map { ($0, report.preferredWidth(forItem: $0)) }
+  }
+
+  /// The tallest cards drawn, each at the width where it is tallest.
+  var tallestCards: [(index: Int, column: Int?)] {
+    report.tallestItems(limit: min(listLimit, 12)).map { index in
+      let cards = report.items[index].cards
+      return (index, cards.indices.max { (cards[$0]?.height ?? 0, -$0) < (cards[$1]?.height ?? 0, -$1) })
+    }
+  }
+
+  /// The cards with missing glyphs or errors drawn.
+  var problemCards: [(index: Int, column: Int?)] {
+    report.problemItems.prefix(listLimit).map { ($0, report.preferredWidth(forItem: $0)) }
   }
 
   /// One card as drawn, with its caption.

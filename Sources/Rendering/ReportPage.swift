@@ -48,8 +48,23 @@ public struct ReportPage: Sendable {
       boldFonts: measurer.bold.fonts.map(\.path))
   }
 
-  /// The font files the page uses, with their names in the fonts folder.
-  public var fontFileNames: [(path: String, fileName: String)] { fonts.fontFileNames }
+  /// The font files the page's drawn cards use, with their names in the fonts folder (the
+  /// names ``ReportScene/fontFileNames`` gives them on every page of the same fonts).
+  public var fontFileNames: [(path: String, fileName: String)] { fonts.fontFileNames(in: usedFontPaths) }
+
+  /// The font files the glyphs of the page's drawn cards come from (the waterfalls side by side
+  /// are drawn as bars, without text).
+  public var usedFontPaths: Set<String> {
+    let cards = truncatedCards + tallestCards + problemCards
+    return ReportScene.fontPaths(
+      of: cards.compactMap { card in card.column.flatMap { thumbnail(item: card.index, width: $0) } }
+        .flatMap(\.labels))
+  }
+
+  /// ``ReportScene/fontFileNames(in:)`` over the page's fonts.
+  public func fontFileNames(in paths: Set<String>) -> [(path: String, fileName: String)] {
+    fonts.fontFileNames(in: paths)
+  }
 
   /// Item `index`'s card as drawn at width `column`, at the origin (nil when it was not laid out
   /// there).

@@ -11,6 +11,33 @@ extension ReportScene {
     return seen.enumerated().map { ($1, "selfsize-\($0)") }
   }
 
+  /// The font files the scene's glyphs come from (card labels, captions, the header and tags):
+  /// the fonts its pictures need, a subset of the chains'.
+  public var usedFontPaths: Set<String> {
+    var labels = cells.flatMap(\.labels) + captions + tags.map(\.label)
+    labels += header?.labels ?? []
+    return Self.fontPaths(of: labels)
+  }
+
+  /// The font files the glyphs of `labels` come from.
+  static func fontPaths(of labels: [SceneLabel]) -> Set<String> {
+    var paths = Set<String>()
+    for label in labels {
+      for line in label.lines {
+        for run in line.runs { paths.insert(run.font.path) }
+        for piece in line.pieces {
+          for run in piece.runs { paths.insert(run.font.path) }
+        }
+      }
+    }
+    return paths
+  }
+
+  /// ``fontFileNames`` of the files in `paths` only (same names, same order).
+  public func fontFileNames(in paths: Set<String>) -> [(path: String, fileName: String)] {
+    fontFileNames.filter { paths.contains($0.path) }
+  }
+
   /// The folder beside an HTML report, `fonts`, that its font files are copied into (see
   /// ``html(title:summary:fontFolder:)``).
   public static let htmlFontFolder = "fonts"
@@ -28,8 +55,9 @@ extension ReportScene {
 
   /// `@font-face` rules referencing the font files by absolute `file://` URL or, with
   /// `fontFolder`, by URL relative to the page: `fontFolder/<file name>` (``fontFileNames``).
-  func fontFaceCSS(fontFolder: String? = nil) -> String {
-    zip(fontFamilies, fontFileNames).map { font, file in
+  /// With `only`, just the rules of those files (the ones copied into the folder).
+  func fontFaceCSS(fontFolder: String? = nil, only paths: Set<String>? = nil) -> String {
+    zip(fontFamilies, fontFileNames).filter { paths?.contains($0.0.path) ?? true }.map { font, file in
       let url: String
       if let fontFolder {
         let relative = "\(fontFolder)/\(file.fileName)"

@@ -11,8 +11,9 @@ extension ReportScene {
   /// the baseline where ``ReportScene`` documents it).
   ///
   /// Fonts come by `@font-face` from the font files: by absolute `file://` URL (the page works
-  /// only where they are), or, with `fontFolder`, by URL relative to the page (`fonts/…`), so
-  /// the page works wherever it goes with that folder, once ``fontFileNames`` are copied there.
+  /// only where they are), or, with `fontFolder`, by URL relative to the page (`fonts/…`) for
+  /// the fonts its glyphs use (``usedFontPaths``), so the page works wherever it goes with that
+  /// folder, once those files (``fontFileNames(in:)``) are copied there.
   ///
   /// The page checks itself once its fonts are loaded: for every label it lets the browser wrap
   /// the text we show in a hidden div of the label's width (plus ``overflowTolerance``) and
@@ -33,7 +34,7 @@ extension ReportScene {
       <meta charset="utf-8">
       <title>\(markupEscaped(title))</title>
       <style>
-      \(fontFaceCSS(fontFolder: fontFolder))
+      \(fontFaceCSS(fontFolder: fontFolder, only: fontFolder == nil ? nil : usedFontPaths))
       body { margin: 0; background: \(ReportPalette.background.css); font-family: sans-serif; font-synthesis: none; }
       header { padding: 8px; font: 13px/1.4 sans-serif; color: #333; }
       #canvas { position: relative; width: \(n(size.width))px; height: \(n(size.height))px; overflow: hidden; background: \(ReportPalette.background.css); }

@@ -8,8 +8,9 @@ extension ReportScene {
   /// files. Each cell is a `<g>` with `data-id`. `scale` sets the intrinsic size (the viewBox is
   /// in points).
   ///
-  /// With `fontFolder`, fonts are referred to by URL relative to the SVG (`fonts/…`, see
-  /// ``fontFileNames``), so the file works beside a copy of that folder. A ``header`` is drawn
+  /// With `fontFolder`, the fonts its glyphs use (``usedFontPaths``) are referred to by URL
+  /// relative to the SVG (`fonts/…`, see ``fontFileNames``), so the file works beside a copy of
+  /// that folder holding them. A ``header`` is drawn
   /// above the content; ``tags`` on the cards.
   public func svg(scale: Int = 1, fontFolder: String? = nil) -> String {
     let n = cssNumber
@@ -19,7 +20,7 @@ extension ReportScene {
       <svg xmlns="http://www.w3.org/2000/svg" width="\(n(size.width * Double(scale)))" \
       height="\(n(totalHeight * Double(scale)))" viewBox="0 0 \(n(size.width)) \(n(totalHeight))">
       <style>
-      \(fontFaceCSS(fontFolder: fontFolder))
+      \(fontFaceCSS(fontFolder: fontFolder, only: fontFolder == nil ? nil : usedFontPaths))
       text { white-space: pre; }
       </style>
       <rect x="0" y="0" width="\(n(size.width))" height="\(n(totalHeight))" fill="\(ReportPalette.background.css)"/>

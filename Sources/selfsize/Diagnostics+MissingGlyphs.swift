@@ -3,19 +3,12 @@ import Feed
 import TextEngine
 
 extension Diagnostics {
-  /// Reports glyphs no font has in a template cell, once: a warning naming the item, each
-  /// element and its first missing code points, or with `strict` an error.
-  /// - Returns: true when it was an error.
-  mutating func reportMissingGlyphs(
-    at location: String, cell: PreparedCell, measurer: TextMeasurer, strict: Bool
-  ) -> Bool {
-    guard let error = MissingGlyphReport.error(for: cell, measurer: measurer) else { return false }
+  /// Warns once about glyphs no font has in a template cell that was laid out: the item, each
+  /// element and its first missing code points (with `--strict` such an item is a failure
+  /// instead, left out of the layout).
+  func warnMissingGlyphs(at location: String, cell: PreparedCell, measurer: TextMeasurer) {
+    guard let error = MissingGlyphReport.error(for: cell, measurer: measurer) else { return }
     let message = "id \(cell.item.id): \(error.message)"
-    if strict {
-      report(location, message)
-      return true
-    }
     StandardError.write("warning: \(TerminalText.escaped(location)): \(TerminalText.escaped(message))\n")
-    return false
   }
 }

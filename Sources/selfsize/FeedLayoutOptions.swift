@@ -355,6 +355,7 @@ struct FeedLayoutOptions: ParsableArguments {
       do {
         result = try FeedLayout.waterfall(
           template: template, pages: pages, settings: settings, measurer: measurer,
+          strict: fontOptions.strict,
           jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, progress: progress)
       } catch let error as CellSizingError {
         throw ValidationError("template \(templatePath): \(error.description)")
@@ -363,12 +364,12 @@ struct FeedLayoutOptions: ParsableArguments {
       }
     }
     for failure in result.failures { diagnostics.report(failure.location, failure.message) }
+    // With --strict such items are failures already, out of the layout.
     for item in result.items where (item.measurement?.missingGlyphs ?? 0) > 0 {
       guard let cell = item.cell else { continue }
       let source = itemSources[cell.item.id] ?? "items"
       let location = cell.item.line.map { "\(source):\($0)" } ?? source
-      _ = diagnostics.reportMissingGlyphs(
-        at: location, cell: cell, measurer: measurer, strict: fontOptions.strict)
+      diagnostics.warnMissingGlyphs(at: location, cell: cell, measurer: measurer)
     }
     return result
   }

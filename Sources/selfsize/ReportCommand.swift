@@ -19,9 +19,9 @@ struct ReportCommand: ParsableCommand {
       page: a summary table per width, height histograms, the waterfalls side by side, the cards \
       sensitive to width, truncated, tallest, with missing glyphs or errors), report.json (the same \
       figures for machines: every item's height, line counts and truncation at every width, as \
-      `selfsize measure` gives them), fonts/ (the page's fonts, referred to relatively), and per \
-      width the pictures of --pictures: overview (contact sheets of every card with its id and \
-      height, PNG pages of at most 4,000 px), html (the whole waterfall as a self-checking page), \
+      `selfsize measure` gives them), fonts/ (the font files the pages' glyphs use, referred to \
+      relatively), and per width the pictures of --pictures: overview (contact sheets of every \
+      card with its id and height, PNG pages of at most 4,000 px), html (the whole waterfall as a self-checking page), \
       png (the waterfall as PNG pages of at most 4,000 px), svg. Prints one row per width and the \
       page's path (nothing with --quiet). Files are written to a temporary name and renamed, so \
       parallel reports into one folder do not mix and links at output paths are replaced, not \
@@ -179,6 +179,7 @@ struct ReportCommand: ParsableCommand {
     var links: [[ReportPage.Link]] = []
     var written: [String] = []
     var pictureSeconds = 0.0
+    var usedFonts = Set<String>()
     for (index, device) in devices.enumerated() {
       let step = "\(device.label) (\(index + 1)/\(devices.count))"
       let layoutStart = clock.now
@@ -189,6 +190,7 @@ struct ReportCommand: ParsableCommand {
       do {
         layout = try FeedLayout.waterfall(
           template: template, pages: pages, settings: settings, measurer: measurer,
+          strict: options.fontOptions.strict,
           progress: { measured, total in progress.update("measuring \(step):", measured, total) })
       } catch let error as CellSizingError {
         throw ValidationError("template \(templatePath): \(error.description)")
@@ -231,6 +233,7 @@ struct ReportCommand: ParsableCommand {
             .withHeader(header, scale: Double(options.scale), measurer: measurer)
           if tags { scene = scene.withTags(scale: Double(options.scale), measurer: measurer) }
           let file = "\(base).svg"
+          usedFonts.formUnion(scene.usedFontPaths)
           try write(
             Data(scene.svg(scale: options.scale, fontFolder: ReportScene.htmlFontFolder).utf8), file, &written
           )
@@ -239,6 +242,7 @@ struct ReportCommand: ParsableCommand {
           progress.message("writing \(step) page")
           let scene = ReportScene(layout: layout, measurer: measurer, clipHeight: options.clipHeight)
           let file = "\(base).html"
+          usedFonts.formUnion(scene.usedFontPaths)
           let html = scene.html(
             title: "selfsize report · \(device.name) · \(device.label)", summary: header,
             fontFolder: ReportScene.htmlFontFolder)
@@ -251,7 +255,8 @@ struct ReportCommand: ParsableCommand {
     }
     progress.message("writing the report page")
     let page = ReportPage(report: report, overviews: overviews, links: links, measurer: measurer)
-    try copyFonts(page.fontFileNames)
+    // Only the font files the written pages' glyphs use.
+    try copyFonts(page.fontFileNames(in: usedFonts.union(page.usedFontPaths)))
     let pagePath = path("\(name).html")
     try write(Data(page.html(fontFolder: ReportScene.htmlFontFolder).utf8), "\(name).html", &written)
     try write(Data((report.jsonValue().serialized() + "\n").utf8), "\(name).json", &written)

@@ -75,6 +75,63 @@ import Testing
     #expect(result.stderr.hasPrefix("warning: <stdin>:1: id n1: element 'title': 1 missing glyph (U+10FFFD)"))
   }
 
+  static let strictItems = [
+    #"{"id":"n1","title":"x\uDBFF\uDFFD","author":"me","likes":1}"#,
+    #"{"id":"n2","title":"fine","author":"me","likes":1}"#,
+    #"{"id":"n3","title":"also fine","author":"you","likes":2}"#,
+  ].joined(separator: "\n")
+  static let strictError =
+    "error: <stdin>:1: id n1: element 'title': 1 missing glyph (U+10FFFD): no font has them\n"
+
+  /// With --strict an item with missing glyphs is a per-item error: out of the layout (the
+  /// others placed as if it had never been there), exit 1, the rest laid out.
+  @Test func layoutStrictLeavesTheFailedItemOut() throws {
+    let arguments = [
+      "layout", "--template", "Examples/note-card.template.json", "--items", "-", "--format", "json",
+    ]
+    let result = try CLIRunner.run(arguments + ["--strict"], stdin: Self.strictItems)
+    #expect(result.status == 1)
+    #expect(result.stderr == Self.strictError)
+    let root = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    let placed = try #require(root["items"] as? [[String: Any]])
+    #expect(placed.map { $0["id"] as? String } == ["n2", "n3"])
+    #expect(root["missingGlyphs"] as? Int == 0)
+    #expect(root["errors"] as? Int == 1)
+    // The same layout as without the item at all.
+    let without = try CLIRunner.run(
+      arguments, stdin: Self.strictItems.split(separator: "\n").dropFirst().joined(separator: "\n"))
+    let expected = try #require(
+      try JSONSerialization.jsonObject(with: Data(without.stdout.utf8)) as? [String: Any])
+    #expect(
+      (expected["items"] as? [[String: Any]])?.map { $0["frame"] as? [Double] }
+        == placed.map { $0["frame"] as? [Double] })
+    #expect(expected["contentSize"] as? [Double] == root["contentSize"] as? [Double])
+  }
+
+  @Test func reportStrictLeavesTheFailedItemOut() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("selfsize-strict-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let result = try CLIRunner.run(
+      [
+        "report", "-q", "--output-dir", directory.path, "--items", "-", "--devices", "320x2,768x3",
+        "--pictures",
+        "none", "--strict",
+      ], stdin: Self.strictItems)
+    #expect(result.status == 1)
+    #expect(result.stderr == Self.strictError, "reported once, not once per width")
+    let report = try #require(
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: directory.appendingPathComponent("report.json")))
+        as? [String: Any])
+    #expect((report["items"] as? [[String: Any]])?.map { $0["id"] as? String } == ["n2", "n3"])
+    let widths = try #require(report["widths"] as? [[String: Any]])
+    #expect(widths.map { $0["items"] as? Int } == [2, 2])
+    #expect(widths.map { $0["missingGlyphs"] as? Int } == [0, 0])
+    #expect(widths.map { $0["errors"] as? Int } == [1, 1])
+  }
+
   @Test func unknownFamilyIsAUsageErrorNamingTheClosestFamilies() throws {
     let result = try CLIRunner.run(["text", "--width", "100", "--font", "Noto Sans Hebrw"], stdin: "")
     #expect(result.status == 2)

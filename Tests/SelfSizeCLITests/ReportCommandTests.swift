@@ -218,12 +218,52 @@ import Testing
     #expect(statuses.values.allSatisfy { $0 == "ok" }, "\(statuses.values)")
     let fonts = try FileManager.default.contentsOfDirectory(
       atPath: directory.appendingPathComponent("fonts").path)
-    let html = try String(contentsOf: directory.appendingPathComponent("report.html"), encoding: .utf8)
-    let urls = html.components(separatedBy: "src: url(\"fonts/").dropFirst().map {
-      String($0.prefix { $0 != "\"" }).removingPercentEncoding ?? ""
-    }
+    let urls = try Self.fontURLs(in: directory)
     #expect(!urls.isEmpty)
-    #expect(fonts.sorted() == urls.sorted(), "every font the page names, and nothing half-written")
+    #expect(Set(fonts) == urls, "every font the pages name, and nothing half-written")
+  }
+
+  /// The font files the HTML and SVG pages in `directory` name (`src: url("fonts/…")`).
+  static func fontURLs(in directory: URL) throws -> Set<String> {
+    var urls = Set<String>()
+    for name in try FileManager.default.contentsOfDirectory(atPath: directory.path)
+    where name.hasSuffix(".html") || name.hasSuffix(".svg") {
+      let text = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+      for part in text.components(separatedBy: "src: url(\"fonts/").dropFirst() {
+        urls.insert(String(part.prefix { $0 != "\"" }).removingPercentEncoding ?? "")
+      }
+    }
+    return urls
+  }
+
+  /// Only the font files the pages' glyphs use are copied (not all 13 bundled files), each
+  /// named by the pages; they follow the feed's scripts (a Greek card's bold title and regular
+  /// author bring both Noto Sans faces).
+  @Test(arguments: [
+    ("", ["NotoSansCJKsc-Regular.otf", "NotoSansCJKsc-Bold.otf", "NotoColorEmoji.ttf"]),
+    (
+      #"{"id":"el","title":"Καλημέρα κόσμε","author":"Ελένη","likes":3}"#,
+      [
+        "NotoSansCJKsc-Regular.otf", "NotoSansCJKsc-Bold.otf", "NotoColorEmoji.ttf", "NotoSans-Regular.ttf",
+        "NotoSans-Bold.ttf",
+      ]
+    ),
+  ])
+  func reportCopiesOnlyTheFontsItsPagesUse(extraItem: String, expected: [String]) throws {
+    let directory = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let feed = try String(
+      contentsOf: CLIRunner.packageDirectory.appendingPathComponent("Examples/feed.jsonl"), encoding: .utf8)
+    let result = try CLIRunner.run(
+      [
+        "report", "-q", "--output-dir", directory.path, "--devices", "375x2", "--pictures", "html,svg",
+        "--items", "-",
+      ], stdin: (extraItem.isEmpty ? "" : extraItem + "\n") + feed)
+    #expect(result.status == 0, "\(result.stderr)")
+    let fonts = Set(
+      try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("fonts").path))
+    #expect(fonts == Set(expected))
+    #expect(fonts == (try Self.fontURLs(in: directory)))
   }
 
   /// A font path with `&` keeps the SVG well-formed XML.
