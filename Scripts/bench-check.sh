@@ -20,9 +20,9 @@ update=false
 command -v valgrind >/dev/null || { echo "bench-check: valgrind is not installed" >&2; exit 2; }
 swift build -c release --package-path Benchmarks --product PrepareProfile >/dev/null
 built="$(swift build -c release --package-path Benchmarks --show-bin-path)/PrepareProfile"
-# valgrind 3.19 cannot read the toolchain's debug info ("possibly corrupted"): keep symbols only.
-binary=$(mktemp)
-trap 'rm -f "$binary"' EXIT
+# valgrind 3.19 cannot read the toolchain's debug info ("possibly corrupted"): keep symbols only,
+# in a copy beside the original (the bundled fonts are found next to the binary).
+binary="$built.stripped"
 strip --strip-debug -o "$binary" "$built"
 texts=$(wc -l < Tests/Fixtures/corpus/feed-visible.jsonl)
 

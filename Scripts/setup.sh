@@ -19,3 +19,25 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo apt-get install -y --no-install-recommends "${missing[@]}" \
     || { $sudo apt-get update && $sudo apt-get install -y --no-install-recommends "${missing[@]}"; }
 fi
+
+# Java 17 and pyspark: the Spark test (SparkMeasureTests) runs Scripts/spark-measure.py in
+# local[2] mode on a small feed. pyspark 4 needs Java 17 or newer.
+if ! command -v java >/dev/null 2>&1; then
+  echo "setup: installing openjdk-17-jre-headless (for pyspark)" >&2
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get install -y --no-install-recommends openjdk-17-jre-headless \
+    || { $sudo apt-get update && $sudo apt-get install -y --no-install-recommends openjdk-17-jre-headless; }
+fi
+if ! python3 -c "import pyspark" >/dev/null 2>&1; then
+  echo "setup: installing pyspark (pip)" >&2
+  if ! python3 -m pip --version >/dev/null 2>&1; then
+    sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y --no-install-recommends python3-pip
+  fi
+  # Debian's own python3 refuses system-wide pip installs (PEP 668): install for this user then.
+  python3 -m pip install --quiet "pyspark>=4,<5" \
+    || python3 -m pip install --quiet --user --break-system-packages "pyspark>=4,<5"
+fi

@@ -1,4 +1,5 @@
 import CollectionLayout
+
 /// A height baseline: what produced it and one record per item and width, as a JSON Lines file.
 ///
 /// The first line is the header — `{"selfsizeBaseline": 1, "command", "engine", "libraries",

@@ -1,4 +1,5 @@
 import CollectionLayout
+
 /// How one item at one width differs from its baseline record.
 public struct BaselineChange: Sendable, Hashable {
   /// How much it changed.

@@ -1,4 +1,5 @@
 import CollectionLayout
+
 extension BaselineComparison {
   /// The report for people: a table of what changed (status, id, width, element, old → new
   /// height, lines old → new, the first changed line), the added and removed items, a summary

@@ -1,4 +1,5 @@
 import CollectionLayout
+
 /// A run compared with a stored baseline: what moved beyond the tolerance, what changed within
 /// it, what was added or removed, and what about the fonts, template, settings and versions
 /// differs (the likely causes).
@@ -64,7 +65,8 @@ public struct BaselineComparison: Sendable, Hashable {
     var shifted: [String] = []
     var changedLines: [String: [Int]] = [:]
     var lineElement: String?
-    var lineCounts: (Int?, Int?) = (nil, nil)
+    // A paragraph's line counts are shown even when only its height moved.
+    var lineCounts: (Int?, Int?) = (old.lineCount, new.lineCount)
     var firstLine: BaselineChange.LineChange?
 
     func lineDifferences(_ before: [String]?, _ after: [String]?) -> [Int] {

@@ -1,4 +1,5 @@
 import CollectionLayout
+
 /// One element of a card as a baseline records it: its frame relative to the card and, for
 /// labels, its lines.
 public struct BaselineElement: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import CollectionLayout
+
 /// Why a baseline could not be read or made. `line` is the 1-based line of the baseline file
 /// (nil when the problem is not on one line).
 public struct BaselineError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import CollectionLayout
+
 /// One item at one width, as a baseline records it.
 ///
 /// `text` records carry the paragraph's lines; `measure` and `layout` records carry the card's

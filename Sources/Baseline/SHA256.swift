@@ -1,4 +1,5 @@
 import CollectionLayout
+
 /// SHA-256 (FIPS 180-4), for the checksums a baseline records of its font and template files.
 public struct SHA256: Sendable {
   private var state: [UInt32] = [

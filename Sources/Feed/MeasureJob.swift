@@ -38,6 +38,14 @@ public struct MeasureJob: Sendable {
   public func measurements(for item: CellItem, warnings: inout [RecordError]) throws(RecordError)
     -> [CellMeasurement]
   {
+    try preparedMeasurements(for: item, warnings: &warnings).measurements
+  }
+
+  /// The prepared cell of an item and one measurement per width; the `missingGlyphs` warning
+  /// (when not strict) is appended to `warnings`.
+  public func preparedMeasurements(for item: CellItem, warnings: inout [RecordError]) throws(RecordError)
+    -> (cell: PreparedCell, measurements: [CellMeasurement])
+  {
     let cell: PreparedCell
     var results: [CellMeasurement] = []
     do throws(CellSizingError) {
@@ -57,7 +65,7 @@ public struct MeasureJob: Sendable {
       if strict { throw error }
       warnings.append(error)
     }
-    return results
+    return (cell, results)
   }
 
   /// The output objects of an item, one per width.

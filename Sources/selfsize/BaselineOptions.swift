@@ -81,21 +81,38 @@ struct BaselineOptions: ParsableArguments {
     }
   }
 
-  /// Writes and compares as asked, prints the summary or comparison, and writes the pictures.
+  /// Records and compares as asked (one path for `text`, `measure` and `layout`): prints the
+  /// summary or the table of what moved with its likely causes, and writes the pictures of the
+  /// changed items.
   ///
-  /// - Parameter draw: makes the diff report's files (called only with `--diff-report`).
-  /// - Returns: whether anything moved beyond the tolerance.
-  func finish(
-    current: Baseline, stored: Baseline?, output: inout StandardOutput,
-    draw: (DiffReport) throws -> [DiffReport.File]
-  ) throws -> Bool {
+  /// - Parameters:
+  ///   - provenance: what produced `records`.
+  ///   - records: this run's records, in the order measured.
+  ///   - stored: the baseline to compare with (`--baseline`).
+  ///   - styles: the text style of each label by element name (`""` for a `text` paragraph),
+  ///     for the pictures.
+  ///   - imageNames: the elements drawn as image placeholders.
+  ///   - failures: the number of inputs that failed (already reported on stderr).
+  /// - Throws: `ExitCode(1)` when anything moved beyond the tolerance or an input failed.
+  func check(
+    provenance: BaselineProvenance, records: [BaselineRecord], stored: Baseline?, measurer: TextMeasurer,
+    styles: [String: TextStyle], imageNames: Set<String> = [], failures: Int = 0
+  ) throws {
+    let current = Baseline(provenance: provenance, records: records)
+    var output = StandardOutput()
     var moved = false
     if let stored {
       let comparison = BaselineComparison(baseline: stored, current: current, tolerance: tolerance)
       output.write(comparison.report())
       moved = comparison.hasMoved
       if let folder = diffReport {
-        let files = try draw(DiffReport(comparison: comparison, baseline: stored, current: current))
+        let report = DiffReport(comparison: comparison, baseline: stored, current: current)
+        let files: [DiffReport.File]
+        do {
+          files = try report.files(measurer: measurer, styles: styles, imageNames: imageNames)
+        } catch {
+          throw ValidationError("cannot draw the diff report: \(error)")
+        }
         try writeReport(files, into: folder)
         output.writeLine(
           "wrote \(files.count) file\(files.count == 1 ? "" : "s") into \(folder) (open \((folder as NSString).appendingPathComponent("index.html")))"
@@ -107,7 +124,8 @@ struct BaselineOptions: ParsableArguments {
       output.writeLine(
         "wrote baseline \(path): \(current.records.count) record\(current.records.count == 1 ? "" : "s")")
     }
-    return moved
+    output.flush()
+    if moved || failures > 0 { throw ExitCode(1) }
   }
 
   private func writeReport(_ files: [DiffReport.File], into folder: String) throws {
@@ -119,5 +137,34 @@ struct BaselineOptions: ParsableArguments {
     for file in files {
       try writeOutput(file.data, to: (folder as NSString).appendingPathComponent(file.name))
     }
+  }
+}
+
+extension BaselineOptions {
+  /// Records or compares a streaming command's results (`text`, `measure`): reads every input
+  /// line, turns it into records with `records` on the workers (a bad line is reported on
+  /// stderr and the rest go on), then ``check(provenance:records:stored:measurer:styles:imageNames:failures:)``.
+  func run(
+    input: String?, jobOptions: JobOptions, formatter: RecordFormatter, stored: Baseline?,
+    provenance: BaselineProvenance, measurer: TextMeasurer, styles: [String: TextStyle],
+    imageNames: Set<String> = [],
+    records:
+      @escaping @Sendable (UnsafeBufferPointer<UInt8>, Int, inout BatchOutput) throws(RecordError) -> Void
+  ) throws {
+    var run = BatchRun(
+      input: try InputSource(path: input), sink: try OutputSink(path: nil), formatter: formatter,
+      jobs: jobOptions.workerCount, progress: .forTerminal(quiet: jobOptions.quiet), columns: [])
+    run.collectsRecords = true
+    let failures = try run.run { line, number, output in
+      do throws(RecordError) {
+        try records(line, number, &output)
+        return nil
+      } catch {
+        return error
+      }
+    }
+    try check(
+      provenance: provenance, records: run.records, stored: stored, measurer: measurer,
+      styles: styles.merging(run.styles) { given, _ in given }, imageNames: imageNames, failures: failures)
   }
 }

@@ -1,4 +1,6 @@
+import Baseline
 import SelfSizingCore
+import TextEngine
 
 /// What a worker made of one batch of input lines: output bytes, table rows and the errors of
 /// the lines that failed, in input order.
@@ -15,4 +17,8 @@ struct BatchOutput: Sendable {
   var items = 0
   /// Input bytes read up to the end of this batch (for progress).
   var inputOffset = 0
+  /// Baseline records (`--write-baseline`, `--baseline`), in input order.
+  var records: [BaselineRecord] = []
+  /// The text styles of the labels of ``records``, by element name (for diff pictures).
+  var styles: [String: TextStyle] = [:]
 }

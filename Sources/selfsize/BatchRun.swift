@@ -1,6 +1,8 @@
 import ArgumentParser
+import Baseline
 import Foundation
 import SelfSizingCore
+import TextEngine
 
 /// One streaming run of a line-at-a-time command (`text`, `measure`): input lines in,
 /// formatted results out in input order, errors on stderr as `error: FILE:LINE: id X: what`,
@@ -13,6 +15,13 @@ struct BatchRun {
   var progress: ProgressLine
   /// The table header names (table format).
   var columns: [String]
+  /// Collect the workers' baseline records instead of writing results (nothing is written to
+  /// the sink).
+  var collectsRecords = false
+  /// The baseline records of the run, in input order (when ``collectsRecords``).
+  private(set) var records: [BaselineRecord] = []
+  /// The label styles of ``records``, by element name.
+  private(set) var styles: [String: TextStyle] = [:]
 
   /// Runs `process` on every input line and writes the results.
   /// - Returns: the number of failed records.
@@ -24,10 +33,17 @@ struct BatchRun {
     var table = TextTable(columns: columns)
     var itemCount = 0
     var isFirst = true
-    switch formatter.format {
+    var records: [BaselineRecord] = []
+    var styles: [String: TextStyle] = [:]
+    defer {
+      self.records = records
+      self.styles = styles
+    }
+    let format: OutputFormat? = collectsRecords ? nil : formatter.format
+    switch format {
     case .csv: try sink.write(Array((formatter.fields.joined(separator: ",") + "\n").utf8))
     case .json: try sink.write(Array("[".utf8))
-    case .jsonl, .table: break
+    case .jsonl, .table, nil: break
     }
     let source = input.name
     let size = input.size
@@ -60,7 +76,10 @@ struct BatchRun {
           }
         }
         itemCount += output.items
-        switch formatter.format {
+        switch format {
+        case nil:
+          records.append(contentsOf: output.records)
+          styles.merge(output.styles) { old, _ in old }
         case .table: table.rows.append(contentsOf: output.rows)
         case .json where isFirst && output.writer.count > 0:
           // The first member's separator is ",\n"; the array starts "[\n".
@@ -71,10 +90,10 @@ struct BatchRun {
         progress.update(items: itemCount, bytesRead: output.inputOffset, totalBytes: size)
       },
       idle: { try sink.flush() })
-    switch formatter.format {
+    switch format {
     case .json: try sink.write(Array((isFirst ? "]\n" : "\n]\n").utf8))
     case .table: try sink.write(Array(table.rendered().utf8))
-    case .jsonl, .csv: break
+    case .jsonl, .csv, nil: break
     }
     progress.finish()
     try sink.finish()

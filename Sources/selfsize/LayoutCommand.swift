@@ -80,8 +80,7 @@ struct LayoutCommand: ParsableCommand {
     let layout = try options.run(
       defaultTemplate: nil, defaultItems: ["-"], measurer: measurer, diagnostics: &diagnostics)
     if baselineOptions.isActive {
-      try checkBaseline(layout, stored: stored, measurer: measurer)
-      try diagnostics.finish()
+      try checkBaseline(layout, stored: stored, measurer: measurer, failures: diagnostics.failureCount)
       return
     }
     let data: Data
@@ -130,33 +129,18 @@ struct LayoutCommand: ParsableCommand {
   }
 
   /// Records or compares the layout's items (`--write-baseline`, `--baseline`).
-  func checkBaseline(_ layout: FeedLayout, stored: Baseline?, measurer: TextMeasurer) throws {
+  func checkBaseline(_ layout: FeedLayout, stored: Baseline?, measurer: TextMeasurer, failures: Int) throws {
     let templateData = try options.template.map { (path: $0, data: try readInput($0)) }
-    let provenance = try BaselineOptions.provenance(
-      command: "layout", measurer: measurer, template: templateData, settings: options.baselineSettings)
-    let current = Baseline(provenance: provenance, records: layout.items.map(BaselineRecord.init(placed:)))
-    var output = StandardOutput()
-    let moved = try baselineOptions.finish(current: current, stored: stored, output: &output) { report in
-      var styles: [String: TextStyle] = [:]
-      for item in layout.items {
-        for element in item.measurement?.elements ?? [] where styles[element.name] == nil {
-          if let prepared = item.cell?.preparedText(named: element.name) {
-            styles[element.name] = prepared.style
-          }
-        }
-      }
-      let images = Set(
-        (layout.template?.elementPaths ?? []).compactMap { path -> String? in
-          if case .image = path.element.kind { return path.element.name }
-          return nil
-        })
-      do {
-        return try report.files(measurer: measurer, styles: styles, imageNames: images)
-      } catch {
-        throw ValidationError("cannot draw the diff report: \(error)")
+    var styles: [String: TextStyle] = [:]
+    for item in layout.items {
+      if let measurement = item.measurement, let cell = item.cell {
+        DiffReport.collectStyles(of: cell, measurement: measurement, into: &styles)
       }
     }
-    output.flush()
-    if moved { throw ExitCode(1) }
+    try baselineOptions.check(
+      provenance: try BaselineOptions.provenance(
+        command: "layout", measurer: measurer, template: templateData, settings: options.baselineSettings),
+      records: layout.items.map(BaselineRecord.init(placed:)), stored: stored, measurer: measurer,
+      styles: styles, imageNames: DiffReport.imageNames(of: layout.template), failures: failures)
   }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Baseline
 import CellSizing
 import Feed
 import Foundation
@@ -14,6 +15,13 @@ struct MeasureCommand: ParsableCommand {
       line at a time, and writes one result per item and width in input order. A bad item is \
       reported once on stderr as `error: FILE:LINE: id X: what` and the rest go on (exit \
       status 1).
+
+      Regression checks: --write-baseline FILE records every item's height, element frames and \
+      label lines at each width with what produced them (template and fonts with checksums, \
+      versions); --baseline FILE [--tolerance PT] compares a run with it, prints what moved \
+      (id, width, element, old → new height, lines, the first changed line) and exits 1 when \
+      anything moved beyond the tolerance; --diff-report DIR draws the changed cards before \
+      and after (PNG and index.html).
 
       Example:
         selfsize measure --template Examples/note-card.template.json -i Examples/feed.jsonl -w 170
@@ -48,6 +56,7 @@ struct MeasureCommand: ParsableCommand {
   @OptionGroup var fontOptions: FontOptions
   @OptionGroup var outputOptions: OutputOptions
   @OptionGroup var jobOptions: JobOptions
+  @OptionGroup var baselineOptions: BaselineOptions
 
   func validate() throws {
     guard !widths.isEmpty else { throw ValidationError("give at least one --width") }
@@ -65,6 +74,7 @@ struct MeasureCommand: ParsableCommand {
       format: outputOptions.format, fields: outputOptions.fields, available: Self.fields,
       defaultFields: ["id", "width", "height", "missingGlyphs", "elements", "hidden", "clipped"],
       precision: outputOptions.precision)
+    let stored = try baselineOptions.loadBaseline(command: "measure")
     let templateData = try readInput(template)
     let cellTemplate: CellTemplate
     do {
@@ -79,6 +89,20 @@ struct MeasureCommand: ParsableCommand {
       throw ValidationError("\(template): \(error.description)")
     }
     let job = MeasureJob(sizer: sizer, widths: widths, strict: fontOptions.strict, pixelScale: pixelScale)
+    if baselineOptions.isActive {
+      try baselineOptions.run(
+        input: input, jobOptions: jobOptions, formatter: formatter, stored: stored,
+        provenance: try BaselineOptions.provenance(
+          command: "measure", measurer: sizer.measurer, template: (template, templateData),
+          settings: [("pixelScale", pixelScale.map(JSONValue.format) ?? "none")]),
+        measurer: sizer.measurer, styles: [:], imageNames: DiffReport.imageNames(of: cellTemplate)
+      ) { line, number, output throws(RecordError) in
+        output.records += try job.baselineRecords(
+          for: CellItem(JSONRecord(utf8: line, line: number)), warnings: &output.warnings,
+          styles: &output.styles)
+      }
+      return
+    }
     var run = BatchRun(
       input: try InputSource(path: input), sink: try OutputSink(path: outputOptions.output),
       formatter: formatter, jobs: jobOptions.workerCount, progress: .forTerminal(quiet: jobOptions.quiet),

@@ -1,4 +1,5 @@
 public import ArgumentParser
+import Baseline
 import Feed
 import Foundation
 import TextEngine
@@ -12,6 +13,11 @@ struct TextCommand: ParsableCommand {
       Reads JSON Lines from --input (or stdin), a line at a time, and writes one result per \
       line and width in input order as soon as it is measured. A bad line is reported on \
       stderr as `error: FILE:LINE: id X: what` and the rest go on (exit status 1).
+
+      Regression checks: --write-baseline FILE records every text's height and lines at each \
+      width with what produced them (fonts, settings, versions); --baseline FILE [--tolerance PT] \
+      compares a run with it, prints what moved and exits 1 when anything moved beyond the \
+      tolerance; --diff-report DIR draws the changed paragraphs before and after.
 
       Examples:
         echo '{"id":"a","text":"Hello, world"}' | selfsize text -w 150 -w 343 --format table
@@ -57,6 +63,7 @@ struct TextCommand: ParsableCommand {
   var plain = false
   @OptionGroup var outputOptions: OutputOptions
   @OptionGroup var jobOptions: JobOptions
+  @OptionGroup var baselineOptions: BaselineOptions
 
   func validate() throws {
     guard !widths.isEmpty else { throw ValidationError("give at least one --width") }
@@ -84,15 +91,48 @@ struct TextCommand: ParsableCommand {
       lineHeight: lineHeight.lineHeight(fontSize: size), maxLines: maxLines, pixelScale: pixelScale)
   }
 
+  /// The settings a baseline records (widths are in its records).
+  var baselineSettings: [(String, String)] {
+    [
+      ("size", JSONValue.format(size)), ("weight", weight.rawValue),
+      ("lineHeight", lineHeightSetting), ("letterSpacing", JSONValue.format(letterSpacing)),
+      ("maxLines", "\(maxLines)"), ("pixelScale", pixelScale.map(JSONValue.format) ?? "none"),
+    ]
+  }
+
+  private var lineHeightSetting: String {
+    switch lineHeight {
+    case .natural: "natural"
+    case .points(let points): JSONValue.format(points)
+    case .fontSizeMultiple(let factor): JSONValue.format(factor) + "x"
+    }
+  }
+
   func run() throws {
     let formatter = try RecordFormatter(
       format: outputOptions.format, fields: outputOptions.fields, available: Self.fields,
       defaultFields: ["id", "width", "lineCount", "height", "truncated", "missingGlyphs", "lines"],
       precision: outputOptions.precision)
+    let stored = try baselineOptions.loadBaseline(command: "text")
     let job = TextJob(
       measurer: try fontOptions.measurer(), style: style, widths: widths, strict: fontOptions.strict,
       field: field)
     let plain = self.plain
+    if baselineOptions.isActive {
+      try baselineOptions.run(
+        input: input, jobOptions: jobOptions, formatter: formatter, stored: stored,
+        provenance: try BaselineOptions.provenance(
+          command: "text", measurer: job.measurer, template: nil, settings: baselineSettings),
+        measurer: job.measurer, styles: ["": style]
+      ) { line, number, output throws(RecordError) in
+        let record =
+          plain
+          ? try Self.plainRecord(utf8: line, number: number)
+          : try TextRecord(JSONRecord(utf8: line, line: number), field: job.field)
+        output.records += try job.baselineRecords(for: record, warnings: &output.warnings)
+      }
+      return
+    }
     let source = try InputSource(path: input)
     var run = BatchRun(
       input: source, sink: try OutputSink(path: outputOptions.output), formatter: formatter,

@@ -21,6 +21,18 @@ import Testing
     return url.path
   }
 
+  /// Checks a `--diff-report` folder: `index.html` and `pictures` PNGs; returns the page.
+  static func expectDiffReport(in report: String, pictures count: Int) throws -> String {
+    let files = try FileManager.default.contentsOfDirectory(atPath: report)
+    #expect(files.contains("index.html"))
+    let pictures = files.filter { $0.hasSuffix(".png") }.sorted()
+    #expect(pictures.count == count)
+    let first = try #require(pictures.first)
+    let png = try Data(contentsOf: URL(fileURLWithPath: report).appendingPathComponent(first))
+    #expect(Array(png.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
+    return try String(contentsOfFile: report + "/index.html", encoding: .utf8)
+  }
+
   static func layout(
     _ arguments: [String], items: String = "Examples/feed.jsonl", template: String = template
   )
@@ -69,13 +81,7 @@ import Testing
     #expect(moved.allSatisfy { $0.contains("title") && $0.contains("2 → 3") })
     #expect(result.stdout.contains("template note-card.template.json changed: checksum sha256:"))
     #expect(result.stdout.contains("\(moved.count) moved beyond 0 pt"))
-    let files = try FileManager.default.contentsOfDirectory(atPath: report)
-    #expect(files.contains("index.html"))
-    let pictures = files.filter { $0.hasSuffix(".png") }
-    #expect(pictures.count == moved.count)
-    let png = try Data(contentsOf: URL(fileURLWithPath: report).appendingPathComponent(pictures.sorted()[0]))
-    #expect(Array(png.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
-    let html = try String(contentsOfFile: report + "/index.html", encoding: .utf8)
+    let html = try Self.expectDiffReport(in: report, pictures: moved.count)
     #expect(
       html.contains("class=\"line changed after bold\"")
         && html.contains("class=\"line changed before bold\""))
