@@ -48,7 +48,9 @@ let package = Package(
     .target(name: "SelfSizingResources", resources: [.copy("Fonts"), .copy("Examples")]),
     .target(
       name: "TextEngine",
-      dependencies: ["CShims", "CFreeType", "CHarfBuzz", "CFontconfig", "SelfSizingResources"]),
+      dependencies: [
+        "CShims", "CFreeType", "CHarfBuzz", "CFontconfig", "SelfSizingCore", "SelfSizingResources",
+      ]),
     // Small value types more than one module shares: JSONValue (parse and write), EdgeInsets.
     .target(name: "SelfSizingCore"),
     .target(name: "CellSizing", dependencies: ["SelfSizingCore", "TextEngine"]),

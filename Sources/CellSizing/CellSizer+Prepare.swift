@@ -126,7 +126,14 @@ extension CellSizer {
       let pixelWidth = try number(item, widthField, image: name)
       let pixelHeight = try number(item, heightField, image: name)
       if let pixelWidth, let pixelHeight {
-        content = .aspect(rule.clamp(pixelWidth / pixelHeight))
+        let ratio = rule.clamp(pixelWidth / pixelHeight)
+        if let violation = MetricRange.ratio.violation(ratio) {
+          throw CellSizingError(
+            .invalidField, at: name,
+            "fields \"\(widthField)\" and \"\(heightField)\" give image '\(name)' the aspect ratio \(violation)"
+          )
+        }
+        content = .aspect(ratio)
       } else if let fallback = rule.fallback {
         content = .aspect(rule.clamp(fallback))
       } else if element.hiddenWhenEmpty {

@@ -65,7 +65,7 @@ extension CellTemplate {
       "pixelScale", "font", "color", "strikethrough",
     ])
     var style = TextStyle()
-    if let size = reader.child("fontSize", in: object) { style.fontSize = try size.positive() }
+    if let size = reader.child("fontSize", in: object) { style.fontSize = try size.number() }
     if let weight = reader.child("weight", in: object) {
       let name = try weight.string()
       guard let value = FontWeight(rawValue: name) else {
@@ -75,32 +75,32 @@ extension CellTemplate {
     }
     if let lineHeight = reader.child("lineHeight", in: object) {
       switch lineHeight.value {
-      case .number: style.lineHeight = .fixed(try lineHeight.positive())
+      case .number: style.lineHeight = .fixed(try lineHeight.number())
       case .string where try lineHeight.string() == "natural": style.lineHeight = .natural
       case .object:
         let multiple = try lineHeight.object(allowed: ["multiple"])
         guard let factor = lineHeight.child("multiple", in: multiple) else {
           throw lineHeight.error(.missingKey, "expected {\"multiple\": factor}", key: "multiple")
         }
-        style.lineHeight = .multiple(try factor.positive())
+        style.lineHeight = .multiple(try factor.number())
       default:
         throw lineHeight.error(
           .wrongType, "expected a number of points, \"natural\" or {\"multiple\": factor}")
       }
     }
-    if let value = reader.child("lineSpacing", in: object) { style.lineSpacing = try value.length() }
-    if let value = reader.child("letterSpacing", in: object) {
-      style.letterSpacing = try value.number()
-      guard style.letterSpacing.isFinite else { throw value.error(.invalidValue, "must be finite") }
-    }
-    if let value = reader.child("maxLines", in: object) {
-      style.maxLines = try value.integer()
-      guard style.maxLines >= 0 else {
-        throw value.error(.invalidValue, "must be ≥ 0 (0 = unlimited), got \(style.maxLines)")
-      }
-    }
+    if let value = reader.child("lineSpacing", in: object) { style.lineSpacing = try value.number() }
+    if let value = reader.child("letterSpacing", in: object) { style.letterSpacing = try value.number() }
+    if let value = reader.child("maxLines", in: object) { style.maxLines = try value.integer() }
     if let value = reader.child("language", in: object) { style.language = try value.string() }
-    if let value = reader.child("pixelScale", in: object) { style.pixelScale = try value.positive() }
+    if let value = reader.child("pixelScale", in: object) { style.pixelScale = try value.number() }
+    // The ranges are the text engine's own, as for the CLI's options and the service's styles.
+    do throws(TextError) {
+      try style.validate()
+    } catch {
+      var path = error.field ?? ""
+      if case .multiple = style.lineHeight, path == "lineHeight" { path = "lineHeight.multiple" }
+      throw CellSizingError(.invalidValue, at: reader.path(path), error.requirement ?? error.message)
+    }
     return TemplateStyle(
       style, font: try reader.child("font", in: object)?.string(),
       color: try reader.child("color", in: object)?.string(),

@@ -9,12 +9,12 @@ extension CellTemplate {
       CellSizingError(.invalidValue, at: path, message)
     }
     func length(_ value: Double?, _ path: String) throws(CellSizingError) {
-      guard let value else { return }
-      guard value.isFinite, value >= 0 else { throw invalid(path, "must be a number ≥ 0, got \(value)") }
+      guard let value, let violation = MetricRange.length.violation(value) else { return }
+      throw invalid(path, violation)
     }
     func positive(_ value: Double?, _ path: String) throws(CellSizingError) {
-      guard let value else { return }
-      guard value.isFinite, value > 0 else { throw invalid(path, "must be a number > 0, got \(value)") }
+      guard let value, let violation = MetricRange.ratio.violation(value) else { return }
+      throw invalid(path, violation)
     }
     func edges(_ insets: EdgeInsets, _ path: String) throws(CellSizingError) {
       for (key, value) in [
@@ -46,7 +46,8 @@ extension CellTemplate {
     }
     for (name, style) in styles.sorted(by: { $0.key < $1.key }) {
       do { try style.text.validate() } catch {
-        throw CellSizingError(.invalidValue, at: "styles.\(name)", error.message)
+        let path = error.field.map { "styles.\(name).\($0)" } ?? "styles.\(name)"
+        throw CellSizingError(.invalidValue, at: path, error.requirement ?? error.message)
       }
       try color(style.color, "styles.\(name).color")
     }

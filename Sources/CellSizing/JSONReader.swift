@@ -61,21 +61,16 @@ struct JSONReader {
     return number
   }
 
-  /// A finite number ≥ 0 (spacing, insets, sizes).
-  func length() throws(CellSizingError) -> Double {
-    let number = try number()
-    guard number.isFinite, number >= 0 else {
-      throw error(.invalidValue, "must be a number ≥ 0, got \(number)")
-    }
-    return number
-  }
+  /// A ``MetricRange/length``: spacing, insets, paddings (0 to a million points).
+  func length() throws(CellSizingError) -> Double { try number(in: .length) }
 
-  /// A finite number > 0 (aspect ratios, font sizes).
-  func positive() throws(CellSizingError) -> Double {
+  /// A ``MetricRange/ratio``: aspect ratios and fractions (a millionth to a million).
+  func positive() throws(CellSizingError) -> Double { try number(in: .ratio) }
+
+  /// A number in `range`.
+  func number(in range: MetricRange) throws(CellSizingError) -> Double {
     let number = try number()
-    guard number.isFinite, number > 0 else {
-      throw error(.invalidValue, "must be a number > 0, got \(number)")
-    }
+    if let violation = range.violation(number) { throw error(.invalidValue, violation) }
     return number
   }
 

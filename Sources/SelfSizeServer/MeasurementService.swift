@@ -267,7 +267,7 @@ public final class MeasurementService: Sendable {
 
   static func settings(_ request: RequestObject) throws(ServiceError) -> WaterfallSettings {
     var settings = WaterfallSettings()
-    if let width = try request.number("collectionWidth", atLeast: 0, exclusive: true) {
+    if let width = try request.number("collectionWidth", in: .size) {
       settings.collectionWidth = width
     }
     if let columns = try request.integer("columns", atLeast: 1) {
@@ -276,18 +276,19 @@ public final class MeasurementService: Sendable {
       }
       settings.columns = columns
     }
-    if let spacing = try request.number("columnSpacing", atLeast: 0) { settings.columnSpacing = spacing }
-    if let spacing = try request.number("lineSpacing", atLeast: 0) { settings.lineSpacing = spacing }
+    if let spacing = try request.number("columnSpacing", in: .length) { settings.columnSpacing = spacing }
+    if let spacing = try request.number("lineSpacing", in: .length) { settings.lineSpacing = spacing }
     settings.pageSize = try request.integer("pageSize", atLeast: 1)
     if let insets = request["insets"] {
       guard case .array(let values) = insets, values.count == 4,
         case .number(let top) = values[0], case .number(let left) = values[1],
         case .number(let bottom) = values[2], case .number(let right) = values[3],
-        [top, left, bottom, right].allSatisfy({ $0.isFinite && $0 >= 0 })
+        [top, left, bottom, right].allSatisfy(MetricRange.length.contains)
       else {
         throw ServiceError(
           .invalidRequest,
-          "insets must be four numbers ≥ 0, [top, left, bottom, right]; got \(insets.serialized())")
+          "insets must be four numbers [top, left, bottom, right]; each \(MetricRange.length.requirement); got \(insets.serialized())"
+        )
       }
       settings.insets = LayoutInsets(top: top, left: left, bottom: bottom, right: right)
     }

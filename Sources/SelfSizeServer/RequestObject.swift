@@ -59,15 +59,11 @@ struct RequestObject {
     return number
   }
 
-  /// A number that is finite and at least `minimum` (above it when `exclusive`).
-  func number(_ key: String, atLeast minimum: Double, exclusive: Bool = false) throws(ServiceError) -> Double?
-  {
+  /// A number in `range` (the same ranges as the CLI's options and the template's fields).
+  func number(_ key: String, in range: MetricRange) throws(ServiceError) -> Double? {
     guard let number = try number(key) else { return nil }
-    guard number.isFinite, exclusive ? number > minimum : number >= minimum else {
-      throw ServiceError(
-        .invalidRequest,
-        "\(keyPath(key)) must be a finite number \(exclusive ? ">" : "≥") \(JSONValue.format(minimum)), got \(JSONValue.format(number))"
-      )
+    if let violation = range.violation(number) {
+      throw ServiceError(.invalidRequest, "\(keyPath(key)) \(violation)")
     }
     return number
   }
@@ -106,7 +102,7 @@ struct RequestObject {
     return elements
   }
 
-  /// `widths`: 1 to `limit` positive finite numbers (`allowsInfinity`: or the string "inf").
+  /// `widths`: 1 to `limit` numbers in ``MetricRange/size`` (`allowsInfinity`: or the string "inf").
   func widths(limit: Int, allowsInfinity: Bool = false) throws(ServiceError) -> [Double] {
     let elements = try requiredArray("widths")
     guard !elements.isEmpty else { throw ServiceError(.invalidRequest, "\(keyPath("widths")) is empty") }
@@ -119,12 +115,12 @@ struct RequestObject {
     var widths: [Double] = []
     for (index, element) in elements.enumerated() {
       switch element {
-      case .number(let width) where width.isFinite && width > 0: widths.append(width)
+      case .number(let width) where MetricRange.size.contains(width): widths.append(width)
       case .string("inf") where allowsInfinity: widths.append(.infinity)
       default:
         throw ServiceError(
           .invalidRequest,
-          "\(keyPath("widths"))[\(index)] must be a positive finite number\(allowsInfinity ? " or \"inf\"" : ""), got \(element.serialized())"
+          "\(keyPath("widths"))[\(index)] \(MetricRange.size.requirement)\(allowsInfinity ? " or \"inf\"" : ""), got \(element.serialized())"
         )
       }
     }

@@ -40,6 +40,9 @@ extension TextStyle {
     do throws(TextError) {
       try validate()
     } catch {
+      if let field = error.field, let requirement = error.requirement {
+        throw ServiceError(.invalidRequest, "style.\(field) \(requirement)")
+      }
       throw ServiceError(.invalidRequest, "style: \(error.message)")
     }
   }

@@ -32,8 +32,8 @@ public struct EdgeInsets: Sendable, Hashable {
   /// `top + bottom`.
   public var vertical: Double { top + bottom }
 
-  /// Whether every inset is finite and not negative.
+  /// Whether every inset is a ``MetricRange/length`` (0 to a million points).
   public var isValid: Bool {
-    [top, left, bottom, right].allSatisfy { $0.isFinite && $0 >= 0 }
+    [top, left, bottom, right].allSatisfy(MetricRange.length.contains)
   }
 }

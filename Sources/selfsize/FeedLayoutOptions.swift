@@ -33,10 +33,6 @@ struct FeedLayoutOptions: ParsableArguments {
     }
   }
 
-  /// The largest length an option takes, in points: larger values are range errors, so that
-  /// every result stays finite.
-  static let maximumLength = 1_000_000.0
-
   @Option(help: "Layout: waterfall (template cells) or circle (the first write-up's example).")
   var layout: Kind = .waterfall
   @Option(help: "Card template (JSON).") var template: String?
@@ -120,18 +116,11 @@ struct FeedLayoutOptions: ParsableArguments {
   var clipHeight: Double?
   @OptionGroup var fontOptions: FontOptions
 
-  /// Throws a range error naming the option unless `value` is a length from 0 (or above it) to
-  /// ``maximumLength``.
+  /// Throws a range error naming the option unless `value` is in ``MetricRange/length`` (or
+  /// ``MetricRange/size`` when `positive`), the ranges every input shares.
   static func checkLength(_ name: String, _ value: Double, positive: Bool = false) throws {
-    guard value.isFinite, positive ? value > 0 : value >= 0 else {
-      throw ValidationError(
-        "\(name) must be a \(positive ? "positive" : "finite, non-negative") number of points, got \(JSONValue.format(value) == "null" ? "\(value)" : JSONValue.format(value))"
-      )
-    }
-    guard value <= maximumLength else {
-      throw ValidationError(
-        "\(name) \(JSONValue.format(value)) is out of range: at most \(JSONValue.format(maximumLength)) points"
-      )
+    if let violation = (positive ? MetricRange.size : MetricRange.length).violation(value) {
+      throw ValidationError("\(name) \(violation)")
     }
   }
 
@@ -194,13 +183,12 @@ struct FeedLayoutOptions: ParsableArguments {
     let parts = insets.split(separator: ",", omittingEmptySubsequences: false).map {
       Double($0.trimmingCharacters(in: .whitespaces))
     }
-    guard parts.count == 4, parts.allSatisfy({ $0 != nil && $0!.isFinite && $0! >= 0 }) else {
-      throw ValidationError("--insets must be four numbers ≥ 0, top,left,bottom,right; got \"\(insets)\"")
+    guard parts.count == 4, parts.allSatisfy({ $0 != nil }) else {
+      throw ValidationError("--insets must be four numbers, top,left,bottom,right; got \"\(insets)\"")
     }
-    for value in parts where value! > Self.maximumLength {
+    for value in parts where !MetricRange.length.contains(value!) {
       throw ValidationError(
-        "--insets \(insets) is out of range: each inset is at most \(JSONValue.format(Self.maximumLength)) points"
-      )
+        "--insets \(insets) is out of range: each inset \(MetricRange.length.requirement)")
     }
     return LayoutInsets(top: parts[0]!, left: parts[1]!, bottom: parts[2]!, right: parts[3]!)
   }
@@ -210,14 +198,11 @@ struct FeedLayoutOptions: ParsableArguments {
     let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false).map {
       Double($0.trimmingCharacters(in: .whitespaces))
     }
-    guard parts.count == 2, let width = parts[0], let height = parts[1], width.isFinite, height.isFinite,
-      width >= 0, height >= 0
-    else {
+    guard parts.count == 2, let width = parts[0], let height = parts[1] else {
       throw ValidationError("\(option) must be WxH in points, e.g. 375x667; got \"\(text)\"")
     }
-    guard width <= maximumLength, height <= maximumLength else {
-      throw ValidationError(
-        "\(option) \(text) is out of range: each side is at most \(JSONValue.format(maximumLength)) points")
+    guard MetricRange.length.contains(width), MetricRange.length.contains(height) else {
+      throw ValidationError("\(option) \(text) is out of range: each side \(MetricRange.length.requirement)")
     }
     return Size(width: width, height: height)
   }

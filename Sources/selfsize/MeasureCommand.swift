@@ -39,8 +39,11 @@ struct MeasureCommand: ParsableCommand {
   var input: String?
   @Option(
     name: [.short, .customLong("width")],
-    help: ArgumentHelp("Cell width in points (repeatable).", valueName: "width"))
-  var widths: [Double] = []
+    help: ArgumentHelp(
+      "Cell width in points (repeatable; several may be given as 150,343).", valueName: "width"))
+  var widthArguments: [String] = []
+  /// The `--width` values in order (empty when one is invalid; `validate()` says which).
+  var widths: [Double] { (try? WidthArguments.parse(widthArguments, allowsInfinity: false)) ?? [] }
   @Option(
     name: .customLong("line-height"),
     help: ArgumentHelp(
@@ -59,10 +62,8 @@ struct MeasureCommand: ParsableCommand {
   @OptionGroup var baselineOptions: BaselineOptions
 
   func validate() throws {
-    guard !widths.isEmpty else { throw ValidationError("give at least one --width") }
-    for width in widths where !(width > 0) || !width.isFinite {
-      throw ValidationError("--width must be a positive finite number, got \(JSONValue.format(width))")
-    }
+    guard !widthArguments.isEmpty else { throw ValidationError("give at least one --width") }
+    _ = try WidthArguments.parse(widthArguments, allowsInfinity: false)
     try lineHeight?.validate()
     if let pixelScale { try PixelScale.validate(pixelScale) }
     try jobOptions.validateJobs()

@@ -33,7 +33,7 @@ struct SelfSize: ParsableCommand {
     signal(SIGPIPE, SIG_IGN)
     var commandType: any ParsableCommand.Type = SelfSize.self
     do {
-      var command = try parseAsRoot()
+      var command = try parseAsRoot(WidthArguments.collapsed(Array(CommandLine.arguments.dropFirst())))
       commandType = type(of: command)
       try command.run()
     } catch is OutputSink.OutputClosed {

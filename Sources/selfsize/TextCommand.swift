@@ -30,8 +30,11 @@ struct TextCommand: ParsableCommand {
 
   @Option(
     name: [.short, .customLong("width")],
-    help: ArgumentHelp("Layout width in points (repeatable).", valueName: "width"))
-  var widths: [Double] = []
+    help: ArgumentHelp(
+      "Layout width in points, or inf (repeatable; several may be given as 150,343).", valueName: "width"))
+  var widthArguments: [String] = []
+  /// The `--width` values in order (empty when one is invalid; `validate()` says which).
+  var widths: [Double] { (try? WidthArguments.parse(widthArguments, allowsInfinity: true)) ?? [] }
   @Option(
     name: [.short, .long],
     help: ArgumentHelp("JSON Lines input file, '-' for stdin (default: stdin).", valueName: "file"))
@@ -66,16 +69,17 @@ struct TextCommand: ParsableCommand {
   @OptionGroup var baselineOptions: BaselineOptions
 
   func validate() throws {
-    guard !widths.isEmpty else { throw ValidationError("give at least one --width") }
-    for width in widths where !(width > 0) || width.isNaN {
-      throw ValidationError("--width must be a positive number (or inf), got \(JSONValue.format(width))")
-    }
+    guard !widthArguments.isEmpty else { throw ValidationError("give at least one --width") }
+    _ = try WidthArguments.parse(widthArguments, allowsInfinity: true)
     try lineHeight.validate()
     if let pixelScale { try PixelScale.validate(pixelScale) }
-    do {
+    do throws(TextError) {
       try style.validate()
     } catch {
-      throw ValidationError(error.message)
+      guard let field = error.field, let option = Self.styleOptions[field],
+        let requirement = error.requirement
+      else { throw ValidationError(error.message) }
+      throw ValidationError("\(option) \(requirement)")
     }
     if plain && field != "text" {
       throw ValidationError("--plain reads plain lines; --field is for JSON input")
@@ -84,6 +88,12 @@ struct TextCommand: ParsableCommand {
     try jobOptions.validateJobs()
     try outputOptions.validatePrecision()
   }
+
+  /// The option that sets each ``TextStyle`` field.
+  static let styleOptions = [
+    "fontSize": "--size", "lineHeight": "--line-height", "letterSpacing": "--letter-spacing",
+    "maxLines": "--max-lines", "pixelScale": "--pixel-scale",
+  ]
 
   var style: TextStyle {
     TextStyle(

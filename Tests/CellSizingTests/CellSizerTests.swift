@@ -208,6 +208,18 @@ import TextEngine
     #expect(results[2].failure?.line == 3)
   }
 
+  @Test(arguments: [(1e-300, 1e300, "0"), (1e300, 1e-300, "inf"), (1, 2e6, "5e-07")])
+  func anAspectRatioOutOfRangeFailsTheItem(width: Double, height: Double, ratio: String) throws {
+    let template = CellTemplate(styles: [:]) { Element.image("i", aspect: .fields(width: "w", height: "h")) }
+    let sizer = try CellSizer(template: template, measurer: TestSupport.measurer())
+    let item = CellItem(id: "x", fields: ["w": .number(width), "h": .number(height)])
+    let error = TestSupport.error { try sizer.measure(item, width: 300) }
+    #expect(error?.code == .invalidField)
+    #expect(
+      error?.description.contains("the aspect ratio \(ratio) is out of range") == true,
+      "\(String(describing: error))")
+  }
+
   @Test func insetsExceedingTheWidthFailPerItem() throws {
     let template = CellTemplate(styles: [:], insets: EdgeInsets(top: 0, left: 100, bottom: 0, right: 100)) {
       Element.spacer("s", 10)

@@ -6,17 +6,29 @@ import TextEngine
   @Test(
     "Swift-built templates are validated like JSON ones",
     arguments: [
-      (Element.image("i", aspect: .constant(.nan)), "stack[0].image.aspect: must be a number > 0, got nan"),
-      (Element.image("i", aspect: .constant(0)), "stack[0].image.aspect: must be a number > 0, got 0.0"),
-      (Element.image("i", aspect: .constant(-2)), "stack[0].image.aspect: must be a number > 0, got -2.0"),
+      (
+        Element.image("i", aspect: .constant(.nan)),
+        "stack[0].image.aspect: nan is out of range: must be a number from 1e-06 to 1000000"
+      ),
+      (
+        Element.image("i", aspect: .constant(0)),
+        "stack[0].image.aspect: 0 is out of range: must be a number from 1e-06 to 1000000"
+      ),
+      (
+        Element.image("i", aspect: .constant(-2)),
+        "stack[0].image.aspect: -2 is out of range: must be a number from 1e-06 to 1000000"
+      ),
       (
         Element.image("i", aspect: .fields(width: "w", height: "h", fallback: .infinity)),
-        "stack[0].image.fallbackAspect: must be a number > 0, got inf"
+        "stack[0].image.fallbackAspect: inf is out of range: must be a number from 1e-06 to 1000000"
       ),
-      (Element.spacer("s", -1), "stack[0].spacer: must be a number ≥ 0, got -1.0"),
+      (
+        Element.spacer("s", -1),
+        "stack[0].spacer: -1 is out of range: must be a number from 0 to 1000000 points"
+      ),
       (
         Element.label("t", style: "s").spacing(after: -3),
-        "stack[0].spacingAfter: must be a number ≥ 0, got -3.0"
+        "stack[0].spacingAfter: -3 is out of range: must be a number from 0 to 1000000 points"
       ),
       (Element.label("t", style: "nope"), #"stack[0].style: unknown style "nope" (styles: s)"#),
       (
@@ -33,7 +45,7 @@ import TextEngine
     let template = CellTemplate(styles: ["s": TemplateStyle(lineSpacing: -1)], stack: [])
     #expect(
       TestSupport.error { try template.validate() }?.description
-        == "styles.s: line spacing must be finite and ≥ 0, got -1.0")
+        == "styles.s.lineSpacing: -1 is out of range: must be a number from 0 to 1000000 points")
   }
 
   @Test func dslBuildsConditionalStacks() throws {

@@ -74,7 +74,10 @@ import TextEngine
     "grid JSON errors name the path",
     arguments: [
       (#"{"grid": {}}"#, #"stack[0].grid.field: a grid needs the "field" holding its images"#),
-      (#"{"grid": {"field": "i", "spacing": -1}}"#, "stack[0].grid.spacing: must be a number ≥ 0, got -1.0"),
+      (
+        #"{"grid": {"field": "i", "spacing": -1}}"#,
+        "stack[0].grid.spacing: -1 is out of range: must be a number from 0 to 1000000 points"
+      ),
       (
         #"{"grid": {"field": "i", "singleWidth": 2}}"#,
         "stack[0].grid.singleWidth: must be a fraction of the width in 0 < x ≤ 1, got 2.0"

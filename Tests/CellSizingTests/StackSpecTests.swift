@@ -185,7 +185,7 @@ import TextEngine
       ),
       (
         #"{"label": "a", "style": "s", "padding": {"left": -1}}"#,
-        "stack[0].padding.left: must be a number ≥ 0, got -1.0"
+        "stack[0].padding.left: -1 is out of range: must be a number from 0 to 1000000 points"
       ),
       (
         #"{"label": "a", "style": "s", "background": "red"}"#,
@@ -193,7 +193,7 @@ import TextEngine
       ),
       (
         #"{"stack": {"spacing": -1, "children": [{"spacer": 1}]}}"#,
-        "stack[0].stack.spacing: must be a number ≥ 0, got -1.0"
+        "stack[0].stack.spacing: -1 is out of range: must be a number from 0 to 1000000 points"
       ),
     ])
   func errors(element: String, description: String) {

@@ -81,6 +81,42 @@ import Testing
     #expect(!result.stderr.isEmpty)
   }
 
+  @Test(arguments: [
+    (["--size", "1e308"], "--size 1e+308 is out of range: must be a number above 0, at most 10000 points"),
+    (["--line-height", "1e308"], "--line-height 1e+308 is out of range"),
+    (["--letter-spacing=-1e308"], "--letter-spacing -1e+308 is out of range"),
+    (["--width", "1e400"], "--width 1e400 is out of range"),
+    (["--width=1e308"], "--width 1e308 is out of range"),
+    (["-w", "150,abc"], "--width must be a number of points (or inf for no wrapping), got \"abc\""),
+  ])
+  func rangeErrorsNameTheOption(arguments: [String], message: String) throws {
+    let result = try CLIRunner.run(["text", "--width", "100"] + arguments, stdin: #"{"id":"a","text":"x"}"#)
+    #expect(result.status == 2, "\(arguments): \(result.stderr)")
+    #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+    #expect(result.stdout.isEmpty)
+  }
+
+  @Test func twentyThousandWidthsAreParsedAtOnceInOrder() throws {
+    let widths = (0..<20_000).map { "\(100 + $0 % 300)" }
+    let arguments = ["text"] + widths.flatMap { ["-w", $0] } + ["--width=inf", "--fields", "width"]
+    let start = ContinuousClock.now
+    let result = try CLIRunner.run(arguments, stdin: #"{"id":"a","text":"x"}"#)
+    let elapsed = ContinuousClock.now - start
+    #expect(result.status == 0, "\(result.stderr)")
+    let printed = result.jsonLines.map { $0["width"] as? Double }
+    #expect(printed.count == 20_001)
+    #expect(printed.prefix(3) == [100, 101, 102])
+    // Parsing repeated options was quadratic (36 s for 20,000); this bounds a hang, not speed.
+    #expect(elapsed < .seconds(20))
+  }
+
+  @Test func widthsMayBeListedWithCommas() throws {
+    let result = try CLIRunner.run(
+      ["text", "-w", "150,343", "--width", "200"], stdin: #"{"id":"a","text":"x"}"#)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.jsonLines.map { $0["width"] as? Double } == [150, 343, 200])
+  }
+
   @Test func maxLinesTruncates() throws {
     let input = #"{"id":"t","text":"The quick brown fox jumps over the lazy dog and keeps running far away"}"#
     let result = try CLIRunner.run(["text", "--width", "100", "--max-lines", "2"], stdin: input)

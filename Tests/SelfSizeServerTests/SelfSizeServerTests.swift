@@ -104,6 +104,42 @@ import Testing
     }
   }
 
+  @Test(arguments: [
+    (
+      "/v1/text", #"{"texts": [], "widths": [100], "style": {"fontSize": 1e308}}"#,
+      "style.fontSize 1e+308 is out of range"
+    ),
+    (
+      "/v1/text", #"{"texts": [], "widths": [100], "style": {"lineHeight": 1e308}}"#,
+      "style.lineHeight 1e+308 is out of range"
+    ),
+    (
+      "/v1/text", #"{"texts": [], "widths": [100], "style": {"pixelScale": 1e-20}}"#,
+      "style.pixelScale 1e-20 is out of range"
+    ),
+    ("/v1/text", #"{"texts": [], "widths": [1e308]}"#, "widths[0] must be a number above 0"),
+    (
+      "/v1/layout", #"{"template": "note-card", "items": [], "collectionWidth": 1e308}"#,
+      "collectionWidth 1e+308 is out of range"
+    ),
+    (
+      "/v1/layout", #"{"template": "note-card", "items": [], "lineSpacing": 1e308}"#,
+      "lineSpacing 1e+308 is out of range"
+    ),
+    (
+      "/v1/layout", #"{"template": "note-card", "items": [], "insets": [1e308, 0, 0, 0]}"#,
+      "insets must be four numbers"
+    ),
+  ])
+  func outOfRangeNumbersAre400sNamingTheField(path: String, body: String, message: String) async throws {
+    try await Fixture.withClient { client, _ in
+      let response = try await client.post(path, body)
+      #expect(response.status == .badRequest)
+      #expect(response.errorCode == "invalidRequest")
+      #expect(response.errorMessage.contains(message), "\(response.errorMessage)")
+    }
+  }
+
   @Test func malformedJSONNamesLineAndColumn() async throws {
     try await Fixture.withClient { client, _ in
       let response = try await client.post(

@@ -54,6 +54,16 @@ import TextEngine
     #expect(file.warnings.first?.contains("has no bold sibling") == true)
   }
 
+  @Test func aFontNamedManyTimesIsLoadedOnce() throws {
+    let file = Self.noto + "/NotoSans-Regular.ttf"
+    let fonts = try FontSelection(
+      regular: Array(repeating: file, count: 500) + ["Noto Sans Hebrew", file],
+      bold: Array(repeating: "Noto Sans Hebrew", count: 500), appendsBundledEmoji: false
+    ).resolve()
+    #expect(fonts.regular.fonts.map(\.path) == [file, Self.noto + "/NotoSansHebrew-Regular.ttf"])
+    #expect(fonts.bold.fonts.map(\.path) == [Self.noto + "/NotoSansHebrew-Bold.ttf"])
+  }
+
   @Test func explicitBoldFontsReplaceTheDerivedOnes() throws {
     let fonts = try FontSelection(regular: ["Noto Sans"], bold: ["Noto Sans Hebrew"]).resolve()
     #expect(fonts.bold.primary.path == Self.noto + "/NotoSansHebrew-Bold.ttf")

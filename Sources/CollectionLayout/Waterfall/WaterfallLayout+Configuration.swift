@@ -58,9 +58,10 @@ extension WaterfallLayout {
         ("column spacing", columnSpacing), ("line spacing", lineSpacing),
         ("header height", headerHeight), ("footer height", footerHeight),
       ]
-      for (name, value) in metrics where !(value.isFinite && value >= 0) {
-        throw LayoutError(
-          .invalidMetric, "section \(section): \(name) \(value); must be finite and not negative")
+      for (name, value) in metrics {
+        if let violation = MetricRange.length.violation(value) {
+          throw LayoutError(.invalidMetric, "section \(section): \(name) \(violation)")
+        }
       }
       let insets: [(String, EdgeInsets)] = [
         ("section inset", sectionInset), ("header inset", headerInset),
@@ -68,7 +69,7 @@ extension WaterfallLayout {
       ]
       for (name, value) in insets where !value.isValid {
         throw LayoutError(
-          .invalidMetric, "section \(section): \(name) \(value); must be finite and not negative")
+          .invalidMetric, "section \(section): \(name) \(value); each \(MetricRange.length.requirement)")
       }
     }
   }
@@ -129,20 +130,16 @@ extension WaterfallLayout {
       }
       guard contentInset.isValid else {
         throw LayoutError(
-          .invalidMetric, "content inset \(contentInset); must be finite and not negative")
+          .invalidMetric, "content inset \(contentInset); each \(MetricRange.length.requirement)")
       }
-      guard minimumContentHeight.isFinite && minimumContentHeight >= 0 else {
-        throw LayoutError(
-          .invalidMetric,
-          "minimum content height \(minimumContentHeight); must be finite and not negative")
+      if let violation = MetricRange.length.violation(minimumContentHeight) {
+        throw LayoutError(.invalidMetric, "minimum content height \(violation)")
       }
-      guard fallbackItemHeight.isFinite && fallbackItemHeight >= 0 else {
-        throw LayoutError(
-          .invalidMetric,
-          "fallback item height \(fallbackItemHeight); must be finite and not negative")
+      if let violation = MetricRange.length.violation(fallbackItemHeight) {
+        throw LayoutError(.invalidMetric, "fallback item height \(violation)")
       }
-      if let pixelScale, !(pixelScale.isFinite && pixelScale > 0) {
-        throw LayoutError(.invalidMetric, "pixel scale \(pixelScale); must be finite and positive")
+      if let pixelScale, let violation = MetricRange.pixelScale.violation(pixelScale) {
+        throw LayoutError(.invalidMetric, "pixel scale \(violation)")
       }
     }
   }

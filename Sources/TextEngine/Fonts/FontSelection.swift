@@ -39,7 +39,8 @@ public struct FontSelection: Sendable, Hashable {
       regularFonts = try BundledFonts.regularChain().fonts
       derivedBold = try BundledFonts.boldChain().fonts
     } else {
-      for spec in regular {
+      // A font named twice is loaded once and stays where it was first named.
+      for spec in Self.unique(regular) {
         let (font, bold, warning) = try Self.fontWithBold(spec)
         regularFonts.append(font)
         derivedBold.append(bold)
@@ -49,7 +50,7 @@ public struct FontSelection: Sendable, Hashable {
     var boldFonts = derivedBold
     if !bold.isEmpty {
       boldFonts = []
-      for spec in bold {
+      for spec in Self.unique(bold) {
         let (font, hasWeight) = try Self.font(spec, weight: .bold)
         if !hasWeight {
           note("family \"\(spec)\" has no bold face; bold text uses \(font.styleName) (\(font.path))")
@@ -63,7 +64,20 @@ public struct FontSelection: Sendable, Hashable {
       if !boldFonts.contains(where: \.hasColorGlyphs) { boldFonts.append(emoji) }
     }
     return ResolvedFonts(
-      regular: try FontChain(regularFonts), bold: try FontChain(boldFonts), warnings: warnings)
+      regular: try FontChain(Self.unique(regularFonts)), bold: try FontChain(Self.unique(boldFonts)),
+      warnings: warnings)
+  }
+
+  /// `specs` without repeats, in first-named order.
+  static func unique(_ specs: [String]) -> [String] {
+    var seen: Set<String> = []
+    return specs.filter { seen.insert($0).inserted }
+  }
+
+  /// `fonts` without a second copy of a face (one file named two ways, a family and its file).
+  static func unique(_ fonts: [Font]) -> [Font] {
+    var seen: Set<String> = []
+    return fonts.filter { seen.insert("\($0.path)#\($0.faceIndex)").inserted }
   }
 
   /// True when a spec names a file rather than a family.

@@ -12,11 +12,21 @@ public struct TextError: Error, Sendable, Hashable, CustomStringConvertible {
   }
 
   public var code: Code
+  /// A sentence naming what was wrong.
   public var message: String
+  /// For a style error, the ``TextStyle`` property at fault (`fontSize`, `lineHeight`,
+  /// `letterSpacing`, `lineSpacing`, `maxLines`, `pixelScale`), so that a caller can name it as
+  /// its input spells it (an option, a JSON path).
+  public var field: String?
+  /// For a style error, what the value must be, as a phrase after the field's name
+  /// (`must be a number above 0, at most 10000 points, got 1e+308`).
+  public var requirement: String?
 
-  public init(_ code: Code, _ message: String) {
+  public init(_ code: Code, _ message: String, field: String? = nil, requirement: String? = nil) {
     self.code = code
     self.message = message
+    self.field = field
+    self.requirement = requirement
   }
 
   public var description: String { message }

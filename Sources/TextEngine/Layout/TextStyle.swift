@@ -1,3 +1,5 @@
+import SelfSizingCore
+
 /// The weight of the font chain to use.
 public enum FontWeight: String, Sendable, Hashable, Codable, CaseIterable {
   case regular
@@ -49,32 +51,29 @@ public struct TextStyle: Sendable, Hashable {
     self.language = language
   }
 
-  /// Checks that every number is usable.
-  /// - Throws: `TextError` with code `invalidStyle` naming the field.
+  /// Checks that every number is in its ``MetricRange`` (font size above 0 and at most 10,000
+  /// points, lengths up to a million points, pixel scale 1…16), so that every measurement is
+  /// finite.
+  /// - Throws: `TextError` with code `invalidStyle`, the field at fault and what it must be.
   public func validate() throws(TextError) {
     // The message is built only on failure (formatting the numbers costs more than the checks).
-    func check(_ ok: Bool, _ message: @autoclosure () -> String) throws(TextError) {
-      if !ok { throw TextError(.invalidStyle, message()) }
+    func check(_ value: Double, _ range: MetricRange, _ field: String, _ name: String) throws(TextError) {
+      if let violation = range.violation(value) {
+        throw TextError(.invalidStyle, "\(name) \(violation)", field: field, requirement: violation)
+      }
     }
-    try check(
-      fontSize.isFinite && fontSize > 0, "font size must be a positive finite number, got \(fontSize)")
-    try check(letterSpacing.isFinite, "letter spacing must be finite, got \(letterSpacing)")
-    try check(
-      lineSpacing.isFinite && lineSpacing >= 0, "line spacing must be finite and ≥ 0, got \(lineSpacing)")
-    try check(maxLines >= 0, "max lines must be ≥ 0 (0 = unlimited), got \(maxLines)")
+    try check(fontSize, .fontSize, "fontSize", "font size")
+    try check(letterSpacing, .signedLength, "letterSpacing", "letter spacing")
+    try check(lineSpacing, .length, "lineSpacing", "line spacing")
+    if maxLines < 0 {
+      let requirement = "must be ≥ 0 (0 = unlimited), got \(maxLines)"
+      throw TextError(.invalidStyle, "max lines \(requirement)", field: "maxLines", requirement: requirement)
+    }
     switch lineHeight {
     case .natural: break
-    case .fixed(let points):
-      try check(
-        points.isFinite && points > 0, "fixed line height must be a positive finite number, got \(points)")
-    case .multiple(let factor):
-      try check(
-        factor.isFinite && factor > 0, "line height multiple must be a positive finite number, got \(factor)")
+    case .fixed(let points): try check(points, .size, "lineHeight", "fixed line height")
+    case .multiple(let factor): try check(factor, .lineHeightMultiple, "lineHeight", "line height multiple")
     }
-    if let pixelScale {
-      try check(
-        pixelScale.isFinite && pixelScale > 0,
-        "pixel scale must be a positive finite number, got \(pixelScale)")
-    }
+    if let pixelScale { try check(pixelScale, .pixelScale, "pixelScale", "pixel scale") }
   }
 }
