@@ -35,4 +35,20 @@ import TextEngine
     #expect(layout.lines.map(\.width) == [expectedWidth])
     #expect(layout.height == expectedHeight)
   }
+
+  /// A mutated Hebrew subset (found by the font fuzz target) whose GPOS pulls "שלום" to a
+  /// negative advance when shaped right to left: a cluster never takes negative room, so the
+  /// line is as wide as its clusters, at least 0, in measure and layout alike.
+  @Test func negativeGPOSAdvanceNeverMakesALineNegative() throws {
+    let font = try Font(path: Self.path("fuzz-negative-advance"))
+    #expect(font.advance(of: "שלום", pointSize: 15) >= 0)
+    let measurer = TextMeasurer(regular: try FontChain([font]), systemFonts: false)
+    for text in ["שלום", "ם", "שלום שלום"] {
+      let layout = try measurer.layout(text, style: TextStyle(maxLines: 1), width: 40)
+      #expect(layout.lines.allSatisfy { $0.width >= 0 }, "\(text): \(layout.lines.map(\.width))")
+      let prepared = try measurer.prepare(text, style: TextStyle())
+      #expect(prepared.unconstrainedWidth >= 0)
+      #expect(try prepared.measure(width: 40).maxLineWidth >= 0)
+    }
+  }
 }

@@ -59,7 +59,8 @@ public final class Font: Sendable {
   }
 
   /// The advance of `text` shaped in this font alone with one HarfBuzz call (no fallback, no
-  /// line breaking), in points. Script is taken from the first character with a strong script.
+  /// line breaking), in points, never negative. Script is taken from the first character with a
+  /// strong script.
   public func advance(of text: String, pointSize: Double, language: String = "") -> Double {
     let scalars = text.unicodeScalars.map(\.value)
     let script =
@@ -68,7 +69,7 @@ public final class Font: Sendable {
       scalars, range: 0..<scalars.count,
       properties: RunProperties(scriptTag: script, isRightToLeft: false, language: language))
     let units = glyphs.reduce(0) { $0 + Int($1.xAdvance) }
-    return Double(units) * pointSize / Double(unitsPerEm)
+    return Double(max(0, units)) * pointSize / Double(unitsPerEm)
   }
 
   /// Shapes `scalars[range]` (the whole buffer as context) in ICU's script `scriptCode` and

@@ -165,6 +165,9 @@ struct SegmentShaper {
         widths[grapheme] += Double(glyph.xAdvance) / unitsPerEm
       }
     }
+    // A cluster never takes negative room: GPOS adjustments (kerning, a lone mark with a
+    // negative advance) of a broken or hostile font could otherwise make lines negative.
+    for index in widths.indices where widths[index] < 0 { widths[index] = 0 }
 
     var trailing = 0
     var end = scalars.count

@@ -1,0 +1,2 @@
+// Declarations only: LLVMFuzzerRunDriver is defined by libFuzzer itself.
+#include "CFuzzerDriver.h"
