@@ -287,7 +287,7 @@ import Testing
 }
 
 extension StreamingBaselineTests {
-  /// The CI recipe of the README, on the project's own committed baseline.
+  /// The CI recipe of Docs/Baselines.md, on the project's own committed baseline.
   @Test func theCIRecipePassesOnTheSampleFeed() throws {
     let result = try CLIRunner.run([
       "measure", "--template", "Examples/note-card.template.json", "--items", "Examples/feed.jsonl",

@@ -51,6 +51,13 @@ import Testing
       return ((response as! HTTPURLResponse).statusCode, String(decoding: data, as: UTF8.self))
     }
 
+    /// The server's `selfsize_http_requests_in_flight` gauge, this request included.
+    func requestsInFlight() async throws -> Int {
+      let (_, metrics) = try await request("/metrics")
+      let line = metrics.split(separator: "\n").first { $0.hasPrefix("selfsize_http_requests_in_flight ") }
+      return line.flatMap { Double($0.split(separator: " ").last ?? "") }.map { Int($0) } ?? 0
+    }
+
     func waitForExit() async -> Int32 {
       while process.isRunning { try? await Task.sleep(for: .milliseconds(20)) }
       return process.terminationStatus
@@ -77,7 +84,7 @@ import Testing
   }
 
   @Test func sigtermLetsRequestsInFlightFinish() async throws {
-    let server = try Server(["--jobs", "1"])
+    let server = try Server(["--jobs", "1", "--deadline", "600"])
     // Two requests of 800 distinct paragraphs each: the second waits for the worker.
     func body(_ batch: Int) -> String {
       let texts = (0..<800).map { index in
@@ -97,7 +104,13 @@ import Testing
         return try await group.reduce(into: []) { $0.append($1) }
       }
     }
-    try await Task.sleep(for: .milliseconds(400))
+    // Signal once the server counts both requests in flight (plus the /metrics request asking),
+    // so a slow machine cannot signal before the second request has arrived.
+    let waitLimit = clock.now + .seconds(120)
+    while try await server.requestsInFlight() < 3 {
+      try #require(clock.now < waitLimit, "both requests never were in flight together")
+      try await Task.sleep(for: .milliseconds(5))
+    }
     let signalled = clock.now
     kill(server.process.processIdentifier, SIGTERM)
     let answered = try await responses.value

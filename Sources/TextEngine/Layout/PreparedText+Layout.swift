@@ -8,6 +8,10 @@ extension PreparedText {
   /// any scale and above accumulated rounding, so exact ties fit, as in browsers, Pango and Skia.
   public static let fitTolerance = 1.0 / 256
 
+  /// How far a line's width from the segments' prefix sums may be from its line-order sum, in
+  /// points: far above double rounding over a paragraph, far below any real width difference.
+  static let prefixSumSlack = 1e-6
+
   /// One line found by the breaker: graphemes `graphemeRange`, `contentWidth` without
   /// trailing whitespace.
   ///
@@ -162,20 +166,21 @@ extension PreparedText {
     var truncated = false
     var widest = 0.0
     withView { view in
-      var widestLine: LineBreak?
+      // Prefix sums can differ from the line-order sum in the last bits, so lines that tie
+      // with the widest so far (CJK lines often do) are added up exactly before comparing.
+      var widestPrefixWidth = -Double.infinity
       Self.forEachLine(in: view, width: width) { line in
         if maxLines > 0, count == maxLines {
           truncated = true
           return false
         }
         count += 1
-        if line.contentWidth > widest || widestLine == nil {
-          widest = line.contentWidth
-          widestLine = line
+        if line.contentWidth >= widestPrefixWidth - Self.prefixSumSlack {
+          widest = max(widest, Self.exactContentWidth(of: line, in: view))
+          widestPrefixWidth = max(widestPrefixWidth, line.contentWidth)
         }
         return true
       }
-      if let widestLine { widest = max(0, Self.exactContentWidth(of: widestLine, in: view)) }
     }
     return TextMeasurement(
       lineCount: count, height: height(ofLineCount: count), truncated: truncated, maxLineWidth: widest)

@@ -83,6 +83,8 @@ extension SegmentShaper {
           to: widths)
         runStart = runEnd
       }
+      // A cluster never takes negative room (as in `shape`): GPOS of a broken or hostile font.
+      for index in 0..<count where widths[index] < 0 { widths[index] = 0 }
 
       var trailing = 0
       while trailing < count {
