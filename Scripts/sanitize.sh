@@ -39,8 +39,10 @@ fi
 if [[ "$which" == all || "$which" == tsan ]]; then
   echo "== ThreadSanitizer: the concurrency tests (.build-tsan)"
   export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$suppressions/tsan.supp"
-  swift build --build-tests --sanitize thread --build-path .build-tsan
-  swift test --skip-build --disable-xctest --sanitize thread --build-path .build-tsan --filter "$tsan_filter" ||
-    status=1
+  # SELFSIZE_THREAD_SANITIZER: `Locked` uses a pthread mutex, which ThreadSanitizer intercepts,
+  # instead of Synchronization.Mutex, whose contended hand-over it cannot see (SelfSizingCore/Locked.swift).
+  flags=(--sanitize thread --build-path .build-tsan -Xswiftc -DSELFSIZE_THREAD_SANITIZER)
+  swift build --build-tests "${flags[@]}"
+  swift test --skip-build --disable-xctest "${flags[@]}" --filter "$tsan_filter" || status=1
 fi
 exit $status

@@ -1,3 +1,4 @@
+import SelfSizingCore
 import Synchronization
 public import TextEngine
 
@@ -31,7 +32,7 @@ public final class CellSizer: Sendable {
     var cache: [CellItem: PreparedCell] = [:]
     var order: [CellItem] = []
   }
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// A sizer for `template` measuring text with `measurer`.
   /// - Throws: `CellSizingError` when the template is invalid or a style names a font family

@@ -1,6 +1,7 @@
 public import CellSizing
 import CollectionLayout
 import Dispatch
+import SelfSizingCore
 import Synchronization
 public import TextEngine
 
@@ -211,7 +212,8 @@ private func prepareInParallel(
   }
   guard jobs > 1, items.count > 1 else { return items.map(prepare) }
   let chunkCount = min(items.count, jobs * 8)
-  let chunks = Mutex([[Result<(PreparedCell, Double?), CellSizingError>]?](repeating: nil, count: chunkCount))
+  let chunks = Locked(
+    [[Result<(PreparedCell, Double?), CellSizingError>]?](repeating: nil, count: chunkCount))
   DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
     let range = (items.count * chunk / chunkCount)..<(items.count * (chunk + 1) / chunkCount)
     let results = items[range].map(prepare)

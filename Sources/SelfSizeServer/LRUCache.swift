@@ -1,3 +1,4 @@
+import SelfSizingCore
 import Synchronization
 
 /// A thread-safe least-recently-used cache bounded by entry count and by an estimated size in
@@ -41,7 +42,7 @@ public final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable
   public let maximumCount: Int
   /// The most estimated bytes kept.
   public let maximumBytes: Int
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// An empty cache; a bound of 0 keeps nothing.
   public init(maximumCount: Int, maximumBytes: Int) {

@@ -1,6 +1,7 @@
 import CoreMetrics
 import Metrics
 import Prometheus
+import SelfSizingCore
 import Synchronization
 
 /// The server's metrics, in its own Prometheus registry (no process-wide bootstrap, so several
@@ -9,7 +10,7 @@ final class ServiceMetrics: Sendable {
   let registry = PrometheusCollectorRegistry()
   private let factory: PrometheusMetricsFactory
   private let inFlight = Atomic<Int>(0)
-  private let lastCounts = Mutex<[String: Int]>([:])
+  private let lastCounts = Locked<[String: Int]>([:])
 
   init() {
     var factory = PrometheusMetricsFactory(registry: registry)

@@ -55,7 +55,12 @@ public struct MetricRange: Sendable, Hashable {
 
   /// Nil when `value` is in the range; otherwise the phrase to put after the value's name:
   /// `1e+308 is out of range: must be a number from 0 to 1000000 points`.
-  public func violation(_ value: Double) -> String? {
-    contains(value) ? nil : "\(NumberFormat.string(value)) is out of range: \(requirement)"
+  @inlinable public func violation(_ value: Double) -> String? {
+    contains(value) ? nil : outOfRange(value)
+  }
+
+  /// The phrase of ``violation(_:)`` for a value outside the range, built only then.
+  @usableFromInline func outOfRange(_ value: Double) -> String {
+    "\(NumberFormat.string(value)) is out of range: \(requirement)"
   }
 }

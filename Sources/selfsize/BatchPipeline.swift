@@ -30,7 +30,7 @@ struct BatchPipeline: Sendable {
   }
 
   private final class Shared: Sendable {
-    let state = Mutex(State())
+    let state = Locked(State())
     let workReady = DispatchSemaphore(value: 0)
     let resultReady = DispatchSemaphore(value: 0)
     let slots: DispatchSemaphore

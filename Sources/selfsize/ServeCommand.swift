@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import SelfSizeServer
+import SelfSizingCore
 import SelfSizingResources
 import Synchronization
 import TextEngine
@@ -108,7 +109,7 @@ struct ServeCommand: ParsableCommand {
 
 /// Runs `body` on the concurrency runtime and waits for it (the root command is synchronous).
 private func runBlocking(_ body: @escaping @Sendable () async throws -> Void) throws {
-  let outcome = Mutex<Result<Void, any Error>?>(nil)
+  let outcome = Locked<Result<Void, any Error>?>(nil)
   let done = DispatchSemaphore(value: 0)
   Task.detached {
     do {

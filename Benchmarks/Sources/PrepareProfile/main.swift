@@ -5,6 +5,7 @@
 //   prepare  warm prepare (segments cached)         cold    prepare with an empty segment cache
 //   measure  measure(width:) at a new width          layout  layout(width:) at a new width
 //   breaks   line-break opportunities only           text    the `selfsize text` path in memory
+//   prepare-measure  warm prepare, then measure(width: 170), per text
 //   floor-shape, floor-cold, floor-warm, floor-layout, floor-text: the C floor's counterparts
 import Feed
 import Foundation
@@ -44,6 +45,8 @@ _ = try warm.lineBreakOpportunities(in: corpus[0])
     case "cold":
       let measurer = TextMeasurer(regular: regular, bold: bold)
       for text in corpus { total += try measurer.prepare(text, style: style).scalarCount }
+    case "prepare-measure":
+      for text in corpus { total += try warm.prepare(text, style: style).measure(width: 170).lineCount }
     case "measure":
       for text in prepared { total += try text.measure(width: width).lineCount }
     case "layout":

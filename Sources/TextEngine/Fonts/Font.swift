@@ -1,3 +1,4 @@
+import SelfSizingCore
 import Synchronization
 
 /// A font face loaded from an OTF, TTF or TTC/OTC file.
@@ -20,7 +21,7 @@ public final class Font: Sendable {
   /// True for colour (emoji) fonts: clusters asking for emoji presentation prefer them.
   public let hasColorGlyphs: Bool
   let coverage: CoverageSet
-  private let native: Mutex<NativeFont>
+  private let native: Locked<NativeFont>
 
   /// Loads face `faceIndex` of the font file at `path`.
   /// - Throws: `FontError` naming the file when it is missing, unreadable, not a font, damaged,
@@ -36,7 +37,7 @@ public final class Font: Sendable {
     self.metrics = native.readMetrics()
     self.hasColorGlyphs = native.hasColorGlyphs
     self.coverage = native.collectCoverage()
-    self.native = Mutex(native)
+    self.native = Locked(native)
   }
 
   /// Design units per em.

@@ -1,3 +1,4 @@
+import SelfSizingCore
 import Synchronization
 
 /// The fonts installed on this machine, through fontconfig's C library: faces by family name
@@ -22,11 +23,11 @@ public final class SystemFonts: Sendable {
     var scalars: [UInt32]
   }
 
-  private let state: Mutex<State>
+  private let state: Locked<State>
 
   private init?() {
     guard let native = NativeFontconfig() else { return nil }
-    state = Mutex(State(native: native))
+    state = Locked(State(native: native))
   }
 
   private static let sharedInstance = SystemFonts()

@@ -42,6 +42,24 @@ public struct TextStyle: Sendable, Hashable {
   /// finite.
   /// - Throws: `TextError` with code `invalidStyle`, the field at fault and what it must be.
   public func validate() throws(TextError) {
+    // Every prepare validates its style: a style in range returns after plain comparisons.
+    if isInRange { return }
+    try reportOutOfRange()
+  }
+
+  private var isInRange: Bool {
+    guard MetricRange.fontSize.contains(fontSize), MetricRange.signedLength.contains(letterSpacing),
+      MetricRange.length.contains(lineSpacing), maxLines >= 0
+    else { return false }
+    if let pixelScale, !MetricRange.pixelScale.contains(pixelScale) { return false }
+    switch lineHeight {
+    case .natural: return true
+    case .fixed(let points): return MetricRange.size.contains(points)
+    case .multiple(let factor): return MetricRange.lineHeightMultiple.contains(factor)
+    }
+  }
+
+  @inline(never) private func reportOutOfRange() throws(TextError) {
     // The message is built only on failure (formatting the numbers costs more than the checks).
     func check(_ value: Double, _ range: MetricRange, _ field: String, _ name: String) throws(TextError) {
       if let violation = range.violation(value) {

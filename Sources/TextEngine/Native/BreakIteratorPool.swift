@@ -1,4 +1,5 @@
 internal import CShims
+import SelfSizingCore
 import Synchronization
 
 /// A pool of ICU break iterators of one kind. Opening an ICU iterator costs microseconds (it
@@ -24,7 +25,7 @@ final class BreakIteratorPool: @unchecked Sendable {
 
   private let kind: Kind
   private let locale: String
-  private let lock = Mutex(())
+  private let lock = Locked(())
   private var idle: [OwnedBreakIterator] = []
 
   init(kind: Kind, locale: String) {

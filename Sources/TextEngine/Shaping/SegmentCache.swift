@@ -1,3 +1,4 @@
+import SelfSizingCore
 import Synchronization
 
 /// A bounded, thread-safe cache of shaped segments keyed by the segment's scalars and
@@ -79,11 +80,11 @@ final class SegmentCache: Sendable {
 
   /// Most segments per generation.
   let capacity: Int
-  private let state: Mutex<Generations>
+  private let state: Locked<Generations>
 
   init(capacity: Int) {
     self.capacity = max(1, capacity)
-    state = Mutex(Generations(young: Table(capacity: max(1, capacity)), old: Table(capacity: 1)))
+    state = Locked(Generations(young: Table(capacity: max(1, capacity)), old: Table(capacity: 1)))
   }
 
   /// A 64-bit FNV-1a hash of the scalars and the direction.
