@@ -212,8 +212,12 @@ struct JSONParser {
   /// Appends bytes without escapes, checking that they are UTF-8.
   private mutating func appendRun(_ range: Range<Int>, to result: inout String) throws(JSONParseError) {
     guard !range.isEmpty else { return }
-    if let text = String(validating: bytes[range], as: UTF8.self) {
-      result += text
+    // `String(validating:as:)` is generic and unspecialized in the standard library (metadata
+    // look-ups on every call); a check here and `String(decoding:)` on a buffer cost far less.
+    let run = UnsafeBufferPointer(rebasing: bytes[range])
+    if Self.isWellFormedUTF8(run) {
+      let text = String(decoding: run, as: UTF8.self)
+      if result.isEmpty { result = text } else { result += text }
       return
     }
     var parser = Unicode.UTF8.ForwardParser()
@@ -229,6 +233,46 @@ struct JSONParser {
       case .emptyInput: return
       }
     }
+  }
+
+  /// Whether `bytes` are well-formed UTF-8: shortest forms, no surrogates, at most U+10FFFF.
+  static func isWellFormedUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var index = 0
+    let count = bytes.count
+    while index < count {
+      let lead = bytes[index]
+      if lead < 0x80 {
+        index &+= 1
+        continue
+      }
+      let length: Int
+      var scalar: UInt32
+      if lead & 0xE0 == 0xC0 {
+        length = 2
+        scalar = UInt32(lead & 0x1F)
+      } else if lead & 0xF0 == 0xE0 {
+        length = 3
+        scalar = UInt32(lead & 0x0F)
+      } else if lead & 0xF8 == 0xF0 {
+        length = 4
+        scalar = UInt32(lead & 0x07)
+      } else {
+        return false
+      }
+      guard count - index >= length else { return false }
+      for offset in 1..<length {
+        let continuation = bytes[index &+ offset]
+        guard continuation & 0xC0 == 0x80 else { return false }
+        scalar = scalar << 6 | UInt32(continuation & 0x3F)
+      }
+      switch length {
+      case 2: guard scalar >= 0x80 else { return false }
+      case 3: guard scalar >= 0x800, scalar < 0xD800 || scalar > 0xDFFF else { return false }
+      default: guard scalar >= 0x1_0000, scalar <= 0x10_FFFF else { return false }
+      }
+      index &+= length
+    }
+    return true
   }
 
   /// An escape sequence, the backslash at `index`.

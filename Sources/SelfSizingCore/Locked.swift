@@ -1,5 +1,5 @@
 #if SELFSIZE_THREAD_SANITIZER
-  public import Foundation
+  import Foundation
 #else
   public import Synchronization
 #endif
@@ -11,15 +11,17 @@
   /// `Mutex` on Linux hands a contended lock over in the standard library's futex code, which
   /// ThreadSanitizer does not see, so it would report races between accesses that the lock
   /// orders. pthread mutexes are intercepted by ThreadSanitizer, so its reports stay real.
-  public final class Locked<Value>: @unchecked Sendable {
+  public final class Locked<Value: ~Copyable>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
 
     /// A lock around `initialValue`.
-    public init(_ initialValue: Value) { value = initialValue }
+    public init(_ initialValue: consuming sending Value) { value = initialValue }
 
     /// Calls `body` with the value while holding the lock.
-    public func withLock<Result, E: Error>(_ body: (inout Value) throws(E) -> Result) throws(E) -> Result {
+    public func withLock<Result: ~Copyable, E: Error>(
+      _ body: (inout sending Value) throws(E) -> sending Result
+    ) throws(E) -> sending Result {
       lock.lock()
       defer { lock.unlock() }
       return try body(&value)

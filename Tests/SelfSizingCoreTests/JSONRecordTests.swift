@@ -25,6 +25,48 @@ import Testing
     #expect(throws: RecordError(code, message, line: 9)) { try JSONRecord(line, line: 9) }
   }
 
+  /// Strings are accepted exactly when their bytes are well-formed UTF-8, as the standard
+  /// library decides: seeded random bytes plus the edge cases (overlong forms, surrogates,
+  /// code points above U+10FFFF, truncated and stray continuation bytes).
+  @Test func stringBytesAreAcceptedExactlyWhenTheyAreUTF8() throws {
+    var generator = SeededGenerator(seed: 14)
+    var samples: [[UInt8]] = [
+      [0xC0, 0x80], [0xC1, 0xBF], [0xC2, 0x80], [0xDF, 0xBF], [0xE0, 0x80, 0x80], [0xE0, 0xA0, 0x80],
+      [0xED, 0x9F, 0xBF], [0xED, 0xA0, 0x80], [0xED, 0xBF, 0xBF], [0xEE, 0x80, 0x80],
+      [0xF0, 0x8F, 0xBF, 0xBF],
+      [0xF0, 0x90, 0x80, 0x80], [0xF4, 0x8F, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80],
+      [0xF8, 0x88, 0x80, 0x80, 0x80], [0xE4, 0xB8], [0x80], [0xBF], [0xFE], [0xFF], Array("中文😀é".utf8),
+    ]
+    // Random bytes from a small alphabet of leads, continuations and ASCII, so that valid
+    // multi-byte sequences occur often; never a quote, backslash or control character.
+    let alphabet: [UInt8] = [
+      0x41, 0x7A, 0x80, 0x8F, 0x90, 0xA0, 0xBF, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5,
+    ]
+    for _ in 0..<5_000 {
+      samples.append(
+        (0..<Int.random(in: 1...8, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+      )
+    }
+    var accepted = 0
+    for sample in samples {
+      let line = Array(#"{"id": "a", "text": ""#.utf8) + sample + Array(#""}"#.utf8)
+      let expected = String(validating: sample, as: UTF8.self)
+      let result = line.withUnsafeBufferPointer { buffer -> Result<JSONRecord, RecordError> in
+        do throws(RecordError) { return .success(try JSONRecord(utf8: buffer, line: 1)) } catch {
+          return .failure(error)
+        }
+      }
+      switch result {
+      case .success(let record):
+        #expect(try record.string("text") == expected, "\(sample)")
+        accepted += 1
+      case .failure(let error):
+        #expect(expected == nil && error.code == .invalidUTF8, "\(sample): \(error)")
+      }
+    }
+    #expect(accepted > 100 && accepted < samples.count - 100, "both outcomes are exercised")
+  }
+
   @Test func invalidUTF8IsAnError() {
     let bytes: [UInt8] = Array(#"{"id": "a", "text": ""#.utf8) + [0xFF] + Array(#""}"#.utf8)
     let error = bytes.withUnsafeBufferPointer { buffer -> RecordError? in
