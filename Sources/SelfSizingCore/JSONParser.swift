@@ -188,7 +188,15 @@ struct JSONParser {
     index += 1
     var result = ""
     var runStart = index
+    let base = UnsafeRawPointer(bytes.baseAddress)
     while true {
+      // Eight bytes at a time while none of them ends the run.
+      if let base, bytes.count &- index >= 8,
+        !ByteWord.hasJSONStringSpecial(base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+      {
+        index &+= 8
+        continue
+      }
       guard index < bytes.count else { throw error(.unexpectedEnd, "unexpected end of the text in a string") }
       let byte = bytes[index]
       switch byte {
@@ -215,8 +223,11 @@ struct JSONParser {
     // `String(validating:as:)` is generic and unspecialized in the standard library (metadata
     // look-ups on every call); a check here and `String(decoding:)` on a buffer cost far less.
     let run = UnsafeBufferPointer(rebasing: bytes[range])
-    if Self.isWellFormedUTF8(run) {
-      let text = String(decoding: run, as: UTF8.self)
+    // Decoding replaces ill-formed sequences with U+FFFD (EF BF BD), a well-formed sequence the
+    // input cannot hold at a place it was ill-formed: the bytes come back unchanged exactly
+    // when they were UTF-8.
+    var text = String(decoding: run, as: UTF8.self)
+    if text.withUTF8({ Self.bytesEqual($0, run) }) {
       if result.isEmpty { result = text } else { result += text }
       return
     }
@@ -235,42 +246,24 @@ struct JSONParser {
     }
   }
 
-  /// Whether `bytes` are well-formed UTF-8: shortest forms, no surrogates, at most U+10FFFF.
-  static func isWellFormedUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    var index = 0
-    let count = bytes.count
-    while index < count {
-      let lead = bytes[index]
-      if lead < 0x80 {
-        index &+= 1
-        continue
-      }
-      let length: Int
-      var scalar: UInt32
-      if lead & 0xE0 == 0xC0 {
-        length = 2
-        scalar = UInt32(lead & 0x1F)
-      } else if lead & 0xF0 == 0xE0 {
-        length = 3
-        scalar = UInt32(lead & 0x0F)
-      } else if lead & 0xF8 == 0xF0 {
-        length = 4
-        scalar = UInt32(lead & 0x07)
-      } else {
-        return false
-      }
-      guard count - index >= length else { return false }
-      for offset in 1..<length {
-        let continuation = bytes[index &+ offset]
-        guard continuation & 0xC0 == 0x80 else { return false }
-        scalar = scalar << 6 | UInt32(continuation & 0x3F)
-      }
-      switch length {
-      case 2: guard scalar >= 0x80 else { return false }
-      case 3: guard scalar >= 0x800, scalar < 0xD800 || scalar > 0xDFFF else { return false }
-      default: guard scalar >= 0x1_0000, scalar <= 0x10_FFFF else { return false }
-      }
-      index &+= length
+  /// Whether two byte buffers hold the same bytes (eight at a time).
+  static func bytesEqual(_ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>) -> Bool {
+    let count = first.count
+    guard count == second.count else { return false }
+    guard count > 0, let left = UnsafeRawPointer(first.baseAddress),
+      let right = UnsafeRawPointer(second.baseAddress)
+    else { return true }
+    var offset = 0
+    while count &- offset >= 8 {
+      guard
+        left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+          == right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      else { return false }
+      offset &+= 8
+    }
+    while offset < count {
+      guard first[offset] == second[offset] else { return false }
+      offset &+= 1
     }
     return true
   }

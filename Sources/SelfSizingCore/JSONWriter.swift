@@ -57,7 +57,15 @@ public struct JSONWriter: Sendable {
     var runStart = 0
     var index = 0
     let count = utf8.count
+    let base = UnsafeRawPointer(utf8.baseAddress)
     while index < count {
+      // Eight bytes at a time while none of them may need an escape.
+      if let base, count &- index >= 8,
+        !Self.mayNeedEscape(base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+      {
+        index &+= 8
+        continue
+      }
       let byte = utf8[index]
       if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte != 0xE2 {
         index &+= 1
@@ -94,6 +102,12 @@ public struct JSONWriter: Sendable {
       bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count]))
     }
     bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// Whether any of eight bytes may need an escape: a control character, `"`, `\`, or 0xE2 (the
+  /// lead byte of U+2028 and U+2029).
+  @inline(__always) static func mayNeedEscape(_ word: UInt64) -> Bool {
+    ByteWord.hasJSONStringSpecial(word) || ByteWord.hasByte(0xE2, in: word)
   }
 
   @inline(__always) private static func hexDigit(_ value: UInt8) -> UInt8 {

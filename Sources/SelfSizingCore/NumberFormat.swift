@@ -45,6 +45,12 @@ public enum NumberFormat {
       bytes.append(UInt8(truncatingIfNeeded: magnitude) &+ 48)
       return
     }
+    if magnitude < 1_000 {  // offsets, counts and widths: a byte at a time beats a buffer copy
+      if magnitude >= 100 { bytes.append(UInt8(truncatingIfNeeded: magnitude / 100) &+ 48) }
+      bytes.append(UInt8(truncatingIfNeeded: magnitude / 10 % 10) &+ 48)
+      bytes.append(UInt8(truncatingIfNeeded: magnitude % 10) &+ 48)
+      return
+    }
     var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: enough for 20 digits
     var count = 0
     withUnsafeMutableBytes(of: &digits) { buffer in

@@ -192,6 +192,7 @@ extension PreparedText {
     try Self.validate(width: width)
     let maxLines = style.maxLines
     var lines: [TextLayout.Line] = []
+    lines.reserveCapacity(4)  // one allocation for the common card text, not one per doubling
     var truncated = false
     withView { view in
       Self.forEachLine(in: view, width: width) { line in
