@@ -6,7 +6,7 @@ import os
 import re
 import sys
 
-DECLARATION = re.compile(r"^\s*(@\w+(\([^)]*\))?\s+)*(public|open)\s+(?!import\b)(?!extension\b)")
+DECLARATION = re.compile(r"^\s*(@\w+(\([^)]*\))?\s+)*(public|open)\s+(?!import\b)(?!extension\b)(?![=.(])")
 ENUM = re.compile(r"^\s*(@\w+(\([^)]*\))?\s+)*(public|open)\s+(indirect\s+)?enum\s")
 CASE = re.compile(r"^\s*case\s+[A-Za-z_]")
 STRING = re.compile(r'"(\\.|[^"\\])*"')

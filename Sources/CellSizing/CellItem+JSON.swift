@@ -10,7 +10,7 @@ extension CellItem {
     self.init(id: record.id, fields: fields, line: record.line)
   }
 
-  /// Decodes one JSON object into an item by the rules of ``JSONRecord`` (UTF-8, no repeated
+  /// Decodes one JSON object into an item by the rules of `JSONRecord` (UTF-8, no repeated
   /// key, a non-empty string `"id"`); `line` (1-based) goes into errors and the item.
   /// - Throws: `CellSizingError` located at `line N`: `invalidJSON` for a line that is not a
   ///   JSON object (or repeats a key), `missingID` without a non-empty string `"id"`.
@@ -34,7 +34,7 @@ extension CellItem {
     }
   }
 
-  /// Decodes JSON Lines: one result per non-blank line, in order (``JSONLine/split(_:)``). A
+  /// Decodes JSON Lines: one result per non-blank line, in order (`JSONLine.split(_:)`). A
   /// bad line becomes an error naming its line; the other lines are unaffected.
   public static func decodeLines(_ data: Data) -> [Result<CellItem, CellSizingError>] {
     JSONLine.split(data).map { line in

@@ -29,14 +29,14 @@ public struct TextRecord: Sendable, Hashable {
     self.init(id: record.id, text: try record.string(field), line: record.line)
   }
 
-  /// Decodes one line of JSON Lines by the rules of ``JSONRecord``.
+  /// Decodes one line of JSON Lines by the rules of `JSONRecord`.
   /// - Throws: `RecordError` saying what is wrong (invalid JSON or UTF-8, not an object,
   ///   duplicate keys, missing or mistyped `id` / `text`).
   public init(utf8 line: UnsafeBufferPointer<UInt8>, line number: Int) throws(RecordError) {
     try self.init(JSONRecord(utf8: line, line: number))
   }
 
-  /// Decodes one line of JSON Lines text by the rules of ``JSONRecord``.
+  /// Decodes one line of JSON Lines text by the rules of `JSONRecord`.
   /// - Throws: `RecordError` saying what is wrong.
   public init(jsonLine: some StringProtocol, line number: Int = 1) throws(RecordError) {
     try self.init(JSONRecord(jsonLine, line: number))

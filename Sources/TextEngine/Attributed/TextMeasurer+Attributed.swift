@@ -4,6 +4,7 @@ extension TextMeasurer {
   /// opportunities come from the joined text.
   ///
   /// - Parameters:
+  ///   - spans: the paragraph's runs of text, each in its own style, in reading order.
   ///   - paragraph: line height, line spacing, max lines and pixel scale; nil takes them from
   ///     the first span's style.
   ///   - truncationToken: ends the last visible line of truncated text in place of "…" (in the

@@ -22,7 +22,7 @@ public enum BundledFonts {
   public static let emojiFileName = "NotoColorEmoji.ttf"
 
   /// The folder with the bundled fonts: `$SELFSIZE_FONTS_DIR`, else the `Fonts/` folder of the
-  /// resource bundle beside the executable (see ``SelfSizingResources``).
+  /// resource bundle beside the executable (see `SelfSizingResources`).
   public static func directory() throws(FontError) -> String {
     do {
       return try SelfSizingResources.fontsDirectory()

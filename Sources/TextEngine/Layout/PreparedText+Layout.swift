@@ -67,7 +67,7 @@ extension PreparedText {
     var leadWidth = 0.0
     var leadContent = 0.0
     // A last line of whole segments still open at the end of the text.
-    var open: LineBreak?
+    var openLine: LineBreak?
     var index = 0
     while index < count {
       let segment = segments[index]
@@ -139,15 +139,15 @@ extension PreparedText {
       leadWidth = 0
       leadContent = 0
       if index == count && !lastSegment.hardBreakAfter {
-        open = line
+        openLine = line
         break
       }
       guard body(line) else { return }
     }
     // The last line; after a final hard break it is an empty line, as in Pango and SkParagraph.
-    if var open {
-      open.endsWithHardBreak = false
-      _ = body(open)
+    if var openLine {
+      openLine.endsWithHardBreak = false
+      _ = body(openLine)
     } else if lineStart < graphemeWidths.count || segments[count - 1].hardBreakAfter {
       _ = body(
         LineBreak(

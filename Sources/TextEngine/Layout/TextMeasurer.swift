@@ -24,6 +24,8 @@ public final class TextMeasurer: Sendable {
 
   /// A measurer over the given chains (bold defaults to the regular chain).
   /// - Parameters:
+  ///   - regular: the fonts, in fallback order, for regular-weight text.
+  ///   - bold: the fonts for bold text; nil uses `regular`.
   ///   - segmentCacheCapacity: shaped segments kept per chain and cache generation.
   ///   - locale: an ICU locale whose line-break tailoring to use (e.g. `"ja@lb=strict"`), through
   ///     ICU's break iterator. The default, empty, selects the built-in UAX #14 breaker (the
@@ -94,15 +96,22 @@ public final class TextMeasurer: Sendable {
     let ellipsis =
       (style.weight == .bold ? boldEllipsisEm : regularEllipsisEm) * style.fontSize + style.letterSpacing
 
-    return try withLineBreaks(decoded) { breaks throws(TextError) in
+    // The closures below take the style's fields, not the style: copying a `TextStyle` (it holds
+    // a `String`) goes through its value witness, several times per paragraph otherwise.
+    let fontSize = style.fontSize
+    let letterSpacing = style.letterSpacing
+    let weight = style.weight
+    let language = style.language
+    let builder = try withLineBreaks(decoded) { breaks throws(TextError) in
       let rightToLeft =
         decoded.mayBeRightToLeft ? try BidiLevels.rightToLeftFlags(decoded, breaks: breaks) : nil
-      let builder = build(
-        codes: codes, breaks: breaks, rightToLeft: rightToLeft, style: style, chain: chain, cache: cache)
-      return PreparedText(
-        codes: codes, style: style, lineHeight: lineHeight, missingGlyphs: builder.missingGlyphs,
-        ellipsisWidth: ellipsis, ascender: metrics.ascender, storage: builder.storage)
+      return build(
+        codes: codes, breaks: breaks, rightToLeft: rightToLeft, fontSize: fontSize,
+        letterSpacing: letterSpacing, weight: weight, language: language, chain: chain, cache: cache)
     }
+    return PreparedText(
+      codes: codes, style: style, lineHeight: lineHeight, missingGlyphs: builder.missingGlyphs,
+      ellipsisWidth: ellipsis, ascender: metrics.ascender, storage: builder.storage)
   }
 
   /// Looks up (or shapes and caches) every segment and collects their widths.
@@ -111,11 +120,11 @@ public final class TextMeasurer: Sendable {
   /// outside it (on the common path into scratch space, allocating nothing) and cached.
   private func build(
     codes: [UInt32], breaks: UnsafeBufferPointer<(end: Int, isHard: Bool)>, rightToLeft: [Bool]?,
-    style: TextStyle, chain: FontChain, cache: SegmentCache
+    fontSize: Double, letterSpacing: Double, weight: FontWeight, language: String, chain: FontChain,
+    cache: SegmentCache
   ) -> PreparedTextBuilder {
     var builder = PreparedTextBuilder(
-      segmentCount: breaks.count, scalarCount: codes.count, fontSize: style.fontSize,
-      letterSpacing: style.letterSpacing)
+      segmentCount: breaks.count, scalarCount: codes.count, fontSize: fontSize, letterSpacing: letterSpacing)
     let count = breaks.count
     guard count > 0 else {
       builder.finish()
@@ -150,7 +159,7 @@ public final class TextMeasurer: Sendable {
             output.append(entry, of: reader, scalars: slice, start: start, hardBreakAfter: isHard)
           }
           if !found {
-            if shaper == nil { shaper = self.shaper(for: style) }
+            if shaper == nil { shaper = self.shaper(weight: weight, language: language) }
             let shaper = shaper.unsafelyUnwrapped
             let simple = shaper.shapeSimple(slice, isRightToLeft: isRightToLeft) { widths, ends, trailing in
               cache.insert(
@@ -176,9 +185,14 @@ public final class TextMeasurer: Sendable {
 
   /// The shaper for a style's chain, with the installed fonts as fallback when they are on.
   func shaper(for style: TextStyle) -> SegmentShaper {
+    shaper(weight: style.weight, language: style.language)
+  }
+
+  /// The shaper for a weight's chain and a language.
+  func shaper(weight: FontWeight, language: String) -> SegmentShaper {
     SegmentShaper(
-      chain: chain(for: style.weight), graphemeBreakers: graphemeBreakers, language: style.language,
-      usesSystemFonts: usesSystemFonts, weight: style.weight)
+      chain: chain(for: weight), graphemeBreakers: graphemeBreakers, language: language,
+      usesSystemFonts: usesSystemFonts, weight: weight)
   }
 
   /// Convenience: prepare and lay out at one width.

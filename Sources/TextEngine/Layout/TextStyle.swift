@@ -37,7 +37,7 @@ public struct TextStyle: Sendable, Hashable {
     self.language = language
   }
 
-  /// Checks that every number is in its ``MetricRange`` (font size above 0 and at most 10,000
+  /// Checks that every number is in its `MetricRange` (font size above 0 and at most 10,000
   /// points, lengths up to a million points, pixel scale 1…16), so that every measurement is
   /// finite.
   /// - Throws: `TextError` with code `invalidStyle`, the field at fault and what it must be.
