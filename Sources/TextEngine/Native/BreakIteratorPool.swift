@@ -6,11 +6,9 @@ import Synchronization
 /// loads and clones rules), so iterators are reused: `withIterator` takes one out of the pool
 /// for the exclusive use of the caller and puts it back afterwards.
 ///
-/// `@unchecked Sendable`: the idle iterators are touched only under `lock`, and an iterator out
-/// of the pool belongs to the one call of `withIterator` that took it. (The compiler cannot
-/// follow that hand-over, because using an iterator on the caller's text ties it to the
-/// caller's isolation region.)
-final class BreakIteratorPool: @unchecked Sendable {
+/// The idle iterators live inside the lock; an iterator out of the pool belongs to the one call
+/// of `withIterator` that took it, and goes back in (`sending`) when that call ends.
+final class BreakIteratorPool: Sendable {
   enum Kind: Sendable {
     case grapheme
     case line
@@ -25,8 +23,7 @@ final class BreakIteratorPool: @unchecked Sendable {
 
   private let kind: Kind
   private let locale: String
-  private let lock = Locked(())
-  private var idle: [OwnedBreakIterator] = []
+  private let idle = Locked<[OwnedBreakIterator]>([])
 
   init(kind: Kind, locale: String) {
     self.kind = kind
@@ -37,16 +34,19 @@ final class BreakIteratorPool: @unchecked Sendable {
   func withIterator<Result>(
     over text: UnsafeBufferPointer<UInt16>, _ body: (BreakIterator) -> Result
   ) -> Result? {
-    let reused: OwnedBreakIterator? = lock.withLock { _ in idle.popLast() }
+    let reused: OwnedBreakIterator? = idle.withLock { $0.popLast() }
     guard let iterator = reused ?? OwnedBreakIterator(kind: kind.icuKind, locale: locale) else { return nil }
-    defer { lock.withLock { _ in idle.append(iterator) } }
+    defer { idle.withLock { $0.append(iterator) } }
     guard iterator.setText(text) else { return nil }
     return body(BreakIterator(owner: iterator))
   }
 }
 
 /// One ICU break iterator, closed when the last reference goes.
-private final class OwnedBreakIterator {
+///
+/// `@unchecked Sendable`: it moves between threads only through the pool, and one call of
+/// `withIterator` at a time uses it (taken out under the lock, put back when the call ends).
+private final class OwnedBreakIterator: @unchecked Sendable {
   let handle: OpaquePointer
 
   init?(kind: cshims_break_kind, locale: String) {

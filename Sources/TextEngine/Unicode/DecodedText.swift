@@ -74,7 +74,10 @@ struct DecodedText {
   private static func decode(
     _ bytes: UnsafeBufferPointer<UInt8>, flags: inout (rightToLeft: Bool, supplementary: Bool)
   ) -> [UInt32] {
-    [UInt32](unsafeUninitializedCapacity: bytes.count) { output, written in
+    // An empty text skips the initializer: at capacity 0 it writes the count into the runtime's
+    // shared empty-array storage, which ThreadSanitizer reports as a race between threads.
+    guard !bytes.isEmpty else { return [] }
+    return [UInt32](unsafeUninitializedCapacity: bytes.count) { output, written in
       var index = 0
       var count = 0
       let end = bytes.count
