@@ -76,6 +76,14 @@ bool cshims_shaping_properties(uint32_t start, uint32_t end, uint16_t *output);
 #define CSHIMS_SHAPING_ALONE 0x100
 #define CSHIMS_SHAPING_IGNORABLE 0x200
 #define CSHIMS_SHAPING_EMOJI 0x400
+/// The BMP tables compiled into the package (unicode_tables.c, generated from ICU by
+/// Scripts/make-unicode-tables.sh), expanded from their runs: 65,536 line-break entries (the
+/// engine's class raw value | 0x80 for SA) and 65,536 shaping entries (as
+/// cshims_shaping_properties writes them).
+void cshims_compiled_line_break_table(uint8_t *output);
+void cshims_compiled_shaping_table(uint16_t *output);
+/// The Unicode version of the ICU the compiled tables came from ("15.0").
+const char *cshims_compiled_tables_unicode_version(void);
 /// The ICU version string ("72.1"), NUL-terminated and cut to `capacity` bytes.
 void cshims_icu_version(char *buffer, int32_t capacity);
 /// The Unicode version ICU implements ("15.0"), NUL-terminated and cut to `capacity` bytes.

@@ -1,12 +1,17 @@
-/// The line-break class of every BMP code point, built once from ICU's property ranges so that
-/// breaking a text costs one array load per scalar. Scalars beyond the BMP (emoji, CJK extension
-/// ideographs) are rare enough to ask ICU each time.
+/// The line-break class of every BMP code point, so that breaking a text costs one array load
+/// per scalar: compiled into the package (`CompiledUnicodeTables`, made from ICU's properties by
+/// `fromICU()`). Scalars beyond the BMP (emoji, CJK extension ideographs) are rare enough to ask
+/// ICU each time.
 ///
 /// An entry is the class's raw value, with `complexContextFlag` set for SA scalars.
 enum LineBreakPropertyTable {
   static let complexContextFlag: UInt8 = 0x80
 
-  static let basicMultilingualPlane: [UInt8] = {
+  static let basicMultilingualPlane: [UInt8] = CompiledUnicodeTables.lineBreak()
+
+  /// The table built from the running ICU's property maps (what `CompiledUnicodeTables` holds
+  /// when it was made with this ICU).
+  static func fromICU() -> [UInt8] {
     var table = [UInt8](repeating: 0, count: 0x1_0000)
     let filled = table.withUnsafeMutableBufferPointer { table in
       ICUProperties.forEachLineBreakProperty(in: 0..<0x1_0000) { codePoint, property in
@@ -17,7 +22,7 @@ enum LineBreakPropertyTable {
       for codePoint in 0..<UInt32(0x1_0000) { table[Int(codePoint)] = entry(codePoint) }
     }
     return table
-  }()
+  }
 
   /// The table entry of any code point, from ICU.
   static func entry(_ codePoint: UInt32) -> UInt8 {

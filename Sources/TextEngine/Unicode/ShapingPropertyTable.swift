@@ -1,5 +1,5 @@
-/// What the shaper's common path needs to know of every BMP code point, built once from ICU's
-/// property ranges: the script (ICU's code, low byte) and whether the code point is a grapheme
+/// What the shaper's common path needs to know of every BMP code point, compiled into the
+/// package (`CompiledUnicodeTables`, made from ICU's property maps by `fromICU()`): the script (ICU's code, low byte) and whether the code point is a grapheme
 /// cluster of its own, default-ignorable, or emoji by default.
 enum ShapingPropertyTable {
   /// ICU's script code of Common (ISO 15924 "Zyyy").
@@ -18,9 +18,12 @@ enum ShapingPropertyTable {
   /// Emoji_Presentation: prefers a colour font.
   static let emoji = ICUProperties.shapingEmoji
 
-  static let basicMultilingualPlane: [UInt16] = {
+  static let basicMultilingualPlane: [UInt16] = CompiledUnicodeTables.shaping()
+
+  /// The table built from the running ICU's property maps.
+  static func fromICU() -> [UInt16] {
     if let table = ICUProperties.shapingProperties(in: 0..<0x1_0000) { return table }
     // Without the maps nothing takes the fast path.
     return [UInt16](repeating: 0xFF, count: 0x1_0000)
-  }()
+  }
 }
