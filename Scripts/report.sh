@@ -3,4 +3,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./Scripts/setup.sh
-swift run -c release selfsize report "$@"
+swift run -c release --static-swift-stdlib selfsize report "$@"

@@ -22,7 +22,7 @@ duration="${DURATION:-30}"
 connections="${CONNECTIONS:-16}"
 threads="${THREADS:-2}"
 if [[ -z "${SELFSIZE:-}" ]]; then
-  swift build -c release --product selfsize >&2
+  swift build -c release --static-swift-stdlib --product selfsize >&2
   SELFSIZE=.build/release/selfsize
 fi
 work="$(mktemp -d)"

@@ -30,32 +30,43 @@ public enum SelfSizingResources {
     try directory(named: "Examples", override: examplesEnvironmentVariable)
   }
 
-  /// The resource bundle folders that may exist, most specific first.
-  static var bundleCandidates: [String] {
+  /// The resource bundle folder beside the running executable (symbolic links resolved).
+  static var bundleBesideExecutable: String? {
+    guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+    else { return nil }
+    let resolved = URL(fileURLWithPath: executable).resolvingSymlinksInPath()
+    return resolved.deletingLastPathComponent().appendingPathComponent(bundleName).path
+  }
+
+  /// The resource bundle folders beside `Bundle.main` (set up only when the first place has no
+  /// bundle: `Bundle.main` costs milliseconds at start-up).
+  static var bundlesBesideMain: [String] {
     var candidates: [String] = []
-    if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-      let resolved = URL(fileURLWithPath: executable).resolvingSymlinksInPath()
-      candidates.append(resolved.deletingLastPathComponent().appendingPathComponent(bundleName).path)
-    }
     if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
       candidates.append(executable.deletingLastPathComponent().appendingPathComponent(bundleName).path)
     }
     candidates.append(Bundle.main.bundleURL.appendingPathComponent(bundleName).path)
-    var seen = Set<String>()
-    return candidates.filter { seen.insert($0).inserted }
+    return candidates
   }
 
   private static func directory(named name: String, override variable: String) throws(ResourceError) -> String
   {
-    if let override = ProcessInfo.processInfo.environment[variable], !override.isEmpty {
+    if let value = getenv(variable), case let override = String(cString: value), !override.isEmpty {
       guard isDirectory(override) else {
         throw ResourceError(
           .notFound, path: override, message: "\(variable) names \"\(override)\", which is not a folder")
       }
       return override
     }
-    let candidates = bundleCandidates.map { $0 + "/" + name }
-    if let found = candidates.first(where: isDirectory) { return found }
+    var candidates: [String] = []
+    if let beside = bundleBesideExecutable {
+      candidates.append(beside + "/" + name)
+      if isDirectory(candidates[0]) { return candidates[0] }
+    }
+    for bundle in bundlesBesideMain where !candidates.contains(bundle + "/" + name) {
+      candidates.append(bundle + "/" + name)
+      if isDirectory(bundle + "/" + name) { return bundle + "/" + name }
+    }
     throw ResourceError(
       .notFound, path: candidates.first ?? bundleName,
       message: "cannot find the bundled \(name) folder; looked in "

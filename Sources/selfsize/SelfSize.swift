@@ -31,14 +31,19 @@ struct SelfSize: ParsableCommand {
   /// the usage of the subcommand that failed. A closed standard output ends quietly.
   static func main() {
     signal(SIGPIPE, SIG_IGN)
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    let prewarm = FontPrewarm.start(arguments: arguments)
     var commandType: any ParsableCommand.Type = SelfSize.self
     do {
-      var command = try parseAsRoot(WidthArguments.collapsed(Array(CommandLine.arguments.dropFirst())))
+      var command = try parseAsRoot(WidthArguments.collapsed(arguments))
       commandType = type(of: command)
       try command.run()
+      prewarm.wait()
     } catch is OutputSink.OutputClosed {
+      prewarm.wait()
       Foundation.exit(0)
     } catch {
+      prewarm.wait()
       let code = exitCode(for: error)
       if code == .validationFailure {
         var message = fullMessage(for: error)
