@@ -104,4 +104,28 @@ import Testing
     }
     #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(3))")
   }
+
+  /// With a line limit, `measure` (its whole-segment fast path included) agrees with `layout`
+  /// on line count and truncation, and with the walk on the widest of the lines kept.
+  @Test(arguments: [1, 2, 3])
+  func measureWithMaxLinesEqualsLayout(maxLines: Int) throws {
+    let measurer = try Self.measurer.get()
+    let style = TextStyle(fontSize: 15, lineHeight: .fixed(21), maxLines: maxLines)
+    var differing: [String] = []
+    for text in Self.texts {
+      let prepared = try measurer.prepare(text, style: style)
+      for width in Self.widths {
+        let measurement = try prepared.measure(width: width)
+        let layout = try prepared.layout(width: width)
+        let kept = prepared.withView { Self.walk($0, width: width).prefix(maxLines) }
+        let widest = kept.map(\.contentWidth).max() ?? 0
+        if measurement.lineCount != layout.lineCount || measurement.truncated != layout.truncated
+          || measurement.maxLineWidth != widest
+        {
+          differing.append("\(width): \(text)")
+        }
+      }
+    }
+    #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(3))")
+  }
 }

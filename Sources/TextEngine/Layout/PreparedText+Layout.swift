@@ -41,11 +41,13 @@ extension PreparedText {
   }
 
   /// Validates a layout width: positive and not NaN; +infinity means unconstrained.
-  static func validate(width: Double) throws(TextError) {
-    guard width > 0, !width.isNaN else {
-      throw TextError(
-        .invalidWidth, "width must be a positive number (or +infinity for no wrapping), got \(width)")
-    }
+  @inline(__always) static func validate(width: Double) throws(TextError) {
+    guard width > 0 else { throw invalidWidth(width) }
+  }
+
+  /// The error for a width ≤ 0 or NaN (built out of line: the check above stays two instructions).
+  @inline(never) static func invalidWidth(_ width: Double) -> TextError {
+    TextError(.invalidWidth, "width must be a positive number (or +infinity for no wrapping), got \(width)")
   }
 
   /// Greedy line breaking over prepared widths, calling `body` for each line in order until it
@@ -161,29 +163,141 @@ extension PreparedText {
   /// - Throws: `TextError.Code.invalidWidth` for a width ≤ 0 or NaN.
   public func measure(width: Double) throws(TextError) -> TextMeasurement {
     try Self.validate(width: width)
-    let maxLines = style.maxLines
-    var count = 0
-    var truncated = false
-    var widest = 0.0
-    withView { view in
-      // Prefix sums can differ from the line-order sum in the last bits, so lines that tie
-      // with the widest so far (CJK lines often do) are added up exactly before comparing.
-      var widestPrefixWidth = -Double.infinity
-      Self.forEachLine(in: view, width: width) { line in
-        if maxLines > 0, count == maxLines {
-          truncated = true
-          return false
-        }
-        count += 1
-        if line.contentWidth >= widestPrefixWidth - Self.prefixSumSlack {
-          widest = max(widest, Self.exactContentWidth(of: line, in: view))
-          widestPrefixWidth = max(widestPrefixWidth, line.contentWidth)
-        }
-        return true
-      }
+    let maxLines = paragraph { $0.pointee.style.maxLines }
+    let (count, truncated, widest) = withView { view in
+      Self.measureWholeSegments(view.segments, width: width, maxLines: maxLines)
+        ?? Self.measureAnyLines(view, width: width, maxLines: maxLines)
     }
     return TextMeasurement(
       lineCount: count, height: height(ofLineCount: count), truncated: truncated, maxLineWidth: widest)
+  }
+
+  /// `measure(width:)` when no segment is wider than the line (the common case): every line
+  /// is whole segments, found by one binary search over the prefix sums, and only the widest
+  /// line is added up exactly, at the end. Nil when a segment alone is too wide (the general
+  /// path breaks it between grapheme clusters).
+  static func measureWholeSegments(
+    _ segments: UnsafeBufferPointer<Segment>, width: Double, maxLines: Int
+  ) -> (lineCount: Int, truncated: Bool, widest: Double)? {
+    let count = segments.count
+    guard count > 0 else { return (0, false, 0) }
+    let limit = width + Self.fitTolerance
+    let maxLines = maxLines > 0 ? maxLines : Int.max
+    var lines = 0
+    var index = 0
+    // The widest line so far by its prefix-sum width: its first and last content segments.
+    // Prefix sums can differ from the line-order sum in the last bits, so lines that tie with
+    // it (equal CJK lines do) are compared by their exact widths.
+    var widestFirst = 0
+    var widestLast = -1
+    var widestPrefixWidth = 0.0
+    var widestExactWidth = Double.nan  // not added up yet
+    // Lines of a paragraph hold similar numbers of segments: the search for a line's last
+    // segment starts where the previous line's count puts it and gallops from there.
+    var segmentsPerLine = 1
+    while index < count {
+      let segment = segments[index]
+      if segment.contentWidth > limit { return nil }
+      if lines == maxLines {
+        return (lines, true, exactWidth(segments, widestFirst, widestLast, widestExactWidth))
+      }
+      let reach = limit + segment.start
+      // The last segment whose content ends within reach: in `last...high` (`last` fits).
+      var last = index
+      var high = Int(segment.paragraphEnd)
+      let guess = min(index &+ segmentsPerLine &- 1, high)
+      if guess > last {
+        var step = 1
+        if segments[guess].contentEnd <= reach {
+          last = guess
+          while last < high {
+            let probe = min(last &+ step, high)
+            if segments[probe].contentEnd > reach {
+              high = probe &- 1
+              break
+            }
+            last = probe
+            step &<<= 1
+          }
+        } else {
+          high = guess &- 1
+          while last < high {
+            let probe = max(high &- step &+ 1, last &+ 1)
+            if segments[probe].contentEnd <= reach {
+              last = probe
+              break
+            }
+            high = probe &- 1
+            step &<<= 1
+          }
+        }
+      }
+      while last < high {
+        let middle = (last &+ high &+ 1) >> 1
+        if segments[middle].contentEnd <= reach { last = middle } else { high = middle &- 1 }
+      }
+      segmentsPerLine = last &- index &+ 1
+      lines &+= 1
+      let contentSegment = Int(segments[last].lastContent)
+      if contentSegment >= index {
+        let lineWidth = segments[contentSegment].contentEnd - segment.start
+        if lineWidth > widestPrefixWidth + Self.prefixSumSlack || widestLast < 0 {
+          (widestFirst, widestLast, widestPrefixWidth, widestExactWidth) = (
+            index, contentSegment, lineWidth, .nan
+          )
+        } else if lineWidth >= widestPrefixWidth - Self.prefixSumSlack {
+          let widest = exactWidth(segments, widestFirst, widestLast, widestExactWidth)
+          let exact = exactWidth(segments, index, contentSegment, .nan)
+          widestExactWidth = widest
+          if exact > widest { (widestFirst, widestLast, widestExactWidth) = (index, contentSegment, exact) }
+          widestPrefixWidth = max(widestPrefixWidth, lineWidth)
+        }
+      }
+      index = last &+ 1
+    }
+    // After a final hard break comes an empty line, as in Pango and SkParagraph.
+    var truncated = false
+    if segments[count - 1].hardBreakAfter {
+      if lines == maxLines { truncated = true } else { lines += 1 }
+    }
+    return (lines, truncated, exactWidth(segments, widestFirst, widestLast, widestExactWidth))
+  }
+
+  /// The width of segments `first...lastContent` added up in line order (the last without its
+  /// trailing whitespace); `known` when it is not NaN; 0 for no segments.
+  @inline(__always) private static func exactWidth(
+    _ segments: UnsafeBufferPointer<Segment>, _ first: Int, _ lastContent: Int, _ known: Double
+  ) -> Double {
+    guard known.isNaN else { return known }
+    guard lastContent >= first else { return 0 }
+    var width = 0.0
+    for index in first..<lastContent { width += segments[index].totalWidth }
+    return max(0, width + segments[lastContent].contentWidth)
+  }
+
+  /// `measure(width:)` over any lines, segments broken between grapheme clusters included.
+  static func measureAnyLines(
+    _ view: PreparedTextStorage.View, width: Double, maxLines: Int
+  ) -> (lineCount: Int, truncated: Bool, widest: Double) {
+    var count = 0
+    var truncated = false
+    var widest = 0.0
+    // Prefix sums can differ from the line-order sum in the last bits, so lines that tie
+    // with the widest so far (CJK lines often do) are added up exactly before comparing.
+    var widestPrefixWidth = -Double.infinity
+    Self.forEachLine(in: view, width: width) { line in
+      if maxLines > 0, count == maxLines {
+        truncated = true
+        return false
+      }
+      count += 1
+      if line.contentWidth >= widestPrefixWidth - Self.prefixSumSlack {
+        widest = max(widest, Self.exactContentWidth(of: line, in: view))
+        widestPrefixWidth = max(widestPrefixWidth, line.contentWidth)
+      }
+      return true
+    }
+    return (count, truncated, widest)
   }
 
   /// The full layout at a width: lines with their text ranges and widths.

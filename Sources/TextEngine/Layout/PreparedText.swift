@@ -27,21 +27,37 @@ public struct PreparedText: Sendable, Hashable {
     @inline(__always) var contentEnd: Double { start + contentWidth }
   }
 
-  /// The text's Unicode scalar values.
-  let codes: [UInt32]
-  /// The style it was prepared with.
-  public let style: TextStyle
-  /// The height of one line in points.
-  public let lineHeight: Double
-  /// Scalars no font in the chain covers (each drawn as the primary font's .notdef).
-  public let missingGlyphs: Int
-  /// Width of the truncation ellipsis "…" in points.
-  public let ellipsisWidth: Double
-  /// The primary font's ascender at the font size (baseline offset of the first line).
-  public let ascender: Double
+  /// What a prepared text holds beside its segment and grapheme arrays.
+  struct Paragraph {
+    var codes: [UInt32] = []
+    var style = TextStyle()
+    var lineHeight = 0.0
+    var missingGlyphs = 0
+    var ellipsisWidth = 0.0
+    var ascender = 0.0
+  }
 
-  /// The segments and grapheme arrays (immutable once prepared).
-  private let storage: PreparedTextStorage.Frozen
+  /// The segments, the grapheme arrays and the paragraph's values (immutable once prepared).
+  let storage: PreparedTextStorage.Frozen
+
+  /// The text's Unicode scalar values.
+  var codes: [UInt32] { paragraph { $0.pointee.codes } }
+  /// The style it was prepared with.
+  public var style: TextStyle { paragraph { $0.pointee.style } }
+  /// The height of one line in points.
+  public var lineHeight: Double { paragraph { $0.pointee.lineHeight } }
+  /// Scalars no font in the chain covers (each drawn as the primary font's .notdef).
+  public var missingGlyphs: Int { paragraph { $0.pointee.missingGlyphs } }
+  /// Width of the truncation ellipsis "…" in points.
+  public var ellipsisWidth: Double { paragraph { $0.pointee.ellipsisWidth } }
+  /// The primary font's ascender at the font size (baseline offset of the first line).
+  public var ascender: Double { paragraph { $0.pointee.ascender } }
+
+  /// Reads the paragraph's values in place (through the storage's header pointer: no copy of
+  /// the whole header and no exclusivity check).
+  @inline(__always) func paragraph<Value>(_ read: (UnsafeMutablePointer<Paragraph>) -> Value) -> Value {
+    storage.storage.withUnsafeMutablePointerToHeader { read(&$0.pointee.paragraph) }
+  }
 
   /// Runs `body` with the segments and grapheme arrays, valid inside it only.
   func withView<Result>(_ body: (PreparedTextStorage.View) -> Result) -> Result {
@@ -52,12 +68,11 @@ public struct PreparedText: Sendable, Hashable {
     codes: [UInt32], style: TextStyle, lineHeight: Double, missingGlyphs: Int,
     ellipsisWidth: Double, ascender: Double, storage: PreparedTextStorage
   ) {
-    self.codes = codes
-    self.style = style
-    self.lineHeight = lineHeight
-    self.missingGlyphs = missingGlyphs
-    self.ellipsisWidth = ellipsisWidth
-    self.ascender = ascender
+    storage.withUnsafeMutablePointerToHeader {
+      $0.pointee.paragraph = Paragraph(
+        codes: codes, style: style, lineHeight: lineHeight, missingGlyphs: missingGlyphs,
+        ellipsisWidth: ellipsisWidth, ascender: ascender)
+    }
     self.storage = PreparedTextStorage.Frozen(storage: storage)
   }
 
@@ -120,8 +135,9 @@ public struct PreparedText: Sendable, Hashable {
   /// rounded up to the pixel grid when the style has a pixel scale.
   public func height(ofLineCount lineCount: Int) -> Double {
     guard lineCount > 0 else { return 0 }
-    let height = Double(lineCount) * lineHeight + Double(lineCount - 1) * style.lineSpacing
-    guard let scale = style.pixelScale else { return height }
+    let lineSpacing = paragraph { $0.pointee.style.lineSpacing }
+    let height = Double(lineCount) * lineHeight + Double(lineCount - 1) * lineSpacing
+    guard let scale = paragraph({ $0.pointee.style.pixelScale }) else { return height }
     // A tiny epsilon keeps exact multiples (e.g. 21 * 3 at 2x) from rounding up.
     return (height * scale - 1e-9).rounded(.up) / scale
   }

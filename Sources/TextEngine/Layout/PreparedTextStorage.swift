@@ -12,6 +12,9 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
     var graphemeCapacity: Int
     /// The graphemes written (at most `graphemeCapacity`).
     var graphemeCount: Int
+    /// What `PreparedText` knows beside the arrays, set once when it is made (kept here so that
+    /// a `PreparedText` is one reference: copying it is one retain).
+    var paragraph = PreparedText.Paragraph()
   }
 
   /// The regions of the storage, valid inside `withContents` only.
