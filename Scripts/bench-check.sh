@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Regression guard for the text engine's hot paths: counts instructions (valgrind's callgrind,
 # repeatable under load, unlike times) per corpus text for each kind of work PrepareProfile
-# runs, and fails when one exceeds its stored figure in Benchmarks/Thresholds/instructions.txt
-# by more than 10%.
+# runs, and heap allocations per text (valgrind's memcheck: one round's total, the difference
+# between a two-round and a one-round run) for the engine's own modes, and fails when one
+# exceeds its stored figure in Benchmarks/Thresholds/instructions.txt by more than 10%.
 #
 #   Scripts/bench-check.sh            check (exit 1 on a regression)
 #   Scripts/bench-check.sh --update   measure and store the current figures as the thresholds
@@ -47,6 +48,18 @@ measure() {  # prints instructions per text for one mode
   echo $(( total / (rounds * texts) ))
 }
 
+# Heap allocations per 100 texts in one round of a mode: memcheck's "total heap usage" of a
+# two-round run minus that of a one-round run, so set-up (fonts, corpus) cancels out.
+allocation_modes=(prepare cold measure layout text)
+allocations() {
+  local mode=$1 one two
+  one=$(SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=memcheck "$binary" 1 "$mode" 2>&1 >/dev/null \
+    | awk '/total heap usage/ { gsub(",", "", $5); print $5 }')
+  two=$(SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=memcheck "$binary" 2 "$mode" 2>&1 >/dev/null \
+    | awk '/total heap usage/ { gsub(",", "", $5); print $5 }')
+  echo $(( (two - one) * 100 / texts ))
+}
+
 declare -A stored=()
 if [[ -f "$thresholds" ]]; then
   while read -r mode value _; do
@@ -75,9 +88,31 @@ for mode in "${modes[@]}"; do
   printf '%-14s %14s %14s %8s%s\n' "$mode" "$value" "$limit" "$change" "$verdict"
 done
 
+printf '\n%-14s %14s %14s %8s\n' mode "allocs/text" threshold change
+for mode in "${allocation_modes[@]}"; do
+  key="allocations:$mode"
+  value=$(allocations "$mode")  # per 100 texts
+  results+=("$key $value")
+  shown=$(awk -v v="$value" 'BEGIN { printf "%.2f", v / 100 }')
+  limit=${stored[$key]:-}
+  if [[ -z "$limit" ]]; then
+    printf '%-14s %14s %14s %8s\n' "$mode" "$shown" "-" "new"
+    continue
+  fi
+  verdict=""
+  # 10% over the stored figure, and at least one allocation per 100 texts (so 0 stays 0).
+  if ! $update && (( value * 100 > limit * (100 + tolerance) + 100 )); then
+    verdict="  REGRESSION (> +${tolerance}%)"
+    failed=1
+  fi
+  printf '%-14s %14s %14s %8s%s\n' "$mode" "$shown" "$(awk -v l="$limit" 'BEGIN { printf "%.2f", l / 100 }')" \
+    "$(( value - limit ))/100" "$verdict"
+done
+
 if $update; then
   {
-    echo "# Instructions per corpus text (callgrind, PrepareProfile), written by Scripts/bench-check.sh --update."
+    echo "# Instructions per corpus text (callgrind, PrepareProfile), written by Scripts/bench-check.sh --update;"
+    echo "# allocations:MODE is heap allocations per 100 texts in one round (memcheck)."
     echo "# bench-check fails when a mode exceeds its figure by more than ${tolerance}%."
     printf '%s\n' "${results[@]}"
   } > "$thresholds"
