@@ -2,9 +2,9 @@ import Testing
 
 @testable import TextEngine
 
-/// The BMP line-break table, built from ICU's property ranges, against ICU asked per code point.
+/// The BMP line-break table compiled into the package, against ICU asked per code point.
 @Suite struct LineBreakPropertyTableTests {
-  @Test func tableFromRangesMatchesICUPerCodePoint() {
+  @Test func compiledTableMatchesICUPerCodePoint() {
     let table = LineBreakPropertyTable.basicMultilingualPlane
     #expect(table.count == 0x1_0000)
     var mismatches: [UInt32] = []

@@ -1,6 +1,7 @@
 /// What the shaper's common path needs to know of every BMP code point, compiled into the
-/// package (`CompiledUnicodeTables`, made from ICU's property maps by `fromICU()`): the script (ICU's code, low byte) and whether the code point is a grapheme
-/// cluster of its own, default-ignorable, or emoji by default.
+/// package (`CompiledUnicodeTables`, made from ICU's property maps by `fromICU()`): the script
+/// (ICU's code, low byte) and whether the code point is a grapheme cluster of its own,
+/// default-ignorable, or emoji by default.
 enum ShapingPropertyTable {
   /// ICU's script code of Common (ISO 15924 "Zyyy").
   static let common: UInt8 = 0
