@@ -81,6 +81,21 @@ int32_t cshims_line_break_property(uint32_t code_point) {
 // A temporary mark for unassigned code points while the properties are being filled.
 #define CSHIMS_LB_UNASSIGNED 0x800
 
+/// Writes the value `map` gives each code point of [start, end) to `values`, walking the map
+/// range by range. Returns false if ICU reports a bad range.
+static bool cshims_map_values(const UCPMap *map, uint32_t start, uint32_t end, uint32_t *values) {
+  UChar32 last = (UChar32)end - 1;
+  for (UChar32 c = (UChar32)start; c <= last;) {
+    uint32_t value = 0;
+    UChar32 range_end = ucpmap_getRange(map, c, UCPMAP_RANGE_NORMAL, 0, NULL, NULL, &value);
+    if (range_end < c) return false;
+    if (range_end > last) range_end = last;
+    for (UChar32 i = c; i <= range_end; i++) values[i - start] = value;
+    c = range_end + 1;
+  }
+  return true;
+}
+
 bool cshims_line_break_properties(uint32_t start, uint32_t end, int32_t *output) {
   if (end <= start) return true;
   UErrorCode status = U_ZERO_ERROR;
@@ -89,38 +104,25 @@ bool cshims_line_break_properties(uint32_t start, uint32_t end, int32_t *output)
   const UCPMap *category = u_getIntPropertyMap(UCHAR_GENERAL_CATEGORY, &status);
   const USet *pictographic = u_getBinaryPropertySet(UCHAR_EXTENDED_PICTOGRAPHIC, &status);
   if (U_FAILURE(status) || !line_break || !width || !category || !pictographic) return false;
+  uint32_t count = end - start;
+  uint32_t *values = malloc((size_t)count * sizeof(uint32_t));
+  if (!values) return false;
+  bool read = cshims_map_values(line_break, start, end, values);
+  for (uint32_t i = 0; read && i < count; i++) output[i] = (int32_t)values[i];
+  read = read && cshims_map_values(width, start, end, values);
+  for (uint32_t i = 0; read && i < count; i++) {
+    if (values[i] == U_EA_FULLWIDTH || values[i] == U_EA_WIDE || values[i] == U_EA_HALFWIDTH) {
+      output[i] |= CSHIMS_LB_EAST_ASIAN_WIDE;
+    }
+  }
+  read = read && cshims_map_values(category, start, end, values);
+  for (uint32_t i = 0; read && i < count; i++) {
+    if (values[i] == U_UNASSIGNED) output[i] |= CSHIMS_LB_UNASSIGNED;
+    if (values[i] == U_NON_SPACING_MARK || values[i] == U_COMBINING_SPACING_MARK) output[i] |= CSHIMS_LB_MARK;
+  }
+  free(values);
+  if (!read) return false;
   UChar32 last = (UChar32)end - 1;
-  for (UChar32 c = (UChar32)start; c <= last;) {
-    uint32_t value = 0;
-    UChar32 range_end = ucpmap_getRange(line_break, c, UCPMAP_RANGE_NORMAL, 0, NULL, NULL, &value);
-    if (range_end < c) return false;
-    if (range_end > last) range_end = last;
-    for (UChar32 i = c; i <= range_end; i++) output[i - start] = (int32_t)value;
-    c = range_end + 1;
-  }
-  for (UChar32 c = (UChar32)start; c <= last;) {
-    uint32_t value = 0;
-    UChar32 range_end = ucpmap_getRange(width, c, UCPMAP_RANGE_NORMAL, 0, NULL, NULL, &value);
-    if (range_end < c) return false;
-    if (range_end > last) range_end = last;
-    if (value == U_EA_FULLWIDTH || value == U_EA_WIDE || value == U_EA_HALFWIDTH) {
-      for (UChar32 i = c; i <= range_end; i++) output[i - start] |= CSHIMS_LB_EAST_ASIAN_WIDE;
-    }
-    c = range_end + 1;
-  }
-  for (UChar32 c = (UChar32)start; c <= last;) {
-    uint32_t value = 0;
-    UChar32 range_end = ucpmap_getRange(category, c, UCPMAP_RANGE_NORMAL, 0, NULL, NULL, &value);
-    if (range_end < c) return false;
-    if (range_end > last) range_end = last;
-    int32_t flag = value == U_UNASSIGNED ? CSHIMS_LB_UNASSIGNED
-                   : (value == U_NON_SPACING_MARK || value == U_COMBINING_SPACING_MARK) ? CSHIMS_LB_MARK
-                                                                                      : 0;
-    if (flag) {
-      for (UChar32 i = c; i <= range_end; i++) output[i - start] |= flag;
-    }
-    c = range_end + 1;
-  }
   int32_t ranges = uset_getRangeCount(pictographic);
   for (int32_t r = 0; r < ranges; r++) {
     UChar32 first = 0, final = 0;
@@ -133,7 +135,7 @@ bool cshims_line_break_properties(uint32_t start, uint32_t end, int32_t *output)
       if (output[i - start] & CSHIMS_LB_UNASSIGNED) output[i - start] |= CSHIMS_LB_PICTOGRAPHIC_UNASSIGNED;
     }
   }
-  for (uint32_t i = 0; i < end - start; i++) output[i] &= ~CSHIMS_LB_UNASSIGNED;
+  for (uint32_t i = 0; i < count; i++) output[i] &= ~CSHIMS_LB_UNASSIGNED;
   return true;
 }
 
@@ -161,27 +163,20 @@ bool cshims_shaping_properties(uint32_t start, uint32_t end, uint16_t *output) {
   const USet *ignorable = u_getBinaryPropertySet(UCHAR_DEFAULT_IGNORABLE_CODE_POINT, &status);
   const USet *emoji = u_getBinaryPropertySet(UCHAR_EMOJI_PRESENTATION, &status);
   if (U_FAILURE(status) || !script || !cluster || !ignorable || !emoji) return false;
-  UChar32 last = (UChar32)end - 1;
-  for (UChar32 c = (UChar32)start; c <= last;) {
-    uint32_t value = 0;
-    UChar32 range_end = ucpmap_getRange(script, c, UCPMAP_RANGE_NORMAL, 0, NULL, NULL, &value);
-    if (range_end < c) return false;
-    if (range_end > last) range_end = last;
-    uint16_t code = value < 0xFF ? (uint16_t)value : 0xFF;
-    for (UChar32 i = c; i <= range_end; i++) output[i - start] = code;
-    c = range_end + 1;
-  }
-  for (UChar32 c = (UChar32)start; c <= last;) {
-    uint32_t value = 0;
-    UChar32 range_end = ucpmap_getRange(cluster, c, UCPMAP_RANGE_NORMAL, 0, NULL, NULL, &value);
-    if (range_end < c) return false;
-    if (range_end > last) range_end = last;
+  uint32_t count = end - start;
+  uint32_t *values = malloc((size_t)count * sizeof(uint32_t));
+  if (!values) return false;
+  bool read = cshims_map_values(script, start, end, values);
+  for (uint32_t i = 0; read && i < count; i++) output[i] = values[i] < 0xFF ? (uint16_t)values[i] : 0xFF;
+  read = read && cshims_map_values(cluster, start, end, values);
+  for (uint32_t i = 0; read && i < count; i++) {
+    uint32_t value = values[i];
     if (value == U_GCB_OTHER || value == U_GCB_CONTROL || value == U_GCB_CR || value == U_GCB_LF) {
-      for (UChar32 i = c; i <= range_end; i++) output[i - start] |= CSHIMS_SHAPING_ALONE;
+      output[i] |= CSHIMS_SHAPING_ALONE;
     }
-    c = range_end + 1;
   }
-  return cshims_mark_set(ignorable, start, end, output, CSHIMS_SHAPING_IGNORABLE) &&
+  free(values);
+  return read && cshims_mark_set(ignorable, start, end, output, CSHIMS_SHAPING_IGNORABLE) &&
          cshims_mark_set(emoji, start, end, output, CSHIMS_SHAPING_EMOJI);
 }
 
