@@ -20,21 +20,33 @@ import Testing
     #expect(version.split(separator: ".").count >= 2 && version.allSatisfy { $0.isNumber || $0 == "." })
   }
 
-  @Test(.enabled(if: sameUnicodeVersion && !isRecording))
-  func lineBreakTableEqualsICU() {
-    let compiled = CompiledUnicodeTables.lineBreak()
-    let icu = LineBreakPropertyTable.fromICU()
-    let mismatches = (0..<0x1_0000).filter { compiled[$0] != icu[$0] }
-    #expect(
-      mismatches.isEmpty,
-      "\(mismatches.count) code points differ, first \(mismatches.prefix(8).map { String($0, radix: 16) }); run Scripts/make-unicode-tables.sh"
-    )
+  /// The two tables, entries widened to `UInt32` so that one comparison and one writer serve both.
+  enum Table: String, CaseIterable, Sendable {
+    case lineBreak = "line_break"
+    case shaping
+
+    var compiled: [UInt32] {
+      switch self {
+      case .lineBreak: CompiledUnicodeTables.lineBreak().map(UInt32.init)
+      case .shaping: CompiledUnicodeTables.shaping().map(UInt32.init)
+      }
+    }
+
+    var fromICU: [UInt32] {
+      switch self {
+      case .lineBreak: LineBreakPropertyTable.fromICU().map(UInt32.init)
+      case .shaping: ShapingPropertyTable.fromICU().map(UInt32.init)
+      }
+    }
+
+    /// The C type of an entry.
+    var entryType: String { self == .lineBreak ? "uint8_t" : "uint16_t" }
   }
 
-  @Test(.enabled(if: sameUnicodeVersion && !isRecording))
-  func shapingTableEqualsICU() {
-    let compiled = CompiledUnicodeTables.shaping()
-    let icu = ShapingPropertyTable.fromICU()
+  @Test(.enabled(if: sameUnicodeVersion && !isRecording), arguments: Table.allCases)
+  func compiledTableEqualsICU(table: Table) {
+    let compiled = table.compiled
+    let icu = table.fromICU
     let mismatches = (0..<0x1_0000).filter { compiled[$0] != icu[$0] }
     #expect(
       mismatches.isEmpty,
@@ -57,9 +69,9 @@ import Testing
 
 
       """
-    text += Self.runs(
-      of: LineBreakPropertyTable.fromICU().map(UInt32.init), name: "line_break", type: "uint8_t")
-    text += Self.runs(of: ShapingPropertyTable.fromICU().map(UInt32.init), name: "shaping", type: "uint16_t")
+    for table in Table.allCases {
+      text += Self.runs(of: table.fromICU, name: table.rawValue, type: table.entryType)
+    }
     text += """
       void cshims_compiled_line_break_table(uint8_t *output) {
         EXPAND(line_break, output);

@@ -34,10 +34,73 @@ extension PreparedText {
   /// segments finds it.
   static func exactContentWidth(of line: LineBreak, in view: PreparedTextStorage.View) -> Double {
     guard line.lastContentSegment >= line.firstSegment else { return line.leadingContent }
-    let segments = view.segments
-    var width = line.leadingWidth
-    for index in line.firstSegment..<line.lastContentSegment { width += segments[index].totalWidth }
-    return width + segments[line.lastContentSegment].contentWidth
+    return lineOrderWidth(
+      view.segments, after: line.leadingWidth, from: line.firstSegment, through: line.lastContentSegment)
+  }
+
+  /// `leading`, then the total widths of segments `first..<lastContent`, then the content width
+  /// of `lastContent`, added in that order.
+  @inline(__always) static func lineOrderWidth(
+    _ segments: UnsafeBufferPointer<Segment>, after leading: Double, from first: Int, through lastContent: Int
+  ) -> Double {
+    var width = leading
+    for index in first..<lastContent { width += segments[index].totalWidth }
+    return width + segments[lastContent].contentWidth
+  }
+
+  /// The last segment in `first...paragraphEnd` whose content ends within `reach` (prefix-sum
+  /// coordinates; `first` itself must fit): a binary search, as content ends never decrease.
+  @inline(__always) static func lastSegment(
+    in segments: UnsafeBufferPointer<Segment>, from first: Int, through paragraphEnd: Int,
+    within reach: Double
+  ) -> Int {
+    var last = first
+    var high = paragraphEnd
+    while last < high {
+      let middle = (last &+ high &+ 1) >> 1
+      if segments[middle].contentEnd <= reach { last = middle } else { high = middle &- 1 }
+    }
+    return last
+  }
+
+  /// `lastSegment(in:from:through:within:)` started at `guess`: gallops away from it to bracket
+  /// the answer, then halves the bracket. A few probes when lines hold similar numbers of
+  /// segments, a binary search at worst.
+  @inline(__always) static func lastSegment(
+    in segments: UnsafeBufferPointer<Segment>, from first: Int, through paragraphEnd: Int,
+    within reach: Double,
+    guess: Int
+  ) -> Int {
+    var low = first
+    var high = paragraphEnd
+    let guess = min(guess, high)
+    if guess > low {
+      var step = 1
+      if segments[guess].contentEnd <= reach {
+        low = guess
+        while low < high {
+          let probe = min(low &+ step, high)
+          if segments[probe].contentEnd > reach {
+            high = probe &- 1
+            break
+          }
+          low = probe
+          step &<<= 1
+        }
+      } else {
+        high = guess &- 1
+        while low < high {
+          let probe = max(high &- step &+ 1, low &+ 1)
+          if segments[probe].contentEnd <= reach {
+            low = probe
+            break
+          }
+          high = probe &- 1
+          step &<<= 1
+        }
+      }
+    }
+    return lastSegment(in: segments, from: low, through: high, within: reach)
   }
 
   /// Validates a layout width: positive and not NaN; +infinity means unconstrained.
@@ -122,12 +185,7 @@ extension PreparedText {
       }
       // Segments `index...last` fit where their content ends within `reach` of the text's start.
       let reach = (limit - leadWidth) + segment.start
-      var last = index
-      var high = Int(segment.paragraphEnd)
-      while last < high {
-        let middle = (last &+ high &+ 1) >> 1
-        if segments[middle].contentEnd <= reach { last = middle } else { high = middle &- 1 }
-      }
+      let last = lastSegment(in: segments, from: index, through: Int(segment.paragraphEnd), within: reach)
       let lastSegment = segments[last]
       let contentSegment = Int(lastSegment.lastContent)
       let line = LineBreak(
@@ -201,41 +259,9 @@ extension PreparedText {
       if lines == maxLines {
         return (lines, true, exactWidth(segments, widestFirst, widestLast, widestExactWidth))
       }
-      let reach = limit + segment.start
-      // The last segment whose content ends within reach: in `last...high` (`last` fits).
-      var last = index
-      var high = Int(segment.paragraphEnd)
-      let guess = min(index &+ segmentsPerLine &- 1, high)
-      if guess > last {
-        var step = 1
-        if segments[guess].contentEnd <= reach {
-          last = guess
-          while last < high {
-            let probe = min(last &+ step, high)
-            if segments[probe].contentEnd > reach {
-              high = probe &- 1
-              break
-            }
-            last = probe
-            step &<<= 1
-          }
-        } else {
-          high = guess &- 1
-          while last < high {
-            let probe = max(high &- step &+ 1, last &+ 1)
-            if segments[probe].contentEnd <= reach {
-              last = probe
-              break
-            }
-            high = probe &- 1
-            step &<<= 1
-          }
-        }
-      }
-      while last < high {
-        let middle = (last &+ high &+ 1) >> 1
-        if segments[middle].contentEnd <= reach { last = middle } else { high = middle &- 1 }
-      }
+      let last = lastSegment(
+        in: segments, from: index, through: Int(segment.paragraphEnd), within: limit + segment.start,
+        guess: index &+ segmentsPerLine &- 1)
       segmentsPerLine = last &- index &+ 1
       lines &+= 1
       let contentSegment = Int(segments[last].lastContent)
@@ -270,9 +296,7 @@ extension PreparedText {
   ) -> Double {
     guard known.isNaN else { return known }
     guard lastContent >= first else { return 0 }
-    var width = 0.0
-    for index in first..<lastContent { width += segments[index].totalWidth }
-    return max(0, width + segments[lastContent].contentWidth)
+    return max(0, lineOrderWidth(segments, after: 0, from: first, through: lastContent))
   }
 
   /// `measure(width:)` over any lines, segments broken between grapheme clusters included.
