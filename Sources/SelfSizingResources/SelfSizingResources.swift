@@ -58,15 +58,16 @@ public enum SelfSizingResources {
       }
       return override
     }
+    // The places in order; the ones beside `Bundle.main` are set up only when the first fails.
     var candidates: [String] = []
-    if let beside = bundleBesideExecutable {
-      candidates.append(beside + "/" + name)
-      if isDirectory(candidates[0]) { return candidates[0] }
+    func look(in bundle: String) -> String? {
+      let folder = bundle + "/" + name
+      guard !candidates.contains(folder) else { return nil }
+      candidates.append(folder)
+      return isDirectory(folder) ? folder : nil
     }
-    for bundle in bundlesBesideMain where !candidates.contains(bundle + "/" + name) {
-      candidates.append(bundle + "/" + name)
-      if isDirectory(bundle + "/" + name) { return bundle + "/" + name }
-    }
+    if let beside = bundleBesideExecutable, let folder = look(in: beside) { return folder }
+    for bundle in bundlesBesideMain { if let folder = look(in: bundle) { return folder } }
     throw ResourceError(
       .notFound, path: candidates.first ?? bundleName,
       message: "cannot find the bundled \(name) folder; looked in "
