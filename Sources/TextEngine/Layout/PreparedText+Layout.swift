@@ -51,14 +51,14 @@ extension PreparedText {
   /// The last segment in `first...paragraphEnd` whose content ends within `reach` (prefix-sum
   /// coordinates; `first` itself must fit): a binary search, as content ends never decrease.
   @inline(__always) static func lastSegment(
-    in segments: UnsafeBufferPointer<Segment>, from first: Int, through paragraphEnd: Int,
+    in contentEnds: UnsafePointer<Double>, from first: Int, through paragraphEnd: Int,
     within reach: Double
   ) -> Int {
     var last = first
     var high = paragraphEnd
     while last < high {
       let middle = (last &+ high &+ 1) >> 1
-      if segments[middle].contentEnd <= reach { last = middle } else { high = middle &- 1 }
+      if contentEnds[middle] <= reach { last = middle } else { high = middle &- 1 }
     }
     return last
   }
@@ -67,7 +67,7 @@ extension PreparedText {
   /// the answer, then halves the bracket. A few probes when lines hold similar numbers of
   /// segments, a binary search at worst.
   @inline(__always) static func lastSegment(
-    in segments: UnsafeBufferPointer<Segment>, from first: Int, through paragraphEnd: Int,
+    in contentEnds: UnsafePointer<Double>, from first: Int, through paragraphEnd: Int,
     within reach: Double,
     guess: Int
   ) -> Int {
@@ -76,11 +76,11 @@ extension PreparedText {
     let guess = min(guess, high)
     if guess > low {
       var step = 1
-      if segments[guess].contentEnd <= reach {
+      if contentEnds[guess] <= reach {
         low = guess
         while low < high {
           let probe = min(low &+ step, high)
-          if segments[probe].contentEnd > reach {
+          if contentEnds[probe] > reach {
             high = probe &- 1
             break
           }
@@ -91,7 +91,7 @@ extension PreparedText {
         high = guess &- 1
         while low < high {
           let probe = max(high &- step &+ 1, low &+ 1)
-          if segments[probe].contentEnd <= reach {
+          if contentEnds[probe] <= reach {
             low = probe
             break
           }
@@ -100,7 +100,23 @@ extension PreparedText {
         }
       }
     }
-    return lastSegment(in: segments, from: low, through: high, within: reach)
+    return lastSegment(in: contentEnds, from: low, through: high, within: reach)
+  }
+
+  /// `lastSegment(in:from:through:within:)` looked for first at `guess` and its neighbour (the
+  /// usual answer when lines hold similar numbers of segments), then by galloping.
+  @inline(__always) static func lastSegment(
+    in contentEnds: UnsafePointer<Double>, from first: Int, through paragraphEnd: Int,
+    within reach: Double, near guess: Int
+  ) -> Int {
+    let guess = min(guess, paragraphEnd)
+    if contentEnds[guess] <= reach {
+      if guess == paragraphEnd || contentEnds[guess &+ 1] > reach { return guess }
+      return lastSegment(
+        in: contentEnds, from: guess &+ 1, through: paragraphEnd, within: reach, guess: guess &+ 2)
+    }
+    if guess &- 1 <= first || contentEnds[guess &- 1] <= reach { return max(first, guess &- 1) }
+    return lastSegment(in: contentEnds, from: first, through: guess &- 2, within: reach, guess: guess &- 2)
   }
 
   /// Validates a layout width: positive and not NaN; +infinity means unconstrained.
@@ -125,6 +141,7 @@ extension PreparedText {
     let count = segments.count
     guard count > 0 else { return }
     let graphemeWidths = view.graphemeWidths
+    let contentEnds = view.contentEnds.baseAddress.unsafelyUnwrapped
     let limit = width + Self.fitTolerance
     // The line so far: from grapheme `lineStart`, the tail of a segment broken between
     // graphemes (`leadWidth` wide, `leadContent` without trailing whitespace) or nothing.
@@ -185,7 +202,7 @@ extension PreparedText {
       }
       // Segments `index...last` fit where their content ends within `reach` of the text's start.
       let reach = (limit - leadWidth) + segment.start
-      let last = lastSegment(in: segments, from: index, through: Int(segment.paragraphEnd), within: reach)
+      let last = lastSegment(in: contentEnds, from: index, through: Int(segment.paragraphEnd), within: reach)
       let lastSegment = segments[last]
       let contentSegment = Int(lastSegment.lastContent)
       let line = LineBreak(
@@ -221,80 +238,94 @@ extension PreparedText {
   /// - Throws: `TextError.Code.invalidWidth` for a width ≤ 0 or NaN.
   public func measure(width: Double) throws(TextError) -> TextMeasurement {
     try Self.validate(width: width)
-    let maxLines = paragraph { $0.pointee.style.maxLines }
-    let (count, truncated, widest) = withView { view in
-      Self.measureWholeSegments(view.segments, width: width, maxLines: maxLines)
-        ?? Self.measureAnyLines(view, width: width, maxLines: maxLines)
+    return storage.storage.withHeaderAndLineFinderView { header, lineFinder in
+      let limit = width + Self.fitTolerance
+      let maxLines = header.pointee.paragraph.style.maxLines
+      let (count, truncated, widest) =
+        limit >= header.pointee.widestSegmentContent
+        ? Self.measureWholeSegments(
+          lineFinder, limit: limit, maxLines: maxLines, segmentsPerPoint: header.pointee.segmentsPerPoint)
+        : withView { Self.measureAnyLines($0, width: width, maxLines: maxLines) }
+      return TextMeasurement(
+        lineCount: count,
+        height: Self.height(
+          ofLineCount: count, lineHeight: header.pointee.paragraph.lineHeight,
+          lineSpacing: header.pointee.paragraph.style.lineSpacing,
+          pixelScale: header.pointee.paragraph.style.pixelScale),
+        truncated: truncated, maxLineWidth: widest)
     }
-    return TextMeasurement(
-      lineCount: count, height: height(ofLineCount: count), truncated: truncated, maxLineWidth: widest)
   }
 
   /// `measure(width:)` when no segment is wider than the line (the common case): every line
-  /// is whole segments, found by one binary search over the prefix sums, and only the widest
-  /// line is added up exactly, at the end. Nil when a segment alone is too wide (the general
-  /// path breaks it between grapheme clusters).
+  /// is whole segments, and only the widest line is added up exactly, at the end.
+  ///
+  /// A line's last segment is the last whose content ends within the line's reach of the text's
+  /// start (prefix sums). Lines of a paragraph hold similar numbers of segments, so the search
+  /// starts where the previous line's count puts it (the first line: where the text's average
+  /// segment width puts it) and usually ends after two probes; otherwise it gallops.
   static func measureWholeSegments(
-    _ segments: UnsafeBufferPointer<Segment>, width: Double, maxLines: Int
-  ) -> (lineCount: Int, truncated: Bool, widest: Double)? {
+    _ view: PreparedTextStorage.LineFinderView, limit: Double, maxLines: Int, segmentsPerPoint: Double
+  ) -> (lineCount: Int, truncated: Bool, widest: Double) {
+    let segments = view.segments
+    let contentEnds = view.contentEnds
+    let lineContentEnds = view.lineContentEnds
     let count = segments.count
     guard count > 0 else { return (0, false, 0) }
-    let limit = width + Self.fitTolerance
     let maxLines = maxLines > 0 ? maxLines : Int.max
     var lines = 0
     var index = 0
-    // The widest line so far by its prefix-sum width: its first and last content segments.
-    // Prefix sums can differ from the line-order sum in the last bits, so lines that tie with
-    // it (equal CJK lines do) are compared by their exact widths.
+    // The widest line so far by its prefix-sum width: its first and last segments. Prefix sums
+    // can differ from the line-order sum in the last bits, so lines that tie with it (equal CJK
+    // lines do) are compared by their exact widths. A line without content is as wide as 0.
     var widestFirst = 0
     var widestLast = -1
     var widestPrefixWidth = 0.0
-    var widestExactWidth = Double.nan  // not added up yet
-    // Lines of a paragraph hold similar numbers of segments: the search for a line's last
-    // segment starts where the previous line's count puts it and gallops from there.
-    var segmentsPerLine = 1
-    while index < count {
-      let segment = segments[index]
-      if segment.contentWidth > limit { return nil }
-      if lines == maxLines {
-        return (lines, true, exactWidth(segments, widestFirst, widestLast, widestExactWidth))
-      }
+    var widestExactWidth = 0.0  // NaN: not added up yet
+    // Segments after the first on the previous line (for the first line, an estimate).
+    let estimate = limit * segmentsPerPoint  // NaN for an unconstrained width over zero-width text
+    var following = estimate < Double(count) ? max(0, Int(estimate) &- 1) : count &- 1
+    repeat {
+      let start = segments[index].start
       let last = lastSegment(
-        in: segments, from: index, through: Int(segment.paragraphEnd), within: limit + segment.start,
-        guess: index &+ segmentsPerLine &- 1)
-      segmentsPerLine = last &- index &+ 1
+        in: contentEnds, from: index, through: Int(segments[index].paragraphEnd), within: limit + start,
+        near: index &+ following)
       lines &+= 1
-      let contentSegment = Int(segments[last].lastContent)
-      if contentSegment >= index {
-        let lineWidth = segments[contentSegment].contentEnd - segment.start
-        if lineWidth > widestPrefixWidth + Self.prefixSumSlack || widestLast < 0 {
-          (widestFirst, widestLast, widestPrefixWidth, widestExactWidth) = (
-            index, contentSegment, lineWidth, .nan
-          )
-        } else if lineWidth >= widestPrefixWidth - Self.prefixSumSlack {
-          let widest = exactWidth(segments, widestFirst, widestLast, widestExactWidth)
-          let exact = exactWidth(segments, index, contentSegment, .nan)
-          widestExactWidth = widest
-          if exact > widest { (widestFirst, widestLast, widestExactWidth) = (index, contentSegment, exact) }
-          widestPrefixWidth = max(widestPrefixWidth, lineWidth)
-        }
+      let lineWidth = lineContentEnds[last] - start
+      if lineWidth > widestPrefixWidth + Self.prefixSumSlack {
+        (widestFirst, widestLast, widestPrefixWidth, widestExactWidth) = (index, last, lineWidth, .nan)
+      } else if lineWidth >= widestPrefixWidth - Self.prefixSumSlack {
+        let widest = exactWidth(segments, widestFirst, widestLast, widestExactWidth)
+        let exact = exactWidth(segments, index, last, .nan)
+        widestExactWidth = widest
+        if exact > widest { (widestFirst, widestLast, widestExactWidth) = (index, last, exact) }
+        widestPrefixWidth = max(widestPrefixWidth, lineWidth)
       }
+      following = last &- index
       index = last &+ 1
-    }
+      if lines == maxLines {
+        if index < count {
+          return (lines, true, exactWidth(segments, widestFirst, widestLast, widestExactWidth))
+        }
+        break
+      }
+    } while index < count
     // After a final hard break comes an empty line, as in Pango and SkParagraph.
     var truncated = false
-    if segments[count - 1].hardBreakAfter {
-      if lines == maxLines { truncated = true } else { lines += 1 }
+    if segments[count &- 1].hardBreakAfter {
+      if lines == maxLines { truncated = true } else { lines &+= 1 }
     }
     return (lines, truncated, exactWidth(segments, widestFirst, widestLast, widestExactWidth))
   }
 
-  /// The width of segments `first...lastContent` added up in line order (the last without its
-  /// trailing whitespace); `known` when it is not NaN; 0 for no segments.
+  /// The width of the line of segments `first...last` added up in line order, up to the end of
+  /// the content of its last segment with content; `known` when it is not NaN; 0 when the line
+  /// has no content (or there is no line).
   @inline(__always) private static func exactWidth(
-    _ segments: UnsafeBufferPointer<Segment>, _ first: Int, _ lastContent: Int, _ known: Double
+    _ segments: UnsafeBufferPointer<Segment>, _ first: Int, _ last: Int, _ known: Double
   ) -> Double {
     guard known.isNaN else { return known }
+    guard last >= first else { return 0 }
+    let lastContent = Int(segments[last].lastContent)
     guard lastContent >= first else { return 0 }
     return max(0, lineOrderWidth(segments, after: 0, from: first, through: lastContent))
   }

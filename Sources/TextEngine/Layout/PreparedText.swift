@@ -134,10 +134,20 @@ public struct PreparedText: Sendable, Hashable {
   /// The total height of `lineCount` lines: line heights plus line spacing between them,
   /// rounded up to the pixel grid when the style has a pixel scale.
   public func height(ofLineCount lineCount: Int) -> Double {
+    paragraph {
+      Self.height(
+        ofLineCount: lineCount, lineHeight: $0.pointee.lineHeight, lineSpacing: $0.pointee.style.lineSpacing,
+        pixelScale: $0.pointee.style.pixelScale)
+    }
+  }
+
+  /// `height(ofLineCount:)` from the paragraph's values.
+  @inline(__always) static func height(
+    ofLineCount lineCount: Int, lineHeight: Double, lineSpacing: Double, pixelScale: Double?
+  ) -> Double {
     guard lineCount > 0 else { return 0 }
-    let lineSpacing = paragraph { $0.pointee.style.lineSpacing }
     let height = Double(lineCount) * lineHeight + Double(lineCount - 1) * lineSpacing
-    guard let scale = paragraph({ $0.pointee.style.pixelScale }) else { return height }
+    guard let scale = pixelScale else { return height }
     // A tiny epsilon keeps exact multiples (e.g. 21 * 3 at 2x) from rounding up.
     return (height * scale - 1e-9).rounded(.up) / scale
   }

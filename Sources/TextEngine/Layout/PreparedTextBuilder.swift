@@ -13,6 +13,7 @@ struct PreparedTextBuilder {
   private var graphemeCount = 0
   private var runningWidth = 0.0
   private var lastContent: Int32 = -1
+  private var lastContentEnd = 0.0
 
   init(segmentCount: Int, scalarCount: Int, fontSize: Double, letterSpacing: Double) {
     self.fontSize = fontSize
@@ -23,6 +24,8 @@ struct PreparedTextBuilder {
   /// Write access to the output for a run of appends.
   struct Output {
     fileprivate let segments: UnsafeMutableBufferPointer<PreparedText.Segment>
+    fileprivate let contentEnds: UnsafeMutableBufferPointer<Double>
+    fileprivate let lineContentEnds: UnsafeMutableBufferPointer<Double>
     fileprivate let graphemeWidths: UnsafeMutableBufferPointer<Double>
     fileprivate let graphemeEnds: UnsafeMutableBufferPointer<Int32>
     fileprivate let fontSize: Double
@@ -32,6 +35,7 @@ struct PreparedTextBuilder {
     fileprivate var missingGlyphs: Int
     fileprivate var runningWidth: Double
     fileprivate var lastContent: Int32
+    fileprivate var lastContentEnd: Double
 
     /// Appends a shaped segment that starts at scalar `start` of the text.
     @inline(__always) mutating func append(
@@ -68,7 +72,13 @@ struct PreparedTextBuilder {
         }
       }
       graphemeCount += count
-      if contentCount > 0 { lastContent = Int32(truncatingIfNeeded: segmentCount) }
+      let contentEnd = runningWidth + contentWidth
+      if contentCount > 0 {
+        lastContent = Int32(truncatingIfNeeded: segmentCount)
+        lastContentEnd = contentEnd
+      }
+      contentEnds[segmentCount] = contentEnd
+      lineContentEnds[segmentCount] = lastContentEnd
       segments[segmentCount] = PreparedText.Segment(
         contentWidth: contentWidth, totalWidth: totalWidth,
         graphemeStart: Int32(truncatingIfNeeded: graphemeStart),
@@ -108,37 +118,42 @@ struct PreparedTextBuilder {
   mutating func withOutput<Result>(_ body: (inout Output) -> Result) -> Result {
     let (result, output) = storage.withContents { contents in
       var output = Output(
-        segments: contents.segments, graphemeWidths: contents.graphemeWidths,
+        segments: contents.segments, contentEnds: contents.contentEnds,
+        lineContentEnds: contents.lineContentEnds, graphemeWidths: contents.graphemeWidths,
         graphemeEnds: contents.graphemeEnds, fontSize: fontSize, letterSpacing: letterSpacing,
         segmentCount: segmentCount, graphemeCount: graphemeCount, missingGlyphs: missingGlyphs,
-        runningWidth: runningWidth, lastContent: lastContent)
+        runningWidth: runningWidth, lastContent: lastContent, lastContentEnd: lastContentEnd)
       let result = body(&output)
       return (
         result,
         (
           output.segmentCount, output.graphemeCount, output.missingGlyphs, output.runningWidth,
-          output.lastContent
+          output.lastContent, output.lastContentEnd
         )
       )
     }
-    (segmentCount, graphemeCount, missingGlyphs, runningWidth, lastContent) = output
+    (segmentCount, graphemeCount, missingGlyphs, runningWidth, lastContent, lastContentEnd) = output
     return result
   }
 
   /// Records how much was written and links each segment to its paragraph's last segment; the
   /// storage is complete.
   func finish() {
-    precondition(segmentCount == storage.header.segmentCount, "every segment is appended once")
-    storage.setGraphemeCount(graphemeCount)
-    storage.withContents { contents in
+    let widestSegmentContent = storage.withContents { contents in
       let segments = contents.segments
       var paragraphEnd = Int32(truncatingIfNeeded: segments.count - 1)
+      var widest = 0.0
       var index = segments.count - 1
       while index >= 0 {
         if segments[index].hardBreakAfter { paragraphEnd = Int32(truncatingIfNeeded: index) }
         segments[index].paragraphEnd = paragraphEnd
+        widest = max(widest, segments[index].contentWidth)
         index -= 1
       }
+      return widest
     }
+    storage.finish(
+      graphemeCount: graphemeCount, segmentCount: segmentCount, widestSegmentContent: widestSegmentContent,
+      segmentsPerPoint: runningWidth > 0 ? Double(segmentCount) / runningWidth : 0)
   }
 }

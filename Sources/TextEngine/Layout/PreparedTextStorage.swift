@@ -1,17 +1,24 @@
 /// The per-segment and per-grapheme arrays of a prepared text in one allocation.
 ///
-/// Allocating one object instead of three arrays matters at this scale: on Linux each Swift
+/// Allocating one object instead of several arrays matters at this scale: on Linux each Swift
 /// array allocation also looks up its storage type's metadata at run time, which together cost
-/// about a sixth of preparing a cached paragraph. The elements hold the segments, then the
-/// grapheme widths, then the grapheme ends, each region bound to its type once at creation.
-/// Pointers into them are handed out only inside `withContents` and `withView`, which keep the
-/// storage alive.
+/// about a sixth of preparing a cached paragraph. The elements hold the segments' content ends
+/// and line content ends (first, so that the line finder finds them without arithmetic), the
+/// segments, the grapheme widths, then the grapheme ends, each region bound to its type once at
+/// creation. Pointers into them are handed out only inside `withContents`,
+/// `withView` and `withHeaderAndView`, which keep the storage alive.
 final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt64> {
   struct Header {
     var segmentCount: Int
     var graphemeCapacity: Int
     /// The graphemes written (at most `graphemeCapacity`).
     var graphemeCount: Int
+    /// The widest content of any one segment, in points: at a width at least this wide every
+    /// line is whole segments.
+    var widestSegmentContent = 0.0
+    /// Segments per point of the text's total width: about how many segments a line of a given
+    /// width holds, where the search for a paragraph's first line end starts.
+    var segmentsPerPoint = 0.0
     /// What `PreparedText` knows beside the arrays, set once when it is made (kept here so that
     /// a `PreparedText` is one reference: copying it is one retain).
     var paragraph = PreparedText.Paragraph()
@@ -20,6 +27,11 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
   /// The regions of the storage, valid inside `withContents` only.
   struct Contents {
     let segments: UnsafeMutableBufferPointer<PreparedText.Segment>
+    /// Where each segment's content ends, from the start of the text (`Segment.contentEnd`).
+    let contentEnds: UnsafeMutableBufferPointer<Double>
+    /// Where the content of the last segment with content at or before each segment ends (the
+    /// content end of `Segment.lastContent`), or 0 when there is none.
+    let lineContentEnds: UnsafeMutableBufferPointer<Double>
     /// Room for `graphemeCapacity` widths; the first `graphemeCount` are written.
     let graphemeWidths: UnsafeMutableBufferPointer<Double>
     /// Room for `graphemeCapacity` ends; the first `graphemeCount` are written.
@@ -31,6 +43,12 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
   struct View {
     /// The line-break segments in order.
     let segments: UnsafeBufferPointer<PreparedText.Segment>
+    /// Where each segment's content ends, from the start of the text: the line finder's search
+    /// key, one dense array.
+    let contentEnds: UnsafeBufferPointer<Double>
+    /// The content end of each segment's `lastContent` (0 when there is none): a line ending at
+    /// a segment is this minus the line's start wide.
+    let lineContentEnds: UnsafeBufferPointer<Double>
     /// Advance of every grapheme cluster in points, letter spacing included.
     let graphemeWidths: UnsafeBufferPointer<Double>
     /// Scalar offset where each grapheme cluster ends.
@@ -39,17 +57,18 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
 
   /// Storage for `segmentCount` segments and up to `graphemeCapacity` graphemes.
   static func make(segmentCount: Int, graphemeCapacity: Int) -> PreparedTextStorage {
-    let words = segmentWords(segmentCount) + graphemeCapacity + (graphemeCapacity + 1) / 2
+    let words = segmentWords(segmentCount) + 2 * segmentCount + graphemeCapacity + (graphemeCapacity + 1) / 2
     let buffer = create(minimumCapacity: max(1, words)) { _ in
       Header(segmentCount: segmentCount, graphemeCapacity: graphemeCapacity, graphemeCount: 0)
     }
     let storage = unsafeDowncast(buffer, to: PreparedTextStorage.self)
     storage.withUnsafeMutablePointerToElements { elements in
       let base = UnsafeMutableRawPointer(elements)
-      base.bindMemory(to: PreparedText.Segment.self, capacity: segmentCount)
-      (base + segmentWords(segmentCount) * 8).bindMemory(to: Double.self, capacity: graphemeCapacity)
-      (base + (segmentWords(segmentCount) + graphemeCapacity) * 8).bindMemory(
-        to: Int32.self, capacity: graphemeCapacity)
+      let offsets = RegionOffsets(segmentCount: segmentCount, graphemeCapacity: graphemeCapacity)
+      base.bindMemory(to: Double.self, capacity: 2 * segmentCount)
+      (base + offsets.segments).bindMemory(to: PreparedText.Segment.self, capacity: segmentCount)
+      (base + offsets.graphemeWidths).bindMemory(to: Double.self, capacity: graphemeCapacity)
+      (base + offsets.graphemeEnds).bindMemory(to: Int32.self, capacity: graphemeCapacity)
     }
     return storage
   }
@@ -58,40 +77,108 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
     (count * MemoryLayout<PreparedText.Segment>.stride + 7) / 8
   }
 
+  /// Byte offsets of the regions after the content ends (which start the elements).
+  private struct RegionOffsets {
+    let lineContentEnds: Int
+    let segments: Int
+    let graphemeWidths: Int
+    let graphemeEnds: Int
+
+    @inline(__always) init(segmentCount: Int, graphemeCapacity: Int) {
+      lineContentEnds = segmentCount &* 8
+      segments = lineContentEnds &* 2
+      graphemeWidths = segments &+ PreparedTextStorage.segmentWords(segmentCount) &* 8
+      graphemeEnds = graphemeWidths &+ graphemeCapacity &* 8
+    }
+  }
+
+  /// The regions from the header and the start of the elements.
+  @inline(__always) private static func contents(
+    _ header: UnsafeMutablePointer<Header>, _ elements: UnsafeMutablePointer<UInt64>
+  ) -> Contents {
+    let base = UnsafeMutableRawPointer(elements)
+    let segmentCount = header.pointee.segmentCount
+    let capacity = header.pointee.graphemeCapacity
+    let offsets = RegionOffsets(segmentCount: segmentCount, graphemeCapacity: capacity)
+    return Contents(
+      segments: UnsafeMutableBufferPointer(
+        start: (base + offsets.segments).assumingMemoryBound(to: PreparedText.Segment.self),
+        count: segmentCount),
+      contentEnds: UnsafeMutableBufferPointer(
+        start: base.assumingMemoryBound(to: Double.self), count: segmentCount),
+      lineContentEnds: UnsafeMutableBufferPointer(
+        start: (base + offsets.lineContentEnds).assumingMemoryBound(to: Double.self), count: segmentCount),
+      graphemeWidths: UnsafeMutableBufferPointer(
+        start: (base + offsets.graphemeWidths).assumingMemoryBound(to: Double.self), count: capacity),
+      graphemeEnds: UnsafeMutableBufferPointer(
+        start: (base + offsets.graphemeEnds).assumingMemoryBound(to: Int32.self), count: capacity),
+      graphemeCount: header.pointee.graphemeCount)
+  }
+
+  /// What was written, read-only.
+  @inline(__always) private static func view(of contents: Contents) -> View {
+    View(
+      segments: UnsafeBufferPointer(contents.segments),
+      contentEnds: UnsafeBufferPointer(contents.contentEnds),
+      lineContentEnds: UnsafeBufferPointer(contents.lineContentEnds),
+      graphemeWidths: UnsafeBufferPointer(rebasing: contents.graphemeWidths[..<contents.graphemeCount]),
+      graphemeEnds: UnsafeBufferPointer(rebasing: contents.graphemeEnds[..<contents.graphemeCount]))
+  }
+
+  /// What the line finder reads: the segments and their content and line content ends (the
+  /// same arrays as `View`'s), small enough to pass in registers.
+  struct LineFinderView {
+    let segments: UnsafeBufferPointer<PreparedText.Segment>
+    let contentEnds: UnsafePointer<Double>
+    let lineContentEnds: UnsafePointer<Double>
+  }
+
+  /// Runs `body` with the header and the line finder's arrays, valid inside it only.
+  @inline(__always) func withHeaderAndLineFinderView<Result>(
+    _ body: (UnsafeMutablePointer<Header>, LineFinderView) -> Result
+  ) -> Result {
+    withUnsafeMutablePointers { header, elements in
+      let count = header.pointee.segmentCount
+      let contentEnds = UnsafeRawPointer(elements).assumingMemoryBound(to: Double.self)
+      let lineContentEnds = contentEnds + count
+      return body(
+        header,
+        LineFinderView(
+          segments: UnsafeBufferPointer(
+            start: UnsafeRawPointer(lineContentEnds + count).assumingMemoryBound(
+              to: PreparedText.Segment.self),
+            count: count),
+          contentEnds: contentEnds, lineContentEnds: lineContentEnds))
+    }
+  }
+
   /// Runs `body` with write access to every region.
   func withContents<Result>(_ body: (Contents) -> Result) -> Result {
-    withUnsafeMutablePointers { header, elements in
-      let base = UnsafeMutableRawPointer(elements)
-      let segmentCount = header.pointee.segmentCount
-      let capacity = header.pointee.graphemeCapacity
-      let segmentBytes = Self.segmentWords(segmentCount) * 8
-      return body(
-        Contents(
-          segments: UnsafeMutableBufferPointer(
-            start: base.assumingMemoryBound(to: PreparedText.Segment.self), count: segmentCount),
-          graphemeWidths: UnsafeMutableBufferPointer(
-            start: (base + segmentBytes).assumingMemoryBound(to: Double.self), count: capacity),
-          graphemeEnds: UnsafeMutableBufferPointer(
-            start: (base + segmentBytes + capacity * 8).assumingMemoryBound(to: Int32.self), count: capacity),
-          graphemeCount: header.pointee.graphemeCount))
-    }
+    withUnsafeMutablePointers { body(Self.contents($0, $1)) }
   }
 
   /// Runs `body` with read access to what was written.
   func withView<Result>(_ body: (View) -> Result) -> Result {
-    withContents { contents in
-      body(
-        View(
-          segments: UnsafeBufferPointer(contents.segments),
-          graphemeWidths: UnsafeBufferPointer(rebasing: contents.graphemeWidths[..<contents.graphemeCount]),
-          graphemeEnds: UnsafeBufferPointer(rebasing: contents.graphemeEnds[..<contents.graphemeCount])))
-    }
+    withUnsafeMutablePointers { body(Self.view(of: Self.contents($0, $1))) }
   }
 
-  /// Records how many graphemes the builder wrote.
-  func setGraphemeCount(_ count: Int) {
-    precondition(count <= header.graphemeCapacity)
-    header.graphemeCount = count
+  /// Runs `body` with the header and read access to what was written, valid inside it only.
+  @inline(__always) func withHeaderAndView<Result>(
+    _ body: (UnsafeMutablePointer<Header>, View) -> Result
+  ) -> Result {
+    withUnsafeMutablePointers { body($0, Self.view(of: Self.contents($0, $1))) }
+  }
+
+  /// Records what the builder wrote beside the arrays: how many graphemes, and what the line
+  /// finder reads beside the segments (through the header's pointer: no exclusivity checks).
+  func finish(graphemeCount: Int, segmentCount: Int, widestSegmentContent: Double, segmentsPerPoint: Double) {
+    withUnsafeMutablePointerToHeader { header in
+      precondition(segmentCount == header.pointee.segmentCount, "every segment is appended once")
+      precondition(graphemeCount <= header.pointee.graphemeCapacity)
+      header.pointee.graphemeCount = graphemeCount
+      header.pointee.widestSegmentContent = widestSegmentContent
+      header.pointee.segmentsPerPoint = segmentsPerPoint
+    }
   }
 
   /// The storage once built, as `PreparedText` shares it.
