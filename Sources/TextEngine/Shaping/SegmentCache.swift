@@ -28,11 +28,14 @@ final class SegmentCache: Sendable {
     var widths: [Double] = []
     var ends: [Int32] = []
 
-    init(capacity: Int) {
-      var size = 16
-      while size < capacity * 2 { size <<= 1 }
-      slots = [Int32](repeating: -1, count: size)
+    /// An empty table. The slots start small and double as entries arrive (kept at most half
+    /// full), so a new cache costs a few hundred bytes, not slots for its whole capacity: a
+    /// fresh process measuring a few texts touches only the memory they need.
+    init() {
+      slots = [Int32](repeating: -1, count: Self.initialSlotCount)
     }
+
+    static let initialSlotCount = 256
 
     func index(of hash: UInt64, _ segment: UnsafeBufferPointer<UInt32>) -> Int? {
       withReader { $0.index(of: hash, segment) }
@@ -58,6 +61,7 @@ final class SegmentCache: Sendable {
       widths segmentWidths: UnsafeBufferPointer<Double>,
       ends segmentEnds: UnsafeBufferPointer<Int32>, trailing: Int, missing: Int
     ) {
+      if (entries.count + 1) * 2 > slots.count { growSlots() }
       let mask = slots.count - 1
       var slot = Int(truncatingIfNeeded: hash) & mask
       while slots[slot] >= 0 { slot = (slot + 1) & mask }
@@ -70,6 +74,18 @@ final class SegmentCache: Sendable {
       scalars.append(contentsOf: segment)
       widths.append(contentsOf: segmentWidths)
       ends.append(contentsOf: segmentEnds)
+    }
+
+    /// Doubles the slots and places every entry again.
+    private mutating func growSlots() {
+      var grown = [Int32](repeating: -1, count: slots.count * 2)
+      let mask = grown.count - 1
+      for (index, entry) in entries.enumerated() {
+        var slot = Int(truncatingIfNeeded: entry.hash) & mask
+        while grown[slot] >= 0 { slot = (slot + 1) & mask }
+        grown[slot] = Int32(index)
+      }
+      slots = grown
     }
   }
 
@@ -84,7 +100,7 @@ final class SegmentCache: Sendable {
 
   init(capacity: Int) {
     self.capacity = max(1, capacity)
-    state = Locked(Generations(young: Table(capacity: max(1, capacity)), old: Table(capacity: 1)))
+    state = Locked(Generations(young: Table(), old: Table()))
   }
 
   /// A 64-bit FNV-1a hash of the scalars and the direction.
@@ -186,7 +202,7 @@ final class SegmentCache: Sendable {
       guard generations.young.index(of: hash, scalars) == nil else { return }
       if generations.young.entries.count >= capacity {
         generations.old = generations.young
-        generations.young = Table(capacity: capacity)
+        generations.young = Table()
       }
       generations.young.insert(
         hash, scalars: scalars, widths: widthsEm, ends: ends, trailing: trailing, missing: missing)
@@ -206,7 +222,7 @@ final class SegmentCache: Sendable {
   var count: Int { state.withLock { $0.young.entries.count + $0.old.entries.count } }
 
   func removeAll() {
-    state.withLock { $0 = Generations(young: Table(capacity: capacity), old: Table(capacity: 1)) }
+    state.withLock { $0 = Generations(young: Table(), old: Table()) }
   }
 
   private static func insert(
@@ -214,7 +230,7 @@ final class SegmentCache: Sendable {
   ) {
     if generations.young.entries.count >= capacity {
       generations.old = generations.young
-      generations.young = Table(capacity: capacity)
+      generations.young = Table()
     }
     segment.scalars.withUnsafeBufferPointer { scalars in
       segment.graphemeWidthsEm.withUnsafeBufferPointer { widths in
