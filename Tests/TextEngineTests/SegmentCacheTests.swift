@@ -22,14 +22,20 @@ import Testing
     }
   }
 
-  /// The cached width of segment `number`, or nil when the cache does not have it.
+  /// The cached width of segment `number`, or nil when the cache does not have it: looked up the
+  /// way `prepare` does (the young generation, then the old one, which promotes it).
   static func width(of number: Int, in cache: SegmentCache) -> Double? {
     let scalars = Array("s\(number)".unicodeScalars.map(\.value))
     return scalars.withUnsafeBufferPointer { scalars in
       var width: Double?
-      _ = cache.withEntry(hash: SegmentCache.hash(scalars, isRightToLeft: false), scalars: scalars) {
-        reader, entry in
-        width = reader.graphemeWidthsEm(of: entry).first
+      let hash = SegmentCache.hash(scalars, isRightToLeft: false)
+      cache.withReader { reader in
+        if let entry = reader.find(hash, scalars) { width = reader.graphemeWidthsEm(of: entry).first }
+      }
+      if width == nil {
+        _ = cache.withOldEntry(hash: hash, scalars: scalars) { reader, entry in
+          width = reader.graphemeWidthsEm(of: entry).first
+        }
       }
       return width
     }

@@ -155,7 +155,7 @@ public final class TextMeasurer: Sendable {
           let isRightToLeft = rightToLeft?[index] ?? false
           let isHard = breaks[index].isHard
           let hash = SegmentCache.hash(slice, isRightToLeft: isRightToLeft)
-          let found = cache.withEntry(hash: hash, scalars: slice) { reader, entry in
+          let found = cache.withOldEntry(hash: hash, scalars: slice) { reader, entry in
             output.append(entry, of: reader, scalars: slice, start: start, hardBreakAfter: isHard)
           }
           if !found {

@@ -162,44 +162,44 @@ final class SegmentCache: Sendable {
   }
 
   /// Runs `body` under the lock with read access to the young generation. Segments only in the
-  /// old generation are misses here; `withEntry(hash:scalars:_:)` promotes them.
+  /// old generation are misses here; `withOldEntry(hash:scalars:_:)` promotes them.
   func withReader(_ body: (Reader) -> Void) {
     state.withLock { generations in generations.young.withReader(body) }
   }
 
-  /// Calls `body` under the lock with the young generation and the entry of the segment with
-  /// these scalars, promoting it from the old generation when it is only there; returns false,
-  /// without calling `body`, when neither has it.
-  func withEntry(
+  /// After a miss in the young generation: calls `body` under the lock with the young generation
+  /// and the entry of the segment with these scalars when the old generation has it (promoted
+  /// into the young one); returns false, without calling `body`, when it does not.
+  ///
+  /// The young generation is not searched again: should another thread have added the segment
+  /// since the miss, it is added twice, with the same widths, which costs room but never a
+  /// wrong answer. Every miss would otherwise search the young generation once more.
+  func withOldEntry(
     hash: UInt64, scalars: UnsafeBufferPointer<UInt32>, _ body: (Reader, Entry) -> Void
   ) -> Bool {
     state.withLock { generations in
-      if generations.young.index(of: hash, scalars) == nil {
-        guard let index = generations.old.index(of: hash, scalars) else { return false }
-        let table = generations.old
-        let entry = table.entries[index]
-        let graphemes = Int(entry.graphemeStart)..<Int(entry.graphemeStart) + Int(entry.graphemeCount)
-        let segment = ShapedSegment(
-          scalars: Array(scalars), graphemeWidthsEm: Array(table.widths[graphemes]),
-          graphemeEnds: Array(table.ends[graphemes]),
-          trailingWhitespaceGraphemes: Int(entry.trailingWhitespaceGraphemes),
-          missingGlyphs: Int(entry.missingGlyphs))
-        Self.insert(segment, hash: hash, into: &generations, capacity: capacity)
-      }
-      generations.young.withReader { reader in
-        if let entry = reader.find(hash, scalars) { body(reader, entry) }
-      }
+      guard let index = generations.old.index(of: hash, scalars) else { return false }
+      let table = generations.old
+      let entry = table.entries[index]
+      let graphemes = Int(entry.graphemeStart)..<Int(entry.graphemeStart) + Int(entry.graphemeCount)
+      let segment = ShapedSegment(
+        scalars: Array(scalars), graphemeWidthsEm: Array(table.widths[graphemes]),
+        graphemeEnds: Array(table.ends[graphemes]),
+        trailingWhitespaceGraphemes: Int(entry.trailingWhitespaceGraphemes),
+        missingGlyphs: Int(entry.missingGlyphs))
+      Self.insert(segment, hash: hash, into: &generations, capacity: capacity)
+      generations.young.withReader { reader in body(reader, reader.entries[reader.entries.count - 1]) }
       return true
     }
   }
 
-  /// Caches a segment shaped just now, given in scratch space (unless another thread did first).
+  /// Caches a segment shaped just now, given in scratch space, after a miss (as
+  /// `withOldEntry(hash:scalars:_:)` says, a race with another thread may add it twice).
   func insert(
     hash: UInt64, scalars: UnsafeBufferPointer<UInt32>, widthsEm: UnsafeBufferPointer<Double>,
     ends: UnsafeBufferPointer<Int32>, trailing: Int, missing: Int
   ) {
     state.withLock { generations in
-      guard generations.young.index(of: hash, scalars) == nil else { return }
       if generations.young.entries.count >= capacity {
         generations.old = generations.young
         generations.young = Table()
@@ -209,14 +209,9 @@ final class SegmentCache: Sendable {
     }
   }
 
+  /// Caches a segment shaped just now, after a miss (see `insert(hash:scalars:widthsEm:ends:trailing:missing:)`).
   func insert(_ segment: ShapedSegment, hash: UInt64) {
-    state.withLock { generations in
-      segment.scalars.withUnsafeBufferPointer { scalars in
-        if generations.young.index(of: hash, scalars) == nil {
-          Self.insert(segment, hash: hash, into: &generations, capacity: capacity)
-        }
-      }
-    }
+    state.withLock { generations in Self.insert(segment, hash: hash, into: &generations, capacity: capacity) }
   }
 
   var count: Int { state.withLock { $0.young.entries.count + $0.old.entries.count } }
