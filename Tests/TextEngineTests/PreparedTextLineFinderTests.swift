@@ -70,6 +70,12 @@ import Testing
       "", " ", "\n", "a\n", "\n\nb", "Supercalifragilisticexpialidocious and more words after it",
       "short\nSupercalifragilisticexpialidocious\n\nend   ", "一二三四五六七八九十一二三四五六七八九十",
       "trailing spaces      \n   leading", "https://example.com/a/very/long/path/without/any/spaces/at/all x",
+      // Zero-width segments (the first line's estimate of segments per point has nothing to go by).
+      "\u{200B}\u{200B}\u{200B}", "\u{200B}a\u{200B}b\u{200B}",
+      // Lines of very different segment counts: the search near the previous line's count
+      // gallops forward and back.
+      String(repeating: "a ", count: 300) + String(repeating: "longerword ", count: 50)
+        + String(repeating: "x ", count: 100) + "\n" + String(repeating: "一", count: 200),
     ]
     return feed.compactMap { $0["text"] as? String } + samples
   }()
