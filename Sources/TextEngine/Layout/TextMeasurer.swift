@@ -138,15 +138,19 @@ public final class TextMeasurer: Sendable {
         var shaper: SegmentShaper?
         while index < count {
           cache.withReader { reader in
-            while index < count {
-              let end = breaks[index].end
-              let slice = UnsafeBufferPointer(start: base + start, count: end &- start)
-              let hash = SegmentCache.hash(slice, isRightToLeft: rightToLeft?[index] ?? false)
+            // The run works on local copies (registers), not on the variables this closure
+            // captures (memory, written back on every change otherwise).
+            var (run, runIndex, runStart) = (output, index, start)
+            defer { (output, index, start) = (run, runIndex, runStart) }
+            while runIndex < count {
+              let end = breaks[runIndex].end
+              let slice = UnsafeBufferPointer(start: base + runStart, count: end &- runStart)
+              let hash = SegmentCache.hash(slice, isRightToLeft: rightToLeft?[runIndex] ?? false)
               guard let entry = reader.find(hash, slice) else { return }
-              output.append(
-                entry, of: reader, scalars: slice, start: start, hardBreakAfter: breaks[index].isHard)
-              start = end
-              index &+= 1
+              run.append(
+                entry, of: reader, scalars: slice, start: runStart, hardBreakAfter: breaks[runIndex].isHard)
+              runStart = end
+              runIndex &+= 1
             }
           }
           guard index < count else { break }
