@@ -27,13 +27,45 @@ public enum NumberFormat {
       append(Int64(value), to: &bytes)
       return
     }
-    var description = value.description
-    description.withUTF8 { text in
+    // `description`'s digits, handed over as bytes (no `String` is made, and none allocated for
+    // the many values longer than a small string's 15 bytes).
+    var digits = DigitBuffer()
+    value.write(to: &digits)
+    digits.withBytes { text in
       // Integral values of 2⁵³ and more print as "9007199254740992.0": drop the fraction.
       let isIntegral =
         text.count > 2 && text[text.count - 2] == UInt8(ascii: ".")
         && text[text.count - 1] == UInt8(ascii: "0")
-      bytes.append(contentsOf: isIntegral ? UnsafeBufferPointer(rebasing: text.dropLast(2)) : text)
+      bytes.append(contentsOf: isIntegral ? UnsafeRawBufferPointer(rebasing: text.dropLast(2)) : text)
+    }
+  }
+
+  /// Room for the text of one `Double` (at most 24 bytes, "-1.7976931348623157e+308"), on the
+  /// stack. `Double.write(to:)` gives its digits to `_writeASCII` as bytes; `write(_:)` takes
+  /// them as a string should a standard library ever send one.
+  @usableFromInline struct DigitBuffer: TextOutputStream {
+    @usableFromInline var storage: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    @usableFromInline var count = 0
+
+    @inlinable init() {}
+
+    @inlinable mutating func write(_ string: String) {
+      for byte in string.utf8 { append(byte) }
+    }
+
+    @inlinable mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+      for byte in buffer { append(byte) }
+    }
+
+    @inlinable mutating func append(_ byte: UInt8) {
+      guard count < 32 else { return }
+      let index = count
+      withUnsafeMutableBytes(of: &storage) { $0[index] = byte }
+      count &+= 1
+    }
+
+    @inlinable func withBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+      withUnsafeBytes(of: storage) { body(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
     }
   }
 

@@ -28,6 +28,11 @@ import Testing
       guard value.isFinite else { continue }
       let text = NumberFormat.string(value)
       #expect(Double(text) == value, "\(text)")
+      // Beyond the integers written digit by digit, the text is `description`'s, without ".0".
+      if value != value.rounded(.towardZero) || abs(value) >= 1e15 {
+        let description = value.description
+        #expect(text == (description.hasSuffix(".0") ? String(description.dropLast(2)) : description))
+      }
       #expect(try JSONValue.parse(text) == .number(value))
     }
   }
