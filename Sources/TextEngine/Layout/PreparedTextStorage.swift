@@ -6,7 +6,7 @@
 /// and line content ends (first, so that the line finder finds them without arithmetic), the
 /// segments, the grapheme widths, then the grapheme ends, each region bound to its type once at
 /// creation. Pointers into them are handed out only inside `withContents`,
-/// `withView` and `withHeaderAndView`, which keep the storage alive.
+/// `withView` and `withHeaderAndLineFinderView`, which keep the storage alive.
 final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt64> {
   struct Header {
     var segmentCount: Int
@@ -160,13 +160,6 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
   /// Runs `body` with read access to what was written.
   func withView<Result>(_ body: (View) -> Result) -> Result {
     withUnsafeMutablePointers { body(Self.view(of: Self.contents($0, $1))) }
-  }
-
-  /// Runs `body` with the header and read access to what was written, valid inside it only.
-  @inline(__always) func withHeaderAndView<Result>(
-    _ body: (UnsafeMutablePointer<Header>, View) -> Result
-  ) -> Result {
-    withUnsafeMutablePointers { body($0, Self.view(of: Self.contents($0, $1))) }
   }
 
   /// Records what the builder wrote beside the arrays: how many graphemes, and what the line
