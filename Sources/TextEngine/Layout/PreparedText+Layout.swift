@@ -142,6 +142,7 @@ extension PreparedText {
     guard count > 0 else { return }
     let graphemeWidths = view.graphemeWidths
     let contentEnds = view.contentEnds.baseAddress.unsafelyUnwrapped
+    let lineContentEnds = view.lineContentEnds
     let limit = width + Self.fitTolerance
     // The line so far: from grapheme `lineStart`, the tail of a segment broken between
     // graphemes (`leadWidth` wide, `leadContent` without trailing whitespace) or nothing.
@@ -208,7 +209,7 @@ extension PreparedText {
       let line = LineBreak(
         graphemeRange: lineStart..<Int(lastSegment.graphemeStart + lastSegment.graphemeCount),
         contentWidth: contentSegment >= index
-          ? leadWidth + (segments[contentSegment].contentEnd - segment.start) : leadContent,
+          ? leadWidth + (lineContentEnds[last] - segment.start) : leadContent,
         endsWithHardBreak: lastSegment.hardBreakAfter, firstSegment: index,
         lastContentSegment: contentSegment, leadingWidth: leadWidth, leadingContent: leadContent)
       index = last + 1

@@ -22,9 +22,6 @@ public struct PreparedText: Sendable, Hashable {
     var paragraphEnd: Int32
     /// The last segment at or before this one with non-whitespace graphemes, or -1.
     var lastContent: Int32
-
-    /// Where the segment's content ends, measured from the start of the text.
-    @inline(__always) var contentEnd: Double { start + contentWidth }
   }
 
   /// What a prepared text holds beside its segment and grapheme arrays.

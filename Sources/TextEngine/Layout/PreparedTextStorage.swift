@@ -27,7 +27,8 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
   /// The regions of the storage, valid inside `withContents` only.
   struct Contents {
     let segments: UnsafeMutableBufferPointer<PreparedText.Segment>
-    /// Where each segment's content ends, from the start of the text (`Segment.contentEnd`).
+    /// Where each segment's content ends, from the start of the text (its `start` plus its
+    /// `contentWidth`).
     let contentEnds: UnsafeMutableBufferPointer<Double>
     /// Where the content of the last segment with content at or before each segment ends (the
     /// content end of `Segment.lastContent`), or 0 when there is none.

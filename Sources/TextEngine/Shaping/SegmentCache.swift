@@ -62,10 +62,7 @@ final class SegmentCache: Sendable {
       ends segmentEnds: UnsafeBufferPointer<Int32>, trailing: Int, missing: Int
     ) {
       if (entries.count + 1) * 2 > slots.count { growSlots() }
-      let mask = slots.count - 1
-      var slot = Int(truncatingIfNeeded: hash) & mask
-      while slots[slot] >= 0 { slot = (slot + 1) & mask }
-      slots[slot] = Int32(entries.count)
+      Self.place(entries.count, hash: hash, in: &slots)
       entries.append(
         Entry(
           hash: hash, scalarStart: Int32(scalars.count), scalarCount: Int32(segment.count),
@@ -79,19 +76,31 @@ final class SegmentCache: Sendable {
     /// Doubles the slots and places every entry again.
     private mutating func growSlots() {
       var grown = [Int32](repeating: -1, count: slots.count * 2)
-      let mask = grown.count - 1
-      for (index, entry) in entries.enumerated() {
-        var slot = Int(truncatingIfNeeded: entry.hash) & mask
-        while grown[slot] >= 0 { slot = (slot + 1) & mask }
-        grown[slot] = Int32(index)
-      }
+      for (index, entry) in entries.enumerated() { Self.place(index, hash: entry.hash, in: &grown) }
       slots = grown
+    }
+
+    /// Puts entry `index` in the first free slot from its hash's (linear probing; `slots` has a
+    /// free slot).
+    private static func place(_ index: Int, hash: UInt64, in slots: inout [Int32]) {
+      let mask = slots.count - 1
+      var slot = Int(truncatingIfNeeded: hash) & mask
+      while slots[slot] >= 0 { slot = (slot + 1) & mask }
+      slots[slot] = Int32(index)
     }
   }
 
   private struct Generations {
     var young: Table
     var old: Table
+
+    /// Before an insert: when the young generation holds `capacity` entries it becomes the old
+    /// one (the previous old one is dropped) and a new young one starts.
+    mutating func makeRoom(capacity: Int) {
+      guard young.entries.count >= capacity else { return }
+      old = young
+      young = Table()
+    }
   }
 
   /// Most segments per generation.
@@ -200,10 +209,7 @@ final class SegmentCache: Sendable {
     ends: UnsafeBufferPointer<Int32>, trailing: Int, missing: Int
   ) {
     state.withLock { generations in
-      if generations.young.entries.count >= capacity {
-        generations.old = generations.young
-        generations.young = Table()
-      }
+      generations.makeRoom(capacity: capacity)
       generations.young.insert(
         hash, scalars: scalars, widths: widthsEm, ends: ends, trailing: trailing, missing: missing)
     }
@@ -223,10 +229,7 @@ final class SegmentCache: Sendable {
   private static func insert(
     _ segment: ShapedSegment, hash: UInt64, into generations: inout Generations, capacity: Int
   ) {
-    if generations.young.entries.count >= capacity {
-      generations.old = generations.young
-      generations.young = Table()
-    }
+    generations.makeRoom(capacity: capacity)
     segment.scalars.withUnsafeBufferPointer { scalars in
       segment.graphemeWidthsEm.withUnsafeBufferPointer { widths in
         segment.graphemeEnds.withUnsafeBufferPointer { ends in
