@@ -4,7 +4,9 @@ import Testing
 @testable import TextEngine
 
 /// The line finder (prefix sums and a binary search per line) against a walk over every
-/// segment and grapheme, the plain greedy algorithm, on real text at many widths.
+/// segment and grapheme, the plain greedy algorithm, on real text at many widths: the same
+/// lines, widths within `widthSlack` of adding them up one by one, and `measure` agreeing with
+/// `layout` to the last bit.
 @Suite struct PreparedTextLineFinderTests {
   static let measurer = Result { try Fixtures.measurer() }
 
@@ -12,7 +14,16 @@ import Testing
     var graphemes: Range<Int>
     var contentWidth: Double
     var endsWithHardBreak: Bool
+
+    /// The same line, its width within `widthSlack`.
+    func matches(_ other: Line) -> Bool {
+      graphemes == other.graphemes && endsWithHardBreak == other.endsWithHardBreak
+        && abs(contentWidth - other.contentWidth) <= PreparedTextLineFinderTests.widthSlack
+    }
   }
+
+  /// How far a line's width from prefix sums may be from the walk's line-order sum, in points.
+  static let widthSlack = 1e-9
 
   /// The greedy walk: each segment in turn, graphemes one by one when a segment alone is too wide.
   static func walk(_ view: PreparedTextStorage.View, width: Double) -> [Line] {
@@ -95,16 +106,21 @@ import Testing
         PreparedText.forEachLine(in: view, width: width) { line in
           found.append(
             Line(
-              graphemes: line.graphemeRange, contentWidth: PreparedText.exactContentWidth(of: line, in: view),
+              graphemes: line.graphemeRange, contentWidth: line.contentWidth,
               endsWithHardBreak: line.endsWithHardBreak))
           return true
         }
-        if found != expected { differing.append(text) }
+        if found.count != expected.count || !zip(found, expected).allSatisfy({ $0.matches($1) }) {
+          differing.append(text)
+        }
       }
       let measurement = try prepared.measure(width: width)
       let layout = try prepared.layout(width: width)
       let widest = prepared.withView { Self.walk($0, width: width).map(\.contentWidth).max() ?? 0 }
-      if measurement.lineCount != layout.lineCount || measurement.maxLineWidth != widest {
+      if measurement.lineCount != layout.lineCount
+        || measurement.maxLineWidth != max(0, layout.lines.map(\.width).max() ?? 0)
+        || abs(measurement.maxLineWidth - widest) > Self.widthSlack
+      {
         differing.append("measure: \(text)")
       }
     }
@@ -126,7 +142,7 @@ import Testing
         let kept = prepared.withView { Self.walk($0, width: width).prefix(maxLines) }
         let widest = kept.map(\.contentWidth).max() ?? 0
         if measurement.lineCount != layout.lineCount || measurement.truncated != layout.truncated
-          || measurement.maxLineWidth != widest
+          || abs(measurement.maxLineWidth - widest) > Self.widthSlack
         {
           differing.append("\(width): \(text)")
         }

@@ -8,12 +8,18 @@ extension AttributedText {
 
   /// Greedy line breaking over the prepared widths, as `PreparedText` does (UAX #14
   /// opportunities, grapheme breaks inside an over-long segment, hanging trailing spaces, hard
-  /// breaks), collecting each line's span metrics; `body` returns false to stop.
+  /// breaks), collecting each line's span metrics; `body` returns false to stop. Line widths
+  /// come from the segments' prefix sums as in `PreparedText`, so a text of one style measures
+  /// the same to the last bit either way.
   func forEachLine(width: Double, _ body: (LineBreak) -> Bool) {
     let limit = width + PreparedText.fitTolerance
     var lineStart = 0
     var lineWidth = 0.0
     var lineContent = 0.0
+    // The width of a segment's tail broken between graphemes at the line's start, and where
+    // the line's first whole segment starts (NaN: none yet).
+    var leadWidth = 0.0
+    var origin = Double.nan
     var metrics = LineMetrics()
     for segment in segments {
       let first = segment.graphemeStart
@@ -25,10 +31,13 @@ extension AttributedText {
         lineStart = first
         lineWidth = 0
         lineContent = 0
+        leadWidth = 0
+        origin = .nan
         metrics = LineMetrics()
       }
       if lineWidth + segment.contentWidth <= limit {
-        if contentEnd > first { lineContent = lineWidth + segment.contentWidth }
+        if origin.isNaN { origin = segment.start }
+        if contentEnd > first { lineContent = leadWidth + ((segment.start + segment.contentWidth) - origin) }
         lineWidth += segment.totalWidth
         metrics.formUnion(segment.metrics)
       } else {
@@ -52,6 +61,7 @@ extension AttributedText {
           lineWidth += graphemeWidths[grapheme]
           metrics.formUnion(spanMetrics[Int(graphemeSpans[grapheme])])
         }
+        leadWidth = lineWidth
       }
       if segment.hardBreakAfter {
         guard body(LineBreak(graphemeRange: lineStart..<end, contentWidth: lineContent, metrics: metrics))
@@ -59,6 +69,8 @@ extension AttributedText {
         lineStart = end
         lineWidth = 0
         lineContent = 0
+        leadWidth = 0
+        origin = .nan
         metrics = LineMetrics()
       }
     }

@@ -17,6 +17,9 @@ public struct AttributedText: Sendable, Hashable {
   struct Segment: Sendable, Hashable {
     var contentWidth: Double
     var totalWidth: Double
+    /// The total width of every segment before this one (a prefix sum): lines are measured
+    /// from these, as `PreparedText` measures them.
+    var start: Double
     var graphemeStart: Int
     var graphemeCount: Int
     var contentGraphemeCount: Int

@@ -70,6 +70,7 @@ extension TextMeasurer {
 
     var segments: [AttributedText.Segment] = []
     var grapheme = 0
+    var runningWidth = 0.0
     for (end, isMandatory) in try lineBreakOpportunities(in: joined) {
       let start = grapheme
       while grapheme < graphemeEnds.count, Int(graphemeEnds[grapheme]) <= end { grapheme += 1 }
@@ -90,8 +91,11 @@ extension TextMeasurer {
       }
       segments.append(
         AttributedText.Segment(
-          contentWidth: content, totalWidth: total, graphemeStart: start, graphemeCount: grapheme - start,
-          contentGraphemeCount: contentEnd - start, hardBreakAfter: isMandatory, metrics: metrics))
+          contentWidth: content, totalWidth: total, start: runningWidth, graphemeStart: start,
+          graphemeCount: grapheme - start, contentGraphemeCount: contentEnd - start,
+          hardBreakAfter: isMandatory,
+          metrics: metrics))
+      runningWidth += total
     }
 
     let tokenWidth: Double
