@@ -65,4 +65,43 @@ import Testing
     for number in 1_900..<2_000 { #expect(Self.width(of: number, in: cache) == Double(number) / 1024) }
     #expect(Self.width(of: 0, in: cache) == nil)
   }
+
+  /// Segments whose hashes collide (all 64 bits, only the slot bits, or only the upper half the
+  /// slots keep as a tag) are each found with their own widths, and a segment not inserted
+  /// whose hash matches one that is is not found.
+  @Test func collidingHashesKeepTheirOwnEntries() {
+    let cache = SegmentCache(capacity: 100)
+    let hashes: [UInt64] = [
+      0x1234_5678_0000_0007, 0x1234_5678_0000_0007,  // the same hash
+      0x1234_5678_0000_0107,  // the same tag, the same slot in 256
+      0x9999_0000_0000_0007,  // another tag, the same slot
+      0x1234_5678_0000_0008,  // the same tag, the next slot
+    ]
+    func scalars(_ number: Int) -> [UInt32] { Array("c\(number)".unicodeScalars.map(\.value)) }
+    for (number, hash) in hashes.enumerated() {
+      scalars(number).withUnsafeBufferPointer { scalars in
+        [Double(number)].withUnsafeBufferPointer { widths in
+          [Int32(scalars.count)].withUnsafeBufferPointer { ends in
+            cache.insert(hash: hash, scalars: scalars, widthsEm: widths, ends: ends, trailing: 0, missing: 0)
+          }
+        }
+      }
+    }
+    for (number, hash) in hashes.enumerated() {
+      let width = scalars(number).withUnsafeBufferPointer { scalars in
+        var width: Double?
+        cache.withReader { reader in
+          if let entry = reader.find(hash, scalars) { width = reader.graphemeWidthsEm(of: entry).first }
+        }
+        return width
+      }
+      #expect(width == Double(number), "segment \(number)")
+    }
+    let absent = scalars(99).withUnsafeBufferPointer { scalars in
+      var found = false
+      cache.withReader { found = $0.find(hashes[0], scalars) != nil }
+      return found
+    }
+    #expect(!absent)
+  }
 }

@@ -6,7 +6,10 @@ import Synchronization
 ///
 /// Entries live in flat pools (scalars, grapheme widths, grapheme ends) indexed by an
 /// open-addressing table of 64-bit FNV-1a hashes, so a lookup neither hashes with SipHash nor
-/// retains anything, and a hit is read in place under the lock (`withReader`).
+/// retains anything, and a hit is read in place under the lock (`withReader`). Each slot holds
+/// its entry's index and the upper half of its hash, so probing past other segments (and a
+/// miss) reads only the slots, not the entries they point to: in a cache that has outgrown the
+/// CPU's caches every entry touched is a memory access.
 /// There are two generations: when the young one is full it becomes the old one and the
 /// previous old one is dropped, so the cache never holds more than twice its capacity and
 /// recently used segments survive (a hit in the old generation is copied into the young one).
@@ -21,8 +24,15 @@ final class SegmentCache: Sendable {
     var missingGlyphs: Int32
   }
 
+  /// An entry's index (low 32 bits) and the upper 32 bits of its hash; `emptySlot` when free.
+  typealias Slot = UInt64
+  static let emptySlot = Slot.max
+
+  /// `hash`'s upper half in a slot's upper half.
+  @inline(__always) static func tag(_ hash: UInt64) -> Slot { hash & 0xFFFF_FFFF_0000_0000 }
+
   private struct Table {
-    var slots: [Int32]
+    var slots: [Slot]
     var entries: [Entry] = []
     var scalars: [UInt32] = []
     var widths: [Double] = []
@@ -32,7 +42,7 @@ final class SegmentCache: Sendable {
     /// full), so a new cache costs a few hundred bytes, not slots for its whole capacity: a
     /// fresh process measuring a few texts touches only the memory they need.
     init() {
-      slots = [Int32](repeating: -1, count: Self.initialSlotCount)
+      slots = [Slot](repeating: SegmentCache.emptySlot, count: Self.initialSlotCount)
     }
 
     static let initialSlotCount = 256
@@ -75,18 +85,18 @@ final class SegmentCache: Sendable {
 
     /// Doubles the slots and places every entry again.
     private mutating func growSlots() {
-      var grown = [Int32](repeating: -1, count: slots.count * 2)
+      var grown = [Slot](repeating: SegmentCache.emptySlot, count: slots.count * 2)
       for (index, entry) in entries.enumerated() { Self.place(index, hash: entry.hash, in: &grown) }
       slots = grown
     }
 
     /// Puts entry `index` in the first free slot from its hash's (linear probing; `slots` has a
     /// free slot).
-    private static func place(_ index: Int, hash: UInt64, in slots: inout [Int32]) {
+    private static func place(_ index: Int, hash: UInt64, in slots: inout [Slot]) {
       let mask = slots.count - 1
       var slot = Int(truncatingIfNeeded: hash) & mask
-      while slots[slot] >= 0 { slot = (slot + 1) & mask }
-      slots[slot] = Int32(index)
+      while slots[slot] != SegmentCache.emptySlot { slot = (slot + 1) & mask }
+      slots[slot] = SegmentCache.tag(hash) | Slot(UInt32(truncatingIfNeeded: index))
     }
   }
 
@@ -128,7 +138,7 @@ final class SegmentCache: Sendable {
   /// Read access to the young generation, through raw pointers valid only inside
   /// `withReader` (which holds the lock).
   struct Reader {
-    fileprivate let slots: UnsafeBufferPointer<Int32>
+    fileprivate let slots: UnsafeBufferPointer<Slot>
     fileprivate let entries: UnsafeBufferPointer<Entry>
     fileprivate let scalars: UnsafeBufferPointer<UInt32>
     fileprivate let widths: UnsafeBufferPointer<Double>
@@ -142,12 +152,16 @@ final class SegmentCache: Sendable {
     /// The index of the entry of the segment with these scalars and hash, or nil.
     @inline(__always) func index(of hash: UInt64, _ segment: UnsafeBufferPointer<UInt32>) -> Int? {
       let mask = slots.count &- 1
+      let tag = SegmentCache.tag(hash)
       var slot = Int(truncatingIfNeeded: hash) & mask
       while true {
-        let index = Int(slots[slot])
-        if index < 0 { return nil }
-        let entry = entries[index]
-        if entry.hash == hash, Int(entry.scalarCount) == segment.count {
+        let value = slots[slot]
+        if value == SegmentCache.emptySlot { return nil }
+        let index = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: value))
+        if value & 0xFFFF_FFFF_0000_0000 == tag, entries[index].hash == hash,
+          Int(entries[index].scalarCount) == segment.count
+        {
+          let entry = entries[index]
           let start = Int(entry.scalarStart)
           var offset = 0
           while offset < segment.count && scalars[start &+ offset] == segment[offset] { offset &+= 1 }
