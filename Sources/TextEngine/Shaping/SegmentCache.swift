@@ -158,9 +158,8 @@ final class SegmentCache: Sendable {
         let value = slots[slot]
         if value == SegmentCache.emptySlot { return nil }
         let index = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: value))
-        if value & 0xFFFF_FFFF_0000_0000 == tag, entries[index].hash == hash,
-          Int(entries[index].scalarCount) == segment.count
-        {
+        // The tag stands for the hash (the scalars are compared anyway).
+        if value & 0xFFFF_FFFF_0000_0000 == tag, Int(entries[index].scalarCount) == segment.count {
           let entry = entries[index]
           let start = Int(entry.scalarStart)
           var offset = 0
