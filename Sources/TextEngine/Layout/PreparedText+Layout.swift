@@ -24,14 +24,14 @@ extension PreparedText {
   /// The last segment in `first...paragraphEnd` whose content ends within `reach` (prefix-sum
   /// coordinates; `first` itself must fit): a binary search, as content ends never decrease.
   @inline(__always) static func lastSegment(
-    in contentEnds: UnsafePointer<Double>, from first: Int, through paragraphEnd: Int,
+    in keys: UnsafePointer<LineKey>, from first: Int, through paragraphEnd: Int,
     within reach: Double
   ) -> Int {
     var last = first
     var high = paragraphEnd
     while last < high {
       let middle = (last &+ high &+ 1) >> 1
-      if contentEnds[middle] <= reach { last = middle } else { high = middle &- 1 }
+      if keys[middle].contentEnd <= reach { last = middle } else { high = middle &- 1 }
     }
     return last
   }
@@ -40,7 +40,7 @@ extension PreparedText {
   /// the answer, then halves the bracket. A few probes when lines hold similar numbers of
   /// segments, a binary search at worst.
   @inline(__always) static func lastSegment(
-    in contentEnds: UnsafePointer<Double>, from first: Int, through paragraphEnd: Int,
+    in keys: UnsafePointer<LineKey>, from first: Int, through paragraphEnd: Int,
     within reach: Double,
     guess: Int
   ) -> Int {
@@ -49,11 +49,11 @@ extension PreparedText {
     let guess = min(guess, high)
     if guess > low {
       var step = 1
-      if contentEnds[guess] <= reach {
+      if keys[guess].contentEnd <= reach {
         low = guess
         while low < high {
           let probe = min(low &+ step, high)
-          if contentEnds[probe] > reach {
+          if keys[probe].contentEnd > reach {
             high = probe &- 1
             break
           }
@@ -64,7 +64,7 @@ extension PreparedText {
         high = guess &- 1
         while low < high {
           let probe = max(high &- step &+ 1, low &+ 1)
-          if contentEnds[probe] <= reach {
+          if keys[probe].contentEnd <= reach {
             low = probe
             break
           }
@@ -73,23 +73,23 @@ extension PreparedText {
         }
       }
     }
-    return lastSegment(in: contentEnds, from: low, through: high, within: reach)
+    return lastSegment(in: keys, from: low, through: high, within: reach)
   }
 
   /// `lastSegment(in:from:through:within:)` looked for first at `guess` and its neighbour (the
   /// usual answer when lines hold similar numbers of segments), then by galloping.
   @inline(__always) static func lastSegment(
-    in contentEnds: UnsafePointer<Double>, from first: Int, through paragraphEnd: Int,
+    in keys: UnsafePointer<LineKey>, from first: Int, through paragraphEnd: Int,
     within reach: Double, near guess: Int
   ) -> Int {
     let guess = min(guess, paragraphEnd)
-    if contentEnds[guess] <= reach {
-      if guess == paragraphEnd || contentEnds[guess &+ 1] > reach { return guess }
+    if keys[guess].contentEnd <= reach {
+      if guess == paragraphEnd || keys[guess &+ 1].contentEnd > reach { return guess }
       return lastSegment(
-        in: contentEnds, from: guess &+ 1, through: paragraphEnd, within: reach, guess: guess &+ 2)
+        in: keys, from: guess &+ 1, through: paragraphEnd, within: reach, guess: guess &+ 2)
     }
-    if guess &- 1 <= first || contentEnds[guess &- 1] <= reach { return max(first, guess &- 1) }
-    return lastSegment(in: contentEnds, from: first, through: guess &- 2, within: reach, guess: guess &- 2)
+    if guess &- 1 <= first || keys[guess &- 1].contentEnd <= reach { return max(first, guess &- 1) }
+    return lastSegment(in: keys, from: first, through: guess &- 2, within: reach, guess: guess &- 2)
   }
 
   /// Validates a layout width: positive and not NaN; +infinity means unconstrained.
@@ -114,8 +114,7 @@ extension PreparedText {
     let count = segments.count
     guard count > 0 else { return }
     let graphemeWidths = view.graphemeWidths
-    let contentEnds = view.contentEnds.baseAddress.unsafelyUnwrapped
-    let lineContentEnds = view.lineContentEnds
+    let keys = view.keys.baseAddress.unsafelyUnwrapped
     let limit = width + Self.fitTolerance
     // The line so far: from grapheme `lineStart`, the tail of a segment broken between
     // graphemes (`leadWidth` wide, `leadContent` without trailing whitespace) or nothing.
@@ -172,14 +171,15 @@ extension PreparedText {
         continue
       }
       // Segments `index...last` fit where their content ends within `reach` of the text's start.
-      let reach = (limit - leadWidth) + segment.start
-      let last = lastSegment(in: contentEnds, from: index, through: Int(segment.paragraphEnd), within: reach)
+      let key = keys[index]
+      let reach = (limit - leadWidth) + key.start
+      let last = lastSegment(in: keys, from: index, through: Int(key.paragraphEnd), within: reach)
       let lastSegment = segments[last]
       let contentSegment = Int(lastSegment.lastContent)
       let line = LineBreak(
         graphemeRange: lineStart..<Int(lastSegment.graphemeStart + lastSegment.graphemeCount),
         contentWidth: contentSegment >= index
-          ? leadWidth + (lineContentEnds[last] - segment.start) : leadContent,
+          ? leadWidth + (keys[last].lineContentEnd - key.start) : leadContent,
         endsWithHardBreak: lastSegment.hardBreakAfter)
       index = last + 1
       lineStart = line.graphemeRange.upperBound
@@ -238,8 +238,7 @@ extension PreparedText {
     _ view: PreparedTextStorage.LineFinderView, limit: Double, maxLines: Int, segmentsPerPoint: Double
   ) -> (lineCount: Int, truncated: Bool, widest: Double) {
     let segments = view.segments
-    let contentEnds = view.contentEnds
-    let lineContentEnds = view.lineContentEnds
+    let keys = view.keys
     let count = segments.count
     guard count > 0 else { return (0, false, 0) }
     let maxLines = maxLines > 0 ? maxLines : Int.max
@@ -250,12 +249,12 @@ extension PreparedText {
     let estimate = limit * segmentsPerPoint  // NaN for an unconstrained width over zero-width text
     var following = estimate < Double(count) ? max(0, Int(estimate) &- 1) : count &- 1
     repeat {
-      let start = segments[index].start
+      let start = keys[index].start
       let last = lastSegment(
-        in: contentEnds, from: index, through: Int(segments[index].paragraphEnd), within: limit + start,
+        in: keys, from: index, through: Int(keys[index].paragraphEnd), within: limit + start,
         near: index &+ following)
       lines &+= 1
-      let lineWidth = lineContentEnds[last] - start
+      let lineWidth = keys[last].lineContentEnd - start
       if lineWidth > widest { widest = lineWidth }
       following = last &- index
       index = last &+ 1

@@ -15,13 +15,24 @@ public struct PreparedText: Sendable, Hashable {
     var contentGraphemeCount: Int32
     /// A mandatory break follows the segment (`\n`, `\r\n`, U+2028, U+2029...).
     var hardBreakAfter: Bool
-    /// The total width of every segment before this one (a prefix sum), so a run of segments
-    /// is measured by one subtraction and a line's end found by a binary search.
-    var start: Double
-    /// The last segment of this segment's paragraph (up to the next hard break or the end).
-    var paragraphEnd: Int32
     /// The last segment at or before this one with non-whitespace graphemes, or -1.
     var lastContent: Int32
+  }
+
+  /// What the line finder reads of a segment, in one record (32 bytes), so that a line's
+  /// search, its width and the next line's start are a few neighbouring records, not three
+  /// arrays apart.
+  struct LineKey {
+    /// The total width of every segment before this one (a prefix sum), so a run of segments
+    /// is measured by one subtraction and a line's end found by a search.
+    var start: Double
+    /// Where this segment's content ends: `start` plus its content width (the search key).
+    var contentEnd: Double
+    /// Where the content of the last segment with content at or before this one ends
+    /// (`contentEnd` of `Segment.lastContent`), or 0 when there is none.
+    var lineContentEnd: Double
+    /// The last segment of this segment's paragraph (up to the next hard break or the end).
+    var paragraphEnd: Int32
   }
 
   /// What a prepared text holds beside its segment and grapheme arrays.

@@ -24,8 +24,7 @@ struct PreparedTextBuilder {
   /// Write access to the output for a run of appends.
   struct Output {
     fileprivate let segments: UnsafeMutableBufferPointer<PreparedText.Segment>
-    fileprivate let contentEnds: UnsafeMutableBufferPointer<Double>
-    fileprivate let lineContentEnds: UnsafeMutableBufferPointer<Double>
+    fileprivate let keys: UnsafeMutableBufferPointer<PreparedText.LineKey>
     fileprivate let graphemeWidths: UnsafeMutableBufferPointer<Double>
     fileprivate let graphemeEnds: UnsafeMutableBufferPointer<Int32>
     fileprivate let fontSize: Double
@@ -77,14 +76,14 @@ struct PreparedTextBuilder {
         lastContent = Int32(truncatingIfNeeded: segmentCount)
         lastContentEnd = contentEnd
       }
-      contentEnds[segmentCount] = contentEnd
-      lineContentEnds[segmentCount] = lastContentEnd
+      keys[segmentCount] = PreparedText.LineKey(
+        start: runningWidth, contentEnd: contentEnd, lineContentEnd: lastContentEnd, paragraphEnd: 0)
       segments[segmentCount] = PreparedText.Segment(
         contentWidth: contentWidth, totalWidth: totalWidth,
         graphemeStart: Int32(truncatingIfNeeded: graphemeStart),
         graphemeCount: Int32(truncatingIfNeeded: count),
         contentGraphemeCount: Int32(truncatingIfNeeded: contentCount), hardBreakAfter: hardBreakAfter,
-        start: runningWidth, paragraphEnd: 0, lastContent: lastContent)
+        lastContent: lastContent)
       runningWidth += totalWidth
       segmentCount += 1
     }
@@ -118,8 +117,7 @@ struct PreparedTextBuilder {
   mutating func withOutput<Result>(_ body: (inout Output) -> Result) -> Result {
     let (result, output) = storage.withContents { contents in
       var output = Output(
-        segments: contents.segments, contentEnds: contents.contentEnds,
-        lineContentEnds: contents.lineContentEnds, graphemeWidths: contents.graphemeWidths,
+        segments: contents.segments, keys: contents.keys, graphemeWidths: contents.graphemeWidths,
         graphemeEnds: contents.graphemeEnds, fontSize: fontSize, letterSpacing: letterSpacing,
         segmentCount: segmentCount, graphemeCount: graphemeCount, missingGlyphs: missingGlyphs,
         runningWidth: runningWidth, lastContent: lastContent, lastContentEnd: lastContentEnd)
@@ -146,7 +144,7 @@ struct PreparedTextBuilder {
       var index = segments.count - 1
       while index >= 0 {
         if segments[index].hardBreakAfter { paragraphEnd = Int32(truncatingIfNeeded: index) }
-        segments[index].paragraphEnd = paragraphEnd
+        contents.keys[index].paragraphEnd = paragraphEnd
         widest = max(widest, segments[index].contentWidth)
         index -= 1
       }

@@ -27,12 +27,8 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
   /// The regions of the storage, valid inside `withContents` only.
   struct Contents {
     let segments: UnsafeMutableBufferPointer<PreparedText.Segment>
-    /// Where each segment's content ends, from the start of the text (its `start` plus its
-    /// `contentWidth`).
-    let contentEnds: UnsafeMutableBufferPointer<Double>
-    /// Where the content of the last segment with content at or before each segment ends (the
-    /// content end of `Segment.lastContent`), or 0 when there is none.
-    let lineContentEnds: UnsafeMutableBufferPointer<Double>
+    /// Each segment's start, content end and line content end, and its paragraph's end.
+    let keys: UnsafeMutableBufferPointer<PreparedText.LineKey>
     /// Room for `graphemeCapacity` widths; the first `graphemeCount` are written.
     let graphemeWidths: UnsafeMutableBufferPointer<Double>
     /// Room for `graphemeCapacity` ends; the first `graphemeCount` are written.
@@ -44,12 +40,10 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
   struct View {
     /// The line-break segments in order.
     let segments: UnsafeBufferPointer<PreparedText.Segment>
-    /// Where each segment's content ends, from the start of the text: the line finder's search
-    /// key, one dense array.
-    let contentEnds: UnsafeBufferPointer<Double>
-    /// The content end of each segment's `lastContent` (0 when there is none): a line ending at
-    /// a segment is this minus the line's start wide.
-    let lineContentEnds: UnsafeBufferPointer<Double>
+    /// What the line finder reads of each segment: where it starts and where its content ends
+    /// (prefix sums from the start of the text), where its line's content ends, and its
+    /// paragraph's last segment.
+    let keys: UnsafeBufferPointer<PreparedText.LineKey>
     /// Advance of every grapheme cluster in points, letter spacing included.
     let graphemeWidths: UnsafeBufferPointer<Double>
     /// Scalar offset where each grapheme cluster ends.
@@ -58,7 +52,7 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
 
   /// Storage for `segmentCount` segments and up to `graphemeCapacity` graphemes.
   static func make(segmentCount: Int, graphemeCapacity: Int) -> PreparedTextStorage {
-    let words = segmentWords(segmentCount) + 2 * segmentCount + graphemeCapacity + (graphemeCapacity + 1) / 2
+    let words = 4 * segmentCount + segmentWords(segmentCount) + graphemeCapacity + (graphemeCapacity + 1) / 2
     let buffer = create(minimumCapacity: max(1, words)) { _ in
       Header(segmentCount: segmentCount, graphemeCapacity: graphemeCapacity, graphemeCount: 0)
     }
@@ -66,7 +60,7 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
     storage.withUnsafeMutablePointerToElements { elements in
       let base = UnsafeMutableRawPointer(elements)
       let offsets = RegionOffsets(segmentCount: segmentCount, graphemeCapacity: graphemeCapacity)
-      base.bindMemory(to: Double.self, capacity: 2 * segmentCount)
+      base.bindMemory(to: PreparedText.LineKey.self, capacity: segmentCount)
       (base + offsets.segments).bindMemory(to: PreparedText.Segment.self, capacity: segmentCount)
       (base + offsets.graphemeWidths).bindMemory(to: Double.self, capacity: graphemeCapacity)
       (base + offsets.graphemeEnds).bindMemory(to: Int32.self, capacity: graphemeCapacity)
@@ -78,16 +72,14 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
     (count * MemoryLayout<PreparedText.Segment>.stride + 7) / 8
   }
 
-  /// Byte offsets of the regions after the content ends (which start the elements).
+  /// Byte offsets of the regions after the line keys (which start the elements).
   private struct RegionOffsets {
-    let lineContentEnds: Int
     let segments: Int
     let graphemeWidths: Int
     let graphemeEnds: Int
 
     @inline(__always) init(segmentCount: Int, graphemeCapacity: Int) {
-      lineContentEnds = segmentCount &* 8
-      segments = lineContentEnds &* 2
+      segments = segmentCount &* MemoryLayout<PreparedText.LineKey>.stride
       graphemeWidths = segments &+ PreparedTextStorage.segmentWords(segmentCount) &* 8
       graphemeEnds = graphemeWidths &+ graphemeCapacity &* 8
     }
@@ -105,10 +97,8 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
       segments: UnsafeMutableBufferPointer(
         start: (base + offsets.segments).assumingMemoryBound(to: PreparedText.Segment.self),
         count: segmentCount),
-      contentEnds: UnsafeMutableBufferPointer(
-        start: base.assumingMemoryBound(to: Double.self), count: segmentCount),
-      lineContentEnds: UnsafeMutableBufferPointer(
-        start: (base + offsets.lineContentEnds).assumingMemoryBound(to: Double.self), count: segmentCount),
+      keys: UnsafeMutableBufferPointer(
+        start: base.assumingMemoryBound(to: PreparedText.LineKey.self), count: segmentCount),
       graphemeWidths: UnsafeMutableBufferPointer(
         start: (base + offsets.graphemeWidths).assumingMemoryBound(to: Double.self), count: capacity),
       graphemeEnds: UnsafeMutableBufferPointer(
@@ -120,18 +110,16 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
   @inline(__always) private static func view(of contents: Contents) -> View {
     View(
       segments: UnsafeBufferPointer(contents.segments),
-      contentEnds: UnsafeBufferPointer(contents.contentEnds),
-      lineContentEnds: UnsafeBufferPointer(contents.lineContentEnds),
+      keys: UnsafeBufferPointer(contents.keys),
       graphemeWidths: UnsafeBufferPointer(rebasing: contents.graphemeWidths[..<contents.graphemeCount]),
       graphemeEnds: UnsafeBufferPointer(rebasing: contents.graphemeEnds[..<contents.graphemeCount]))
   }
 
-  /// What the line finder reads: the segments and their content and line content ends (the
-  /// same arrays as `View`'s), small enough to pass in registers.
+  /// What the line finder reads: the segments' line keys and the segments (the same arrays as
+  /// `View`'s), small enough to pass in registers.
   struct LineFinderView {
+    let keys: UnsafePointer<PreparedText.LineKey>
     let segments: UnsafeBufferPointer<PreparedText.Segment>
-    let contentEnds: UnsafePointer<Double>
-    let lineContentEnds: UnsafePointer<Double>
   }
 
   /// Runs `body` with the header and the line finder's arrays, valid inside it only.
@@ -140,16 +128,14 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
   ) -> Result {
     withUnsafeMutablePointers { header, elements in
       let count = header.pointee.segmentCount
-      let contentEnds = UnsafeRawPointer(elements).assumingMemoryBound(to: Double.self)
-      let lineContentEnds = contentEnds + count
+      let keys = UnsafeRawPointer(elements).assumingMemoryBound(to: PreparedText.LineKey.self)
       return body(
         header,
         LineFinderView(
+          keys: keys,
           segments: UnsafeBufferPointer(
-            start: UnsafeRawPointer(lineContentEnds + count).assumingMemoryBound(
-              to: PreparedText.Segment.self),
-            count: count),
-          contentEnds: contentEnds, lineContentEnds: lineContentEnds))
+            start: UnsafeRawPointer(keys + count).assumingMemoryBound(to: PreparedText.Segment.self),
+            count: count)))
     }
   }
 
