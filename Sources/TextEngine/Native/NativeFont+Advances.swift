@@ -21,11 +21,24 @@ extension NativeFont {
       buffer, scalars.baseAddress, Int32(scalars.count), UInt32(range.lowerBound), Int32(range.count))
     hb_buffer_set_direction(buffer, isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
     hb_buffer_set_script(buffer, hb_script_t(rawValue: Self.harfBuzzScripts[Int(scriptCode)]))
-    if !language.isEmpty {
-      hb_buffer_set_language(buffer, hb_language_from_string(language, -1))
-    }
     hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
-    hb_shape(hbFont, buffer, nil, 0)
+    if language.isEmpty {
+      // What `hb_shape` does, with the plan looked up once per script and direction.
+      let slot = Int(scriptCode) &* 2 &+ (isRightToLeft ? 1 : 0)
+      let plan: OpaquePointer
+      if let cached = shapePlans[slot] {
+        plan = cached
+      } else {
+        var properties = hb_segment_properties_t()
+        hb_buffer_get_segment_properties(buffer, &properties)
+        plan = hb_shape_plan_create_cached(hbFace, &properties, nil, 0, nil)
+        shapePlans[slot] = plan
+      }
+      hb_shape_plan_execute(plan, hbFont, buffer, nil, 0)
+    } else {
+      hb_buffer_set_language(buffer, hb_language_from_string(language, -1))
+      hb_shape(hbFont, buffer, nil, 0)
+    }
     var count: UInt32 = 0
     let infos = hb_buffer_get_glyph_infos(buffer, &count)
     let positions = hb_buffer_get_glyph_positions(buffer, &count)
