@@ -164,8 +164,8 @@ public final class TextMeasurer: Sendable {
           }
           if !found {
             if shaper == nil { shaper = self.shaper(weight: weight, language: language) }
-            let shaper = shaper.unsafelyUnwrapped
-            let simple = shaper.shapeSimple(slice, isRightToLeft: isRightToLeft) { widths, ends, trailing in
+            // Used in place (`!`): a copy would retain the chain, the pools and the language.
+            let simple = shaper!.shapeSimple(slice, isRightToLeft: isRightToLeft) { widths, ends, trailing in
               cache.insert(
                 hash: hash, scalars: slice, widthsEm: widths, ends: ends, trailing: trailing, missing: 0)
               output.append(
@@ -173,7 +173,7 @@ public final class TextMeasurer: Sendable {
                 hardBreakAfter: isHard)
             }
             if !simple {
-              let shaped = shaper.shape(slice, isRightToLeft: isRightToLeft)
+              let shaped = shaper!.shape(slice, isRightToLeft: isRightToLeft)
               cache.insert(shaped, hash: hash)
               output.append(shaped, scalars: slice, start: start, hardBreakAfter: isHard)
             }

@@ -14,6 +14,8 @@ extension SegmentShaper {
     let count = scalars.count
     guard count > 0 else { return false }
     let primary = chain.fonts[0]
+    // The closure below captures these, not `self` (whose copy would retain the whole chain).
+    let language = self.language
     return withUnsafeTemporaryAllocation(byteCount: count * 17, alignment: 8) { raw in
       let base = raw.baseAddress.unsafelyUnwrapped
       let widths = base.bindMemory(to: Double.self, capacity: count)
