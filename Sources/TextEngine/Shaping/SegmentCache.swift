@@ -41,9 +41,24 @@ final class SegmentCache: Sendable {
     /// An empty table. The slots start small and double as entries arrive (kept at most half
     /// full), so a new cache costs a few hundred bytes, not slots for its whole capacity: a
     /// fresh process measuring a few texts touches only the memory they need.
-    init() {
+    ///
+    /// The pools reserve room for `capacity` entries of `typicalScalars` scalars up front: that
+    /// is address space only (the pages are touched as entries arrive), and the pools never
+    /// copy themselves into new storage while the generation fills, which would touch every
+    /// byte twice (page faults and copies in a fresh process).
+    init(reservingFor capacity: Int) {
       slots = [Slot](repeating: SegmentCache.emptySlot, count: Self.initialSlotCount)
+      let capacity = min(capacity, Self.largestReservation)
+      entries.reserveCapacity(capacity)
+      scalars.reserveCapacity(capacity * Self.typicalScalars)
+      widths.reserveCapacity(capacity * Self.typicalScalars)
+      ends.reserveCapacity(capacity * Self.typicalScalars)
     }
+
+    /// Scalars (and graphemes) per segment the pools reserve room for.
+    static let typicalScalars = 4
+    /// The most entries reserved for (a larger capacity grows the pools as they fill).
+    static let largestReservation = 1 << 16
 
     static let initialSlotCount = 256
 
@@ -109,7 +124,7 @@ final class SegmentCache: Sendable {
     mutating func makeRoom(capacity: Int) {
       guard young.entries.count >= capacity else { return }
       old = young
-      young = Table()
+      young = Table(reservingFor: capacity)
     }
   }
 
@@ -119,7 +134,7 @@ final class SegmentCache: Sendable {
 
   init(capacity: Int) {
     self.capacity = max(1, capacity)
-    state = Locked(Generations(young: Table(), old: Table()))
+    state = Locked(Generations(young: Table(reservingFor: self.capacity), old: Table(reservingFor: 0)))
   }
 
   /// A 64-bit FNV-1a hash of the scalars and the direction.
@@ -236,7 +251,9 @@ final class SegmentCache: Sendable {
   var count: Int { state.withLock { $0.young.entries.count + $0.old.entries.count } }
 
   func removeAll() {
-    state.withLock { $0 = Generations(young: Table(), old: Table()) }
+    state.withLock { [capacity] in
+      $0 = Generations(young: Table(reservingFor: capacity), old: Table(reservingFor: 0))
+    }
   }
 
   private static func insert(
