@@ -6,6 +6,8 @@ public struct TextMeasurement: Sendable, Hashable {
   public var height: Double
   /// True when `maxLines` cut the text.
   public var truncated: Bool
-  /// The widest line in points (without hanging whitespace).
+  /// The widest line in points (without hanging whitespace): the largest `TextLayout.Line.width`
+  /// of `layout(width:)` at the same width, to the last bit (truncated lines measured without
+  /// their ellipsis).
   public var maxLineWidth: Double
 }
