@@ -7,7 +7,7 @@ public struct TextMeasurement: Sendable, Hashable {
   /// True when `maxLines` cut the text.
   public var truncated: Bool
   /// The widest line in points (without hanging whitespace): the largest `TextLayout.Line.width`
-  /// of `layout(width:)` at the same width, to the last bit (truncated lines measured without
-  /// their ellipsis).
+  /// of `layout(width:)` at the same width, to the last bit. When `maxLines` cuts the text, the
+  /// widest of the kept lines as they break, before the last is shortened for its ellipsis.
   public var maxLineWidth: Double
 }
