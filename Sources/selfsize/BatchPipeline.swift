@@ -33,9 +33,16 @@ struct BatchPipeline: Sendable {
     let state = Locked(State())
     let workReady = DispatchSemaphore(value: 0)
     let resultReady = DispatchSemaphore(value: 0)
+    /// Signalled by each worker as it stops.
+    let workerStopped = DispatchSemaphore(value: 0)
     let slots: DispatchSemaphore
 
-    init(slots: Int) { self.slots = DispatchSemaphore(value: slots) }
+    init(slots: Int) {
+      // Created at 0 and signalled up: libdispatch traps when a semaphore is freed holding less
+      // than the value it was created with, which a cancelled run leaves `slots` holding.
+      self.slots = DispatchSemaphore(value: 0)
+      for _ in 0..<slots { self.slots.signal() }
+    }
   }
 
   /// Reads `input` to its end, processing and emitting every batch.
@@ -57,6 +64,7 @@ struct BatchPipeline: Sendable {
     readerThread.start()
     for _ in 0..<jobs {
       let worker = Thread {
+        defer { shared.workerStopped.signal() }
         while true {
           shared.workReady.wait()
           let work: (Int, JSONLineBatch, Int)? = shared.state.withLock { state in
@@ -97,8 +105,18 @@ struct BatchPipeline: Sendable {
         _ = shared.resultReady.wait(timeout: .now() + .milliseconds(100))
       }
     } catch {
-      shared.state.withLock { $0.cancelled = true }
+      // Stop the reader (at its next batch) and the workers (after the batch each is on), and
+      // wait for the workers: the caller may end the process next, and a worker still inside
+      // ICU or HarfBuzz while the process runs its exit handlers could crash. The reader is not
+      // waited for (it may be blocked reading a slow input); it calls neither.
+      shared.state.withLock { state in
+        state.cancelled = true
+        state.queue.removeAll()
+        state.queueHead = 0
+      }
       for _ in 0..<(2 * jobs + 2) { shared.slots.signal() }
+      for _ in 0..<jobs { shared.workReady.signal() }
+      for _ in 0..<jobs { shared.workerStopped.wait() }
       throw error
     }
     if let error = shared.state.withLock({ $0.readError }) { throw error }
