@@ -64,6 +64,8 @@ struct JSONParser {
       depth -= 1
       return .object(members)
     }
+    // Room for a record's usual few members at once, not a reallocation per doubling.
+    members.reserveCapacity(4)
     while true {
       guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
         throw unexpected("expected a string key in an object")

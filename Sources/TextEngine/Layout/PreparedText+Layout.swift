@@ -296,9 +296,15 @@ extension PreparedText {
     try Self.validate(width: width)
     let maxLines = style.maxLines
     var lines: [TextLayout.Line] = []
-    lines.reserveCapacity(4)  // one allocation for the common card text, not one per doubling
     var truncated = false
     withView { view in
+      // One allocation: about as many lines as the text's total width over the line's, and a
+      // few more (a last short line, hard breaks), not one per doubling.
+      let segmentCount = view.segments.count
+      let totalWidth =
+        segmentCount > 0 ? view.keys[segmentCount - 1].start + view.segments[segmentCount - 1].totalWidth : 0
+      let estimate = totalWidth / width  // 0 at an unconstrained width
+      lines.reserveCapacity(estimate < 60 ? Int(max(estimate, 0)) + 4 : 64)
       Self.forEachLine(in: view, width: width) { line in
         if maxLines > 0, lines.count == maxLines {
           truncated = true
