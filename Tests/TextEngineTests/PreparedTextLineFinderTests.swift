@@ -127,6 +127,24 @@ import Testing
     #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(3))")
   }
 
+  /// The width on one line is `measure`'s widest line at an unconstrained width, to the last
+  /// bit, and the walk's widest line there within `widthSlack`.
+  @Test func unconstrainedWidthIsTheWidestParagraph() throws {
+    let measurer = try Self.measurer.get()
+    let style = TextStyle(fontSize: 15, lineHeight: .fixed(21))
+    var differing: [String] = []
+    for text in Self.texts {
+      let prepared = try measurer.prepare(text, style: style)
+      let walked = prepared.withView { Self.walk($0, width: .infinity).map(\.contentWidth).max() ?? 0 }
+      if prepared.unconstrainedWidth != (try prepared.measure(width: .infinity)).maxLineWidth
+        || abs(prepared.unconstrainedWidth - walked) > Self.widthSlack
+      {
+        differing.append(text)
+      }
+    }
+    #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(3))")
+  }
+
   /// With a line limit, `measure` (its whole-segment fast path included) agrees with `layout`
   /// on line count and truncation, and with the walk on the widest of the lines kept.
   @Test(arguments: [1, 2, 3])

@@ -108,12 +108,15 @@ public struct AttributedText: Sendable, Hashable {
 
   /// The width of the text on one line (no wrapping), without trailing whitespace.
   public var unconstrainedWidth: Double {
+    // Each paragraph's width from the prefix sums, as `forEachLine` and `PreparedText` find it.
     var width = 0.0
-    var lineWidth = 0.0
+    var origin = Double.nan
     for segment in segments {
-      width = max(width, lineWidth + segment.contentWidth)
-      lineWidth += segment.totalWidth
-      if segment.hardBreakAfter { lineWidth = 0 }
+      if origin.isNaN { origin = segment.start }
+      if segment.contentGraphemeCount > 0 {
+        width = max(width, (segment.start + segment.contentWidth) - origin)
+      }
+      if segment.hardBreakAfter { origin = .nan }
     }
     return width
   }

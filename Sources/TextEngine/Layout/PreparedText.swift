@@ -125,15 +125,18 @@ public struct PreparedText: Sendable, Hashable {
     return String(string)
   }
 
-  /// The width of the text on one line (no wrapping), without trailing whitespace.
+  /// The width of the text on one line (no wrapping), without trailing whitespace: its widest
+  /// paragraph, the same value as `measure(width: .infinity).maxLineWidth` when no line limit
+  /// cuts the text. A step per paragraph (prefix sums), not per segment.
   public var unconstrainedWidth: Double {
     withView { view in
+      let keys = view.keys
       var width = 0.0
-      var lineWidth = 0.0
-      for segment in view.segments {
-        width = max(width, lineWidth + segment.contentWidth)
-        lineWidth += segment.totalWidth
-        if segment.hardBreakAfter { lineWidth = 0 }
+      var first = 0
+      while first < keys.count {
+        let last = Int(keys[first].paragraphEnd)
+        width = max(width, keys[last].lineContentEnd - keys[first].start)
+        first = last + 1
       }
       return width
     }
