@@ -1,3 +1,5 @@
+import SelfSizingCore
+
 /// Prepares paragraphs for measurement with a regular and a bold font chain.
 ///
 /// `prepare` does all width-independent work once (ICU line segmentation and HarfBuzz shaping
@@ -16,6 +18,11 @@ public final class TextMeasurer: Sendable {
   private let boldEllipsisEm: Double
   private let regularCache: SegmentCache
   private let boldCache: SegmentCache
+  /// The segment caches' number for each language a style has named (the empty language is 0).
+  private let languageIDs = Locked<[String: Int32]>([:])
+  /// The most languages numbered; texts in further languages are shaped without the shared
+  /// caches, so that no input can grow this table without bound.
+  static let maximumCachedLanguages = 255
   private let lineBreakers: BreakIteratorPool
   private let usesBuiltInLineBreaker: Bool
   private let graphemeBreakers: BreakIteratorPool
@@ -72,13 +79,30 @@ public final class TextMeasurer: Sendable {
     boldCache.removeAll()
   }
 
+  /// The segment caches' number for `language`, or nil when `maximumCachedLanguages` other
+  /// languages have numbers already.
+  func languageID(_ language: String) -> Int32? {
+    if language.isEmpty { return 0 }
+    return languageIDs.withLock { ids in
+      if let id = ids[language] { return id }
+      guard ids.count < Self.maximumCachedLanguages else { return nil }
+      let id = Int32(ids.count + 1)
+      ids[language] = id
+      return id
+    }
+  }
+
   /// Does all width-independent work for `text` in `style`.
   /// - Throws: `TextError` for an invalid style, a text over `maximumScalarCount`, or an ICU
   ///   failure.
   public func prepare(_ text: String, style: TextStyle) throws(TextError) -> PreparedText {
     try style.validate()
     let chain = chain(for: style.weight)
-    let cache = style.weight == .bold ? boldCache : regularCache
+    // Segments are cached per language (HarfBuzz's `locl` forms may differ between languages).
+    let languageID = languageID(style.language)
+    let cache =
+      languageID == nil
+      ? SegmentCache(capacity: 1_024) : style.weight == .bold ? boldCache : regularCache
     let decoded = DecodedText(text)
     let codes = decoded.codes
     guard codes.count <= Self.maximumScalarCount else {
@@ -107,7 +131,9 @@ public final class TextMeasurer: Sendable {
         decoded.mayBeRightToLeft ? try BidiLevels.rightToLeftFlags(decoded, breaks: breaks) : nil
       return build(
         codes: codes, breaks: breaks, rightToLeft: rightToLeft, fontSize: fontSize,
-        letterSpacing: letterSpacing, weight: weight, language: language, chain: chain, cache: cache)
+        letterSpacing: letterSpacing, weight: weight, language: language, languageID: languageID ?? 0,
+        chain: chain,
+        cache: cache)
     }
     return PreparedText(
       codes: codes, style: style, lineHeight: lineHeight, missingGlyphs: builder.missingGlyphs,
@@ -120,8 +146,8 @@ public final class TextMeasurer: Sendable {
   /// outside it (on the common path into scratch space, allocating nothing) and cached.
   private func build(
     codes: [UInt32], breaks: UnsafeBufferPointer<(end: Int, isHard: Bool)>, rightToLeft: [Bool]?,
-    fontSize: Double, letterSpacing: Double, weight: FontWeight, language: String, chain: FontChain,
-    cache: SegmentCache
+    fontSize: Double, letterSpacing: Double, weight: FontWeight, language: String, languageID: Int32,
+    chain: FontChain, cache: SegmentCache
   ) -> PreparedTextBuilder {
     var builder = PreparedTextBuilder(
       segmentCount: breaks.count, scalarCount: codes.count, fontSize: fontSize, letterSpacing: letterSpacing)
@@ -145,8 +171,9 @@ public final class TextMeasurer: Sendable {
             while runIndex < count {
               let end = breaks[runIndex].end
               let slice = UnsafeBufferPointer(start: base + runStart, count: end &- runStart)
-              let hash = SegmentCache.hash(slice, isRightToLeft: rightToLeft?[runIndex] ?? false)
-              guard let entry = reader.find(hash, slice) else { return }
+              let hash = SegmentCache.hash(
+                slice, isRightToLeft: rightToLeft?[runIndex] ?? false, languageID: languageID)
+              guard let entry = reader.find(hash, slice, languageID: languageID) else { return }
               run.append(
                 entry, of: reader, scalars: slice, start: runStart, hardBreakAfter: breaks[runIndex].isHard)
               runStart = end
@@ -158,8 +185,9 @@ public final class TextMeasurer: Sendable {
           let slice = UnsafeBufferPointer(start: base + start, count: end &- start)
           let isRightToLeft = rightToLeft?[index] ?? false
           let isHard = breaks[index].isHard
-          let hash = SegmentCache.hash(slice, isRightToLeft: isRightToLeft)
-          let found = cache.withOldEntry(hash: hash, scalars: slice) { reader, entry in
+          let hash = SegmentCache.hash(slice, isRightToLeft: isRightToLeft, languageID: languageID)
+          let found = cache.withOldEntry(hash: hash, scalars: slice, languageID: languageID) {
+            reader, entry in
             output.append(entry, of: reader, scalars: slice, start: start, hardBreakAfter: isHard)
           }
           if !found {
@@ -167,14 +195,15 @@ public final class TextMeasurer: Sendable {
             // Used in place (`!`): a copy would retain the chain, the pools and the language.
             let simple = shaper!.shapeSimple(slice, isRightToLeft: isRightToLeft) { widths, ends, trailing in
               cache.insert(
-                hash: hash, scalars: slice, widthsEm: widths, ends: ends, trailing: trailing, missing: 0)
+                hash: hash, scalars: slice, widthsEm: widths, ends: ends, trailing: trailing, missing: 0,
+                languageID: languageID)
               output.append(
                 widthsEm: widths, ends: ends, trailing: trailing, missing: 0, scalars: slice, start: start,
                 hardBreakAfter: isHard)
             }
             if !simple {
               let shaped = shaper!.shape(slice, isRightToLeft: isRightToLeft)
-              cache.insert(shaped, hash: hash)
+              cache.insert(shaped, hash: hash, languageID: languageID)
               output.append(shaped, scalars: slice, start: start, hardBreakAfter: isHard)
             }
           }

@@ -1,8 +1,8 @@
 import SelfSizingCore
 import Synchronization
 
-/// A bounded, thread-safe cache of shaped segments keyed by the segment's scalars and
-/// direction.
+/// A bounded, thread-safe cache of shaped segments keyed by the segment's scalars, direction
+/// and language (a number the measurer gives each language; HarfBuzz's `locl` forms may differ).
 ///
 /// Entries live in flat pools (scalars, grapheme widths, grapheme ends) indexed by an
 /// open-addressing table of 64-bit FNV-1a hashes, so a lookup neither hashes with SipHash nor
@@ -22,6 +22,7 @@ final class SegmentCache: Sendable {
     var graphemeCount: Int32
     var trailingWhitespaceGraphemes: Int32
     var missingGlyphs: Int32
+    var languageID: Int32
   }
 
   /// An entry's index (low 32 bits) and the upper 32 bits of its hash; `emptySlot` when free.
@@ -62,8 +63,8 @@ final class SegmentCache: Sendable {
 
     static let initialSlotCount = 256
 
-    func index(of hash: UInt64, _ segment: UnsafeBufferPointer<UInt32>) -> Int? {
-      withReader { $0.index(of: hash, segment) }
+    func index(of hash: UInt64, _ segment: UnsafeBufferPointer<UInt32>, languageID: Int32) -> Int? {
+      withReader { $0.index(of: hash, segment, languageID: languageID) }
     }
 
     /// Runs `body` with raw read access to the table.
@@ -84,7 +85,7 @@ final class SegmentCache: Sendable {
     mutating func insert(
       _ hash: UInt64, scalars segment: UnsafeBufferPointer<UInt32>,
       widths segmentWidths: UnsafeBufferPointer<Double>,
-      ends segmentEnds: UnsafeBufferPointer<Int32>, trailing: Int, missing: Int
+      ends segmentEnds: UnsafeBufferPointer<Int32>, trailing: Int, missing: Int, languageID: Int32
     ) {
       if (entries.count + 1) * 2 > slots.count { growSlots() }
       Self.place(entries.count, hash: hash, in: &slots)
@@ -92,7 +93,8 @@ final class SegmentCache: Sendable {
         Entry(
           hash: hash, scalarStart: Int32(scalars.count), scalarCount: Int32(segment.count),
           graphemeStart: Int32(widths.count), graphemeCount: Int32(segmentWidths.count),
-          trailingWhitespaceGraphemes: Int32(trailing), missingGlyphs: Int32(missing)))
+          trailingWhitespaceGraphemes: Int32(trailing), missingGlyphs: Int32(missing), languageID: languageID)
+      )
       scalars.append(contentsOf: segment)
       widths.append(contentsOf: segmentWidths)
       ends.append(contentsOf: segmentEnds)
@@ -137,9 +139,13 @@ final class SegmentCache: Sendable {
     state = Locked(Generations(young: Table(reservingFor: self.capacity), old: Table(reservingFor: 0)))
   }
 
-  /// A 64-bit FNV-1a hash of the scalars and the direction.
-  @inline(__always) static func hash(_ scalars: UnsafeBufferPointer<UInt32>, isRightToLeft: Bool) -> UInt64 {
-    var hash: UInt64 = isRightToLeft ? 0x84222325_cbf29ce4 : 0xcbf2_9ce4_8422_2325
+  /// A 64-bit FNV-1a hash of the scalars, the direction and the language number.
+  @inline(__always) static func hash(
+    _ scalars: UnsafeBufferPointer<UInt32>, isRightToLeft: Bool, languageID: Int32 = 0
+  ) -> UInt64 {
+    var hash: UInt64 =
+      (isRightToLeft ? 0x84222325_cbf29ce4 : 0xcbf2_9ce4_8422_2325)
+      ^ (UInt64(UInt32(bitPattern: languageID)) &* 0x9E37_79B9_7F4A_7C15)
     for scalar in scalars {
       hash = (hash ^ UInt64(scalar)) &* 0x100_0000_01b3
     }
@@ -159,13 +165,17 @@ final class SegmentCache: Sendable {
     fileprivate let widths: UnsafeBufferPointer<Double>
     fileprivate let ends: UnsafeBufferPointer<Int32>
 
-    /// The entry of the segment with these scalars and hash, or nil.
-    @inline(__always) func find(_ hash: UInt64, _ segment: UnsafeBufferPointer<UInt32>) -> Entry? {
-      index(of: hash, segment).map { entries[$0] }
+    /// The entry of the segment with these scalars, hash and language number, or nil.
+    @inline(__always) func find(
+      _ hash: UInt64, _ segment: UnsafeBufferPointer<UInt32>, languageID: Int32 = 0
+    ) -> Entry? {
+      index(of: hash, segment, languageID: languageID).map { entries[$0] }
     }
 
-    /// The index of the entry of the segment with these scalars and hash, or nil.
-    @inline(__always) func index(of hash: UInt64, _ segment: UnsafeBufferPointer<UInt32>) -> Int? {
+    /// The index of the entry of the segment with these scalars, hash and language number, or nil.
+    @inline(__always) func index(
+      of hash: UInt64, _ segment: UnsafeBufferPointer<UInt32>, languageID: Int32
+    ) -> Int? {
       let mask = slots.count &- 1
       let tag = SegmentCache.tag(hash)
       var slot = Int(truncatingIfNeeded: hash) & mask
@@ -174,7 +184,9 @@ final class SegmentCache: Sendable {
         if value == SegmentCache.emptySlot { return nil }
         let index = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: value))
         // The tag stands for the hash (the scalars are compared anyway).
-        if value & 0xFFFF_FFFF_0000_0000 == tag, Int(entries[index].scalarCount) == segment.count {
+        if value & 0xFFFF_FFFF_0000_0000 == tag, Int(entries[index].scalarCount) == segment.count,
+          entries[index].languageID == languageID
+        {
           let entry = entries[index]
           let start = Int(entry.scalarStart)
           var offset = 0
@@ -212,10 +224,10 @@ final class SegmentCache: Sendable {
   /// since the miss, it is added twice, with the same widths, which costs room but never a
   /// wrong answer. Every miss would otherwise search the young generation once more.
   func withOldEntry(
-    hash: UInt64, scalars: UnsafeBufferPointer<UInt32>, _ body: (Reader, Entry) -> Void
+    hash: UInt64, scalars: UnsafeBufferPointer<UInt32>, languageID: Int32 = 0, _ body: (Reader, Entry) -> Void
   ) -> Bool {
     state.withLock { generations in
-      guard let index = generations.old.index(of: hash, scalars) else { return false }
+      guard let index = generations.old.index(of: hash, scalars, languageID: languageID) else { return false }
       let table = generations.old
       let entry = table.entries[index]
       let graphemes = Int(entry.graphemeStart)..<Int(entry.graphemeStart) + Int(entry.graphemeCount)
@@ -224,7 +236,7 @@ final class SegmentCache: Sendable {
         graphemeEnds: Array(table.ends[graphemes]),
         trailingWhitespaceGraphemes: Int(entry.trailingWhitespaceGraphemes),
         missingGlyphs: Int(entry.missingGlyphs))
-      Self.insert(segment, hash: hash, into: &generations, capacity: capacity)
+      Self.insert(segment, hash: hash, languageID: languageID, into: &generations, capacity: capacity)
       generations.young.withReader { reader in body(reader, reader.entries[reader.entries.count - 1]) }
       return true
     }
@@ -234,18 +246,21 @@ final class SegmentCache: Sendable {
   /// `withOldEntry(hash:scalars:_:)` says, a race with another thread may add it twice).
   func insert(
     hash: UInt64, scalars: UnsafeBufferPointer<UInt32>, widthsEm: UnsafeBufferPointer<Double>,
-    ends: UnsafeBufferPointer<Int32>, trailing: Int, missing: Int
+    ends: UnsafeBufferPointer<Int32>, trailing: Int, missing: Int, languageID: Int32 = 0
   ) {
     state.withLock { generations in
       generations.makeRoom(capacity: capacity)
       generations.young.insert(
-        hash, scalars: scalars, widths: widthsEm, ends: ends, trailing: trailing, missing: missing)
+        hash, scalars: scalars, widths: widthsEm, ends: ends, trailing: trailing, missing: missing,
+        languageID: languageID)
     }
   }
 
   /// Caches a segment shaped just now, after a miss (see `insert(hash:scalars:widthsEm:ends:trailing:missing:)`).
-  func insert(_ segment: ShapedSegment, hash: UInt64) {
-    state.withLock { generations in Self.insert(segment, hash: hash, into: &generations, capacity: capacity) }
+  func insert(_ segment: ShapedSegment, hash: UInt64, languageID: Int32 = 0) {
+    state.withLock { generations in
+      Self.insert(segment, hash: hash, languageID: languageID, into: &generations, capacity: capacity)
+    }
   }
 
   var count: Int { state.withLock { $0.young.entries.count + $0.old.entries.count } }
@@ -257,7 +272,8 @@ final class SegmentCache: Sendable {
   }
 
   private static func insert(
-    _ segment: ShapedSegment, hash: UInt64, into generations: inout Generations, capacity: Int
+    _ segment: ShapedSegment, hash: UInt64, languageID: Int32, into generations: inout Generations,
+    capacity: Int
   ) {
     generations.makeRoom(capacity: capacity)
     segment.scalars.withUnsafeBufferPointer { scalars in
@@ -265,7 +281,7 @@ final class SegmentCache: Sendable {
         segment.graphemeEnds.withUnsafeBufferPointer { ends in
           generations.young.insert(
             hash, scalars: scalars, widths: widths, ends: ends, trailing: segment.trailingWhitespaceGraphemes,
-            missing: segment.missingGlyphs)
+            missing: segment.missingGlyphs, languageID: languageID)
         }
       }
     }

@@ -1,0 +1,60 @@
+import Testing
+
+@testable import TextEngine
+
+/// The measurer's shared segment caches across languages: a segment shaped for one language is
+/// never reused for another (HarfBuzz's `locl` forms may differ), and no input grows the
+/// language table without bound.
+@Suite struct TextMeasurerTests {
+  static let text = "今天天气很好，我们去公园吧。Hello, world"
+
+  /// A new measurer over the bundled fonts (`Fixtures.measurer()` is shared by every test).
+  static func newMeasurer() throws -> TextMeasurer {
+    TextMeasurer(
+      regular: try BundledFonts.regularChain(), bold: try BundledFonts.boldChain(), systemFonts: false)
+  }
+
+  /// Each language gets its own cached segments; a language seen before hits them.
+  @Test func segmentsAreCachedPerLanguage() throws {
+    let measurer = try Self.newMeasurer()
+    _ = try measurer.prepare(Self.text, style: TextStyle(language: "ja"))
+    let afterJapanese = measurer.cachedSegmentCount
+    #expect(afterJapanese > 0)
+    _ = try measurer.prepare(Self.text, style: TextStyle(language: "zh-Hans"))
+    #expect(measurer.cachedSegmentCount == 2 * afterJapanese)
+    _ = try measurer.prepare(Self.text, style: TextStyle(language: "ja"))
+    _ = try measurer.prepare(Self.text, style: TextStyle(language: "zh-Hans"))
+    #expect(measurer.cachedSegmentCount == 2 * afterJapanese)
+    _ = try measurer.prepare(Self.text, style: TextStyle())
+    #expect(measurer.cachedSegmentCount == 3 * afterJapanese)
+  }
+
+  /// A text measures the same from a measurer that has seen other languages as from a new one.
+  @Test(arguments: ["", "en", "ja", "zh-Hans", "zh-Hant", "ko"])
+  func aLanguageMeasuresAsInANewMeasurer(language: String) throws {
+    let shared = try Self.newMeasurer()
+    for other in ["ja", "zh-Hant", "", "ko", "en", "zh-Hans"] where other != language {
+      _ = try shared.prepare(Self.text, style: TextStyle(language: other))
+    }
+    let style = TextStyle(language: language)
+    let fresh = try Self.newMeasurer().prepare(Self.text, style: style)
+    let reused = try shared.prepare(Self.text, style: style)
+    #expect(reused.unconstrainedWidth == fresh.unconstrainedWidth)
+    #expect(try reused.layout(width: 120).lines == fresh.layout(width: 120).lines)
+  }
+
+  /// Past `maximumCachedLanguages` languages, texts are still measured, without the shared
+  /// caches (which stop growing).
+  @Test func languagesBeyondTheLimitAreMeasuredWithoutTheSharedCaches() throws {
+    let measurer = try Self.newMeasurer()
+    for number in 0..<TextMeasurer.maximumCachedLanguages {
+      _ = try measurer.prepare("a", style: TextStyle(language: "x-l\(number)"))
+    }
+    let count = measurer.cachedSegmentCount
+    #expect(count == TextMeasurer.maximumCachedLanguages)
+    let beyond = try measurer.prepare(Self.text, style: TextStyle(language: "x-beyond"))
+    #expect(measurer.cachedSegmentCount == count)
+    let fresh = try Self.newMeasurer().prepare(Self.text, style: TextStyle(language: "x-beyond"))
+    #expect(beyond.unconstrainedWidth == fresh.unconstrainedWidth)
+  }
+}
