@@ -2,10 +2,9 @@
 ///
 /// Allocating one object instead of several arrays matters at this scale: on Linux each Swift
 /// array allocation also looks up its storage type's metadata at run time, which together cost
-/// about a sixth of preparing a cached paragraph. The elements hold the segments' content ends
-/// and line content ends (first, so that the line finder finds them without arithmetic), the
-/// segments, the grapheme widths, then the grapheme ends, each region bound to its type once at
-/// creation. Pointers into them are handed out only inside `withContents`,
+/// about a sixth of preparing a cached paragraph. The elements hold the segments' line keys
+/// (first, so that the line finder finds them without arithmetic), the segments, the grapheme
+/// widths, then the grapheme ends, each region bound to its type once at creation. Pointers into them are handed out only inside `withContents`,
 /// `withView` and `withHeaderAndLineFinderView`, which keep the storage alive.
 final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt64> {
   struct Header {
@@ -52,14 +51,14 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
 
   /// Storage for `segmentCount` segments and up to `graphemeCapacity` graphemes.
   static func make(segmentCount: Int, graphemeCapacity: Int) -> PreparedTextStorage {
-    let words = 4 * segmentCount + segmentWords(segmentCount) + graphemeCapacity + (graphemeCapacity + 1) / 2
+    let offsets = RegionOffsets(segmentCount: segmentCount, graphemeCapacity: graphemeCapacity)
+    let words = (offsets.graphemeEnds + graphemeCapacity * MemoryLayout<Int32>.stride + 7) / 8
     let buffer = create(minimumCapacity: max(1, words)) { _ in
       Header(segmentCount: segmentCount, graphemeCapacity: graphemeCapacity, graphemeCount: 0)
     }
     let storage = unsafeDowncast(buffer, to: PreparedTextStorage.self)
     storage.withUnsafeMutablePointerToElements { elements in
       let base = UnsafeMutableRawPointer(elements)
-      let offsets = RegionOffsets(segmentCount: segmentCount, graphemeCapacity: graphemeCapacity)
       base.bindMemory(to: PreparedText.LineKey.self, capacity: segmentCount)
       (base + offsets.segments).bindMemory(to: PreparedText.Segment.self, capacity: segmentCount)
       (base + offsets.graphemeWidths).bindMemory(to: Double.self, capacity: graphemeCapacity)

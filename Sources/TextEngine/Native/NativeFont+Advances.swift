@@ -24,7 +24,7 @@ extension NativeFont {
     hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
     if language.isEmpty {
       // What `hb_shape` does, with the plan looked up once per script and direction.
-      let slot = Int(scriptCode) &* 2 &+ (isRightToLeft ? 1 : 0)
+      let slot = Self.shapePlanSlot(scriptCode: scriptCode, isRightToLeft: isRightToLeft)
       let plan: OpaquePointer
       if let cached = shapePlans[slot] {
         plan = cached

@@ -15,10 +15,16 @@ struct NativeFont: ~Copyable {
   let hbBuffer: OpaquePointer
   let unitsPerEm: Int32
   /// HarfBuzz shape plans for the default language, by ICU script code and direction
-  /// (`shapePlanSlot`), made on first use: `hb_shape` would look the plan up in the face's
-  /// list on every call (~4% of preparing new text).
+  /// (`shapePlanSlot(scriptCode:isRightToLeft:)`), made on first use: `hb_shape` would look the
+  /// plan up in the face's list on every call (~4% of preparing new text).
   let shapePlans: UnsafeMutablePointer<OpaquePointer?>
-  static let shapePlanSlots = 512
+  /// One slot per ICU script code (below 256) and direction.
+  static let shapePlanSlots = 2 * 256
+
+  /// The slot of `shapePlans` for a script and direction.
+  @inline(__always) static func shapePlanSlot(scriptCode: UInt8, isRightToLeft: Bool) -> Int {
+    Int(scriptCode) &* 2 &+ (isRightToLeft ? 1 : 0)
+  }
 
   /// Opens face `faceIndex` of the file at `path`, mapping every failure to a `FontError`.
   init(path: String, faceIndex: Int) throws(FontError) {

@@ -184,7 +184,7 @@ final class SegmentCache: Sendable {
         if value == SegmentCache.emptySlot { return nil }
         let index = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: value))
         // The tag stands for the hash (the scalars are compared anyway).
-        if value & 0xFFFF_FFFF_0000_0000 == tag, Int(entries[index].scalarCount) == segment.count,
+        if SegmentCache.tag(value) == tag, Int(entries[index].scalarCount) == segment.count,
           entries[index].languageID == languageID
         {
           let entry = entries[index]
