@@ -1,5 +1,6 @@
 import Testing
-import TextEngine
+
+@testable import TextEngine
 
 /// Over-long grapheme clusters (a base and thousands of combining marks) are cut into pieces of
 /// at most 31 scalars, UAX #15's stream-safe bound, so shaping them stays linear; ordinary
@@ -90,5 +91,34 @@ import TextEngine
         #expect(cluster?.font?.path == run.font.path, "\(sample.text) at \(glyph.cluster)")
       }
     }
+  }
+
+  /// The common path (HarfBuzz shape plans cached per script and direction, executed directly)
+  /// gives the same widths as the general path (`hb_shape`) for segments of several scripts in
+  /// both directions, shaped in turns so that each cached plan is used after the others.
+  @Test func theCommonPathShapesAsTheGeneralPath() throws {
+    let shaper = try Self.measurer.get().shaper(weight: .regular, language: "")
+    let samples = ["AVATAR Type", "今天天气", "2024", "Привет", "γεια", "AVATAR", "WAVE"]
+    var differing: [String] = []
+    for _ in 0..<2 {
+      for text in samples {
+        for isRightToLeft in [false, true] {
+          let scalars = text.unicodeScalars.map(\.value)
+          let general = scalars.withUnsafeBufferPointer { shaper.shape($0, isRightToLeft: isRightToLeft) }
+          var simple: [Double] = []
+          let used = scalars.withUnsafeBufferPointer {
+            shaper.shapeSimple($0, isRightToLeft: isRightToLeft) { widths, _, _ in simple = Array(widths) }
+          }
+          guard used else {
+            Issue.record("\(text) is not on the common path")
+            continue
+          }
+          if simple != general.graphemeWidthsEm {
+            differing.append("\(text) right-to-left: \(isRightToLeft)")
+          }
+        }
+      }
+    }
+    #expect(differing.isEmpty, "\(differing)")
   }
 }
