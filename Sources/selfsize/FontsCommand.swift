@@ -23,6 +23,11 @@ struct FontsCommand: ParsableCommand {
     guard size > 0, size.isFinite else {
       throw ValidationError("--size must be a positive number, got \(size)")
     }
+    do throws(TextError) {
+      try TextStyle(language: language).validate()
+    } catch {
+      throw ValidationError("--language \(error.requirement ?? error.message)")
+    }
   }
 
   func run() throws {

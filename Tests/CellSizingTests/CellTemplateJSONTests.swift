@@ -69,6 +69,11 @@ import TextEngine
         "styles.t.pixelScale: 1e-20 is out of range: must be a number from 1 to 16 device pixels per point"
       ),
       (
+        #"{"styles": {"t": {"language": "en US"}}, "stack": [{"label": "a", "style": "t"}]}"#,
+        #"styles.t.language: must be a BCP 47 language tag such as "en", "zh-Hant" or "pt-BR" (ASCII letters "#
+          + #"and digits in subtags of up to 8 joined by "-", at most 63 characters), got "en US""#
+      ),
+      (
         #"{"styles": {"t": {"lineSpacing": 1e308}}, "stack": [{"label": "a", "style": "t"}]}"#,
         "styles.t.lineSpacing: 1e+308 is out of range: must be a number from 0 to 1000000 points"
       ),

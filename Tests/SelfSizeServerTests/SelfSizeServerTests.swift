@@ -117,6 +117,10 @@ import Testing
       "/v1/text", #"{"texts": [], "widths": [100], "style": {"pixelScale": 1e-20}}"#,
       "style.pixelScale 1e-20 is out of range"
     ),
+    (
+      "/v1/text", #"{"texts": [], "widths": [100], "style": {"language": "en;x"}}"#,
+      "style.language must be a BCP 47 language tag"
+    ),
     ("/v1/text", #"{"texts": [], "widths": [1e308]}"#, "widths[0] must be a number above 0"),
     (
       "/v1/layout", #"{"template": "note-card", "items": [], "collectionWidth": 1e308}"#,

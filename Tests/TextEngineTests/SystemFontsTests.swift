@@ -1,5 +1,6 @@
 import Testing
-import TextEngine
+
+@testable import TextEngine
 
 /// Installed fonts through fontconfig (the setup script installs fonts-noto-core,
 /// fonts-noto-cjk and fonts-noto-color-emoji).
@@ -75,6 +76,22 @@ import TextEngine
     #expect(clusters[1].font?.path.hasSuffix("/NotoSerifTibetan-Regular.ttf") == true)
     let bold = measurer.clusterFonts(Self.tibetan, style: TextStyle(fontSize: 15, weight: .bold))
     #expect(bold[1].font?.path.hasSuffix("/NotoSerifTibetan-Bold.ttf") == true)
+  }
+
+  /// The fallback answers are bounded: text full of distinct uncovered clusters (private-use
+  /// characters no font has) does not grow them past the capacity, and an answer dropped is
+  /// found again the same.
+  @Test func fallbackAnswersStayWithinTheirCapacity() throws {
+    let system = try #require(SystemFonts(fallbackCapacity: 4))
+    let tibetan: [UInt32] = [0x0F00]
+    let first = system.fallbackFont(forCluster: tibetan, language: "", weight: .regular)
+    #expect(first?.path.hasSuffix("/NotoSerifTibetan-Regular.ttf") == true)
+    for scalar in UInt32(0xE000)..<0xE00A {
+      #expect(system.fallbackFont(forCluster: [scalar], language: "", weight: .regular) == nil)
+      #expect(system.fallbackAnswerCount <= 4)
+    }
+    let again = system.fallbackFont(forCluster: tibetan, language: "", weight: .regular)
+    #expect(again === first)
   }
 
   @Test func offMeansMissingAndNamed() throws {

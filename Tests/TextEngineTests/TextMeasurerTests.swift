@@ -57,4 +57,41 @@ import Testing
     let fresh = try Self.newMeasurer().prepare(Self.text, style: TextStyle(language: "x-beyond"))
     #expect(beyond.unconstrainedWidth == fresh.unconstrainedWidth)
   }
+
+  /// Spellings of one language (case, `_` for `-`) shape alike and share cache entries.
+  @Test func spellingsOfALanguageShareTheirSegments() throws {
+    let measurer = try Self.newMeasurer()
+    let canonical = try measurer.prepare(Self.text, style: TextStyle(language: "zh-hant"))
+    let count = measurer.cachedSegmentCount
+    let spelled = try measurer.prepare(Self.text, style: TextStyle(language: "ZH_Hant"))
+    #expect(measurer.cachedSegmentCount == count)
+    #expect(spelled.unconstrainedWidth == canonical.unconstrainedWidth)
+  }
+
+  /// A malformed language is an error naming the field before any shaping.
+  @Test func aMalformedLanguageIsRejectedByPrepare() throws {
+    let measurer = try Self.newMeasurer()
+    let error = #expect(throws: TextError.self) {
+      try measurer.prepare(Self.text, style: TextStyle(language: "en;DROP TABLE"))
+    }
+    #expect(error?.code == .invalidStyle)
+    #expect(error?.field == "language")
+    #expect(measurer.cachedSegmentCount == 0)
+  }
+
+  /// The process counts distinct languages up to a limit: a language counted before (in any
+  /// spelling) is always accepted, a new one past the limit is a `tooManyLanguages` error.
+  @Test func distinctLanguagesStopAtTheLimit() throws {
+    let registry = LanguageTag.Registry(capacity: 3)
+    for tag in ["en", "ja", "zh-Hant"] {
+      #expect(try LanguageTag.shapingLanguage(tag, registry: registry) == tag.lowercased())
+    }
+    #expect(try LanguageTag.shapingLanguage("JA", registry: registry) == "ja")
+    #expect(try LanguageTag.shapingLanguage("zh_HANT", registry: registry) == "zh-hant")
+    #expect(try LanguageTag.shapingLanguage("", registry: registry) == "")
+    let error = #expect(throws: TextError.self) { try LanguageTag.shapingLanguage("ko", registry: registry) }
+    #expect(error?.code == .tooManyLanguages)
+    #expect(error?.message.contains("\"ko\"") == true)
+    #expect(TextMeasurer.maximumLanguageCount == LanguageTag.processRegistry.capacity)
+  }
 }

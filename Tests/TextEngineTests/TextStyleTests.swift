@@ -35,4 +35,30 @@ import TextEngine
     #expect(layout.height.isFinite)
     #expect(layout.lineCount == 8_000)  // one letter per line at width 1
   }
+
+  @Test(arguments: [
+    "en", "EN", "zh-Hant", "zh_TW", "pt-BR", "sr-Latn-RS", "de-CH-1996", "es-419", "x-private", "i-klingon",
+    "en-US-u-ca-gregory", "yue", "tlh",
+  ])
+  func wellFormedLanguageTagsAreAccepted(language: String) throws {
+    try TextStyle(language: language).validate()
+  }
+
+  @Test(arguments: [
+    "e", "1en", "en-", "-en", "en--US", "en US", "en-US;drop", "zh-Hänt", "en-abcdefghi", "x", "en\0",
+    String(repeating: "ab-", count: 30) + "cd",
+  ])
+  func malformedLanguageTagsNameTheField(language: String) {
+    let error = #expect(throws: TextError.self) { try TextStyle(language: language).validate() }
+    #expect(error?.code == .invalidStyle)
+    #expect(error?.field == "language")
+    #expect(error?.requirement?.hasPrefix("must be a BCP 47 language tag") == true)
+  }
+
+  @Test func aLongMalformedLanguageIsShortenedInTheMessage() {
+    let error = #expect(throws: TextError.self) {
+      try TextStyle(language: String(repeating: "ü", count: 100_000)).validate()
+    }
+    #expect((error?.message.count ?? .max) < 400)
+  }
 }

@@ -24,10 +24,15 @@ public final class SystemFonts: Sendable {
   }
 
   private let state: Locked<State>
+  /// The most fallback answers kept; when full they are dropped and asked again as needed, so
+  /// that text full of distinct uncovered clusters cannot grow the cache without bound.
+  let fallbackCapacity: Int
 
-  private init?() {
+  /// A new connection to fontconfig (the process shares `shared`; tests make their own).
+  init?(fallbackCapacity: Int = 16_384) {
     guard let native = NativeFontconfig() else { return nil }
     state = Locked(State(native: native))
+    self.fallbackCapacity = fallbackCapacity
   }
 
   private static let sharedInstance = SystemFonts()
@@ -86,9 +91,16 @@ public final class SystemFonts: Sendable {
       $0.native.firstFace(covering: key.scalars, language: key.language, bold: key.bold)
     }
     let font = face.flatMap { try? load($0) }
-    state.withLock { $0.fallbacks[key] = .some(font) }
+    let capacity = fallbackCapacity
+    state.withLock {
+      if $0.fallbacks.count >= capacity { $0.fallbacks.removeAll(keepingCapacity: true) }
+      $0.fallbacks[key] = .some(font)
+    }
     return font
   }
+
+  /// Fallback answers kept now.
+  var fallbackAnswerCount: Int { state.withLock { $0.fallbacks.count } }
 
   private func load(_ face: FontconfigFace) throws(FontError) -> Font {
     let key = "\(face.path)#\(face.faceIndex)"

@@ -10,6 +10,9 @@ public struct TextError: Error, Sendable, Hashable, CustomStringConvertible {
     case textTooLong
     /// ICU could not segment the text.
     case segmentationFailed
+    /// The style names a language that would take this process past the most distinct
+    /// languages it accepts (1,024; HarfBuzz keeps each one for the life of the process).
+    case tooManyLanguages
   }
 
   /// What went wrong.

@@ -13,6 +13,10 @@ public final class TextMeasurer: Sendable {
   public let bold: FontChain
   /// Paragraphs longer than this many Unicode scalars are rejected.
   public static let maximumScalarCount = 4_000_000
+  /// The most distinct languages (``TextStyle/language``, ignoring case) the process's styles
+  /// may name; `prepare` rejects further ones with `TextError.Code.tooManyLanguages`. HarfBuzz
+  /// keeps each language, and a shape plan per face and language, for the life of the process.
+  public static var maximumLanguageCount: Int { LanguageTag.maximumDistinct }
 
   private let regularEllipsisEm: Double
   private let boldEllipsisEm: Double
@@ -93,13 +97,14 @@ public final class TextMeasurer: Sendable {
   }
 
   /// Does all width-independent work for `text` in `style`.
-  /// - Throws: `TextError` for an invalid style, a text over `maximumScalarCount`, or an ICU
-  ///   failure.
+  /// - Throws: `TextError` for an invalid style, a text over `maximumScalarCount`, a language
+  ///   past the process's limit (`tooManyLanguages`), or an ICU failure.
   public func prepare(_ text: String, style: TextStyle) throws(TextError) -> PreparedText {
     try style.validate()
+    let language = try LanguageTag.shapingLanguage(style.language)
     let chain = chain(for: style.weight)
     // Segments are cached per language (HarfBuzz's `locl` forms may differ between languages).
-    let languageID = languageID(style.language)
+    let languageID = languageID(language)
     let cache =
       languageID == nil
       ? SegmentCache(capacity: 1_024) : style.weight == .bold ? boldCache : regularCache
@@ -125,7 +130,6 @@ public final class TextMeasurer: Sendable {
     let fontSize = style.fontSize
     let letterSpacing = style.letterSpacing
     let weight = style.weight
-    let language = style.language
     let builder = try withLineBreaks(decoded) { breaks throws(TextError) in
       let rightToLeft =
         decoded.mayBeRightToLeft ? try BidiLevels.rightToLeftFlags(decoded, breaks: breaks) : nil
@@ -216,9 +220,10 @@ public final class TextMeasurer: Sendable {
     return builder
   }
 
-  /// The shaper for a style's chain, with the installed fonts as fallback when they are on.
+  /// The shaper for a style's chain, with the installed fonts as fallback when they are on. A
+  /// language `prepare` would reject (malformed, or past the process's limit) is left out.
   func shaper(for style: TextStyle) -> SegmentShaper {
-    shaper(weight: style.weight, language: style.language)
+    shaper(weight: style.weight, language: (try? LanguageTag.shapingLanguage(style.language)) ?? "")
   }
 
   /// The shaper for a weight's chain and a language.

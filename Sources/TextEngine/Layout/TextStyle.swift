@@ -17,7 +17,9 @@ public struct TextStyle: Sendable, Hashable {
   /// When set, heights are rounded up to the next multiple of `1 / pixelScale` (UIKit's
   /// `ceil` to device pixels); nil keeps exact heights.
   public var pixelScale: Double?
-  /// BCP 47 language passed to HarfBuzz (selects `locl` forms); empty for none.
+  /// BCP 47 language passed to HarfBuzz (selects `locl` forms) and to fontconfig (picks the
+  /// installed fallback fonts for Han, kana and Hangul), such as `"ja"` or `"zh-Hant"`; empty for
+  /// none. Case and `_` for `-` do not matter.
   public var language: String
 
   /// A style; the defaults are 15 pt regular, natural line height, no spacing, no line limit,
@@ -39,7 +41,8 @@ public struct TextStyle: Sendable, Hashable {
 
   /// Checks that every number is in its `MetricRange` (font size above 0 and at most 10,000
   /// points, lengths up to a million points, pixel scale 1…16), so that every measurement is
-  /// finite.
+  /// finite, and that the language is empty or a well-formed BCP 47 tag (subtags of up to 8
+  /// ASCII letters and digits joined by `-`, at most 63 characters).
   /// - Throws: `TextError` with code `invalidStyle`, the field at fault and what it must be.
   public func validate() throws(TextError) {
     // Every prepare validates its style: a style in range returns after plain comparisons.
@@ -52,6 +55,7 @@ public struct TextStyle: Sendable, Hashable {
       MetricRange.length.contains(lineSpacing), maxLines >= 0
     else { return false }
     if let pixelScale, !MetricRange.pixelScale.contains(pixelScale) { return false }
+    if !language.isEmpty, LanguageTag.violation(language) != nil { return false }
     switch lineHeight {
     case .natural: return true
     case .fixed(let points): return MetricRange.size.contains(points)
@@ -79,5 +83,8 @@ public struct TextStyle: Sendable, Hashable {
     case .multiple(let factor): try check(factor, .lineHeightMultiple, "lineHeight", "line height multiple")
     }
     if let pixelScale { try check(pixelScale, .pixelScale, "pixelScale", "pixel scale") }
+    if let violation = LanguageTag.violation(language) {
+      throw TextError(.invalidStyle, "language \(violation)", field: "language", requirement: violation)
+    }
   }
 }
