@@ -121,4 +121,57 @@ import Testing
     }
     #expect(differing.isEmpty, "\(differing)")
   }
+
+  /// Shapes `segments` as one batch; the widths of each segment kept, by index.
+  static func batchWidths(_ segments: [String], shaper: SegmentShaper) -> [Int: [Double]] {
+    let scalars = segments.flatMap { $0.unicodeScalars.map(\.value) }
+    var ranges: [SegmentShaper.BatchSegment] = []
+    var start: Int32 = 0
+    for segment in segments {
+      let end = start + Int32(segment.unicodeScalars.count)
+      ranges.append(SegmentShaper.BatchSegment(start: start, end: end, hash: 0))
+      start = end
+    }
+    var kept: [Int: [Double]] = [:]
+    scalars.withUnsafeBufferPointer { paragraph in
+      ranges.withUnsafeBufferPointer { ranges in
+        shaper.shapeSimple(batch: ranges, of: paragraph.baseAddress!) { index, widths, ends, _ in
+          #expect(Array(ends) == (1...widths.count).map(Int32.init))
+          kept[index] = Array(widths)
+        }
+      }
+    }
+    return kept
+  }
+
+  /// Segments shaped side by side in one HarfBuzz call give exactly the widths of shaping each
+  /// alone; segments of other scripts, mixed scripts or off the common path are left out.
+  @Test func aBatchShapesEachSegmentAsAlone() throws {
+    let shaper = try Self.measurer.get().shaper(weight: .regular, language: "")
+    let segments = [
+      "今", "天", "天", "气", "很", "好，", "word ", "Привет ", "مرحبا ", "γεια ", "a今", "👍", "2024 ", "ひらがな",
+      "カタカナ", "мир ", "καλη ", "ひら", "カタ",
+    ]
+    let kept = Self.batchWidths(segments, shaper: shaper)
+    for (index, segment) in segments.enumerated() {
+      let scalars = segment.unicodeScalars.map(\.value)
+      var alone: [Double]?
+      _ = scalars.withUnsafeBufferPointer {
+        shaper.shapeSimple($0, isRightToLeft: false) { widths, _, _ in alone = Array(widths) }
+      }
+      if let widths = kept[index] { #expect(widths == alone, "\(segment)") }
+    }
+    // Han (with its punctuation), kana, Latin, Cyrillic and Greek are kept; the Arabic word
+    // (joining), the mixed segment and the emoji are not.
+    #expect(Set(kept.keys) == Set([0, 1, 2, 3, 4, 5, 6, 7, 9, 12, 13, 14, 15, 16, 17, 18]))
+    // A script with one segment is left to `shapeSimple` (nothing to share a call with).
+    #expect(Self.batchWidths(["word ", "мир ", "今"], shaper: shaper).isEmpty)
+  }
+
+  /// Where HarfBuzz flags the joint unsafe to break (kerning across it), neither side is kept.
+  @Test func segmentsKernedAcrossTheJointAreLeftOut() throws {
+    let shaper = try Self.measurer.get().shaper(weight: .regular, language: "")
+    #expect(Self.batchWidths(["T", "o"], shaper: shaper).isEmpty)
+    #expect(Self.batchWidths(["I ", "l "], shaper: shaper).count == 2)
+  }
 }

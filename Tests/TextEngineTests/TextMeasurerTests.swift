@@ -94,4 +94,39 @@ import Testing
     #expect(error?.message.contains("\"ko\"") == true)
     #expect(TextMeasurer.maximumLanguageCount == LanguageTag.processRegistry.capacity)
   }
+
+  /// Shaping cache misses side by side gives, bit for bit, the widths of shaping each alone,
+  /// over the feed and the multi-script corpora, with a large cache and with one small enough
+  /// that generations turn over in the middle of a batch.
+  @Test(arguments: [50_000, 16])
+  func missesShapedTogetherMeasureAsAlone(cacheCapacity: Int) throws {
+    func measurer(together: Bool) throws -> TextMeasurer {
+      TextMeasurer(
+        regular: try BundledFonts.regularChain(), bold: try BundledFonts.boldChain(),
+        segmentCacheCapacity: cacheCapacity, locale: "", systemFonts: false, shapesMissesTogether: together)
+    }
+    let together = try measurer(together: true)
+    let alone = try measurer(together: false)
+    var texts: [String] = []
+    for file in ["corpus/feed-visible.jsonl", "corpus/multiscript-visible.jsonl"] {
+      texts += try Fixtures.jsonLines(file).map { $0["text"] as! String }
+    }
+    #expect(texts.count > 2_000)
+    var differing: [String] = []
+    for text in texts {
+      for weight in FontWeight.allCases {
+        let style = TextStyle(weight: weight)
+        let batched = try together.prepare(text, style: style)
+        let single = try alone.prepare(text, style: style)
+        let same = batched.withView { a in
+          single.withView { b in
+            Array(a.graphemeWidths) == Array(b.graphemeWidths)
+              && Array(a.graphemeEnds) == Array(b.graphemeEnds)
+          }
+        }
+        if !same || batched.missingGlyphs != single.missingGlyphs { differing.append(text) }
+      }
+    }
+    #expect(differing.isEmpty, "\(differing.prefix(5))")
+  }
 }

@@ -74,22 +74,31 @@ public final class Font: Sendable {
   }
 
   /// Shapes `scalars[range]` (the whole buffer as context) in ICU's script `scriptCode` and
-  /// adds each glyph's advance in ems to `widths` at its cluster (an offset in `scalars`).
+  /// adds each glyph's advance in ems to `widths` at its cluster (an offset in `scalars`); with
+  /// `breaks`, also says which of those offsets HarfBuzz lets the text be cut at (see
+  /// `NativeFont.addAdvances`).
   func addAdvances(
     _ scalars: UnsafeBufferPointer<UInt32>, range: Range<Int>, scriptCode: UInt8, isRightToLeft: Bool,
-    language: String, to widths: UnsafeMutablePointer<Double>
+    language: String, to widths: UnsafeMutablePointer<Double>,
+    breaks: UnsafeBufferPointer<Int32>? = nil, safeBreaks: UnsafeMutablePointer<Bool>? = nil
   ) {
     // The buffers are the calling thread's scratch space, used inside the lock only during this
     // call; they cross into the lock's region as addresses.
     let scalarAddress = UInt(bitPattern: scalars.baseAddress)
     let scalarCount = scalars.count
     let widthAddress = UInt(bitPattern: widths)
+    let breakAddress = UInt(bitPattern: breaks?.baseAddress)
+    let breakCount = breaks?.count ?? 0
+    let safeAddress = UInt(bitPattern: safeBreaks)
     native.withLock {
       $0.addAdvances(
         UnsafeBufferPointer(start: UnsafePointer(bitPattern: scalarAddress), count: scalarCount),
         range: range,
         scriptCode: scriptCode, isRightToLeft: isRightToLeft, language: language,
-        to: UnsafeMutablePointer(bitPattern: widthAddress).unsafelyUnwrapped)
+        to: UnsafeMutablePointer(bitPattern: widthAddress).unsafelyUnwrapped,
+        breaks: breakAddress == 0
+          ? nil : UnsafeBufferPointer(start: UnsafePointer(bitPattern: breakAddress), count: breakCount),
+        safeBreaks: UnsafeMutablePointer(bitPattern: safeAddress))
     }
   }
 

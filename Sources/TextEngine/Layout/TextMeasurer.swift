@@ -32,6 +32,8 @@ public final class TextMeasurer: Sendable {
   private let graphemeBreakers: BreakIteratorPool
   /// True when clusters no font of a chain covers continue into the installed fonts.
   public let usesSystemFonts: Bool
+  /// Cache misses are shaped side by side (`cacheMissingSegments`), not one HarfBuzz call each.
+  let shapesMissesTogether: Bool
 
   /// A measurer over the given chains (bold defaults to the regular chain).
   /// - Parameters:
@@ -45,10 +47,22 @@ public final class TextMeasurer: Sendable {
   ///   - systemFonts: when a grapheme cluster has no font in the chain, continue into
   ///     fontconfig's sorted list of installed fonts for the text's language (see
   ///     ``SystemFonts``). Off makes results independent of the machine's fonts.
-  public init(
+  public convenience init(
     regular: FontChain, bold: FontChain? = nil, segmentCacheCapacity: Int = 50_000, locale: String = "",
     systemFonts: Bool = true
   ) {
+    self.init(
+      regular: regular, bold: bold, segmentCacheCapacity: segmentCacheCapacity, locale: locale,
+      systemFonts: systemFonts, shapesMissesTogether: true)
+  }
+
+  /// A measurer that may shape each cache miss alone (`shapesMissesTogether` false), for tests
+  /// that compare the two.
+  init(
+    regular: FontChain, bold: FontChain?, segmentCacheCapacity: Int, locale: String, systemFonts: Bool,
+    shapesMissesTogether: Bool
+  ) {
+    self.shapesMissesTogether = shapesMissesTogether
     self.usesSystemFonts = systemFonts
     self.regular = regular
     self.bold = bold ?? regular
@@ -146,8 +160,10 @@ public final class TextMeasurer: Sendable {
 
   /// Looks up (or shapes and caches) every segment and collects their widths.
   ///
-  /// Runs of cached segments are appended under one hold of the cache's lock; a miss is shaped
-  /// outside it (on the common path into scratch space, allocating nothing) and cached.
+  /// Runs of cached segments are appended under one hold of the cache's lock. At a miss, the
+  /// misses after it are shaped with it (`cacheMissingSegments`), and the run goes on through the
+  /// cache; a miss that was not batched is shaped alone, outside the lock (on the common path
+  /// into scratch space, allocating nothing), and cached.
   private func build(
     codes: [UInt32], breaks: UnsafeBufferPointer<(end: Int, isHard: Bool)>, rightToLeft: [Bool]?,
     fontSize: Double, letterSpacing: Double, weight: FontWeight, language: String, languageID: Int32,
@@ -166,6 +182,8 @@ public final class TextMeasurer: Sendable {
         var index = 0
         var start = 0
         var shaper: SegmentShaper?
+        // Misses before this segment were looked for together (`cacheMissingSegments`).
+        var scannedUpTo = shapesMissesTogether ? 0 : count
         while index < count {
           cache.withReader { reader in
             // The run works on local copies (registers), not on the variables this closure
@@ -196,6 +214,14 @@ public final class TextMeasurer: Sendable {
           }
           if !found {
             if shaper == nil { shaper = self.shaper(weight: weight, language: language) }
+            if index >= scannedUpTo {
+              // Shape this miss with the ones after it, then take them from the cache.
+              let batch = cacheMissingSegments(
+                from: index, firstStart: start, codes: base, breaks: breaks, rightToLeft: rightToLeft,
+                languageID: languageID, shaper: shaper!, cache: cache)
+              scannedUpTo = batch.scannedUpTo
+              if batch.cached > 0 { continue }
+            }
             // Used in place (`!`): a copy would retain the chain, the pools and the language.
             let simple = shaper!.shapeSimple(slice, isRightToLeft: isRightToLeft) { widths, ends, trailing in
               cache.insert(

@@ -11,9 +11,14 @@ extension NativeFont {
   /// and adds each glyph's advance, in ems, to `widths[cluster]` (the cluster an offset in
   /// `scalars`, at most `scalars.count - 1`), in glyph order. Allocates nothing: the glyphs are
   /// read from HarfBuzz's buffer.
+  ///
+  /// With `breaks` (ascending offsets in `scalars`, left to right text only), `safeBreaks[i]`
+  /// says whether the text may be cut at `breaks[i]` with each side shaping as it does here:
+  /// a cluster starts there and HarfBuzz did not flag its first glyph unsafe to break.
   func addAdvances(
     _ scalars: UnsafeBufferPointer<UInt32>, range: Range<Int>, scriptCode: UInt8, isRightToLeft: Bool,
-    language: String, to widths: UnsafeMutablePointer<Double>
+    language: String, to widths: UnsafeMutablePointer<Double>,
+    breaks: UnsafeBufferPointer<Int32>? = nil, safeBreaks: UnsafeMutablePointer<Bool>? = nil
   ) {
     let buffer = hbBuffer
     hb_buffer_clear_contents(buffer)
@@ -47,6 +52,37 @@ extension NativeFont {
     let last = scalars.count - 1
     for index in 0..<Int(count) {
       widths[min(Int(infos[index].cluster), last)] += Double(positions[index].x_advance) / unitsPerEm
+    }
+    if let breaks, let safeBreaks {
+      Self.findSafeBreaks(breaks, infos: infos, count: Int(count), into: safeBreaks)
+    }
+  }
+
+  /// For each offset of `breaks`, whether a cluster of the shaped glyphs (in left to right
+  /// order) starts there with its first glyph not flagged unsafe to break.
+  private static func findSafeBreaks(
+    _ breaks: UnsafeBufferPointer<Int32>, infos: UnsafePointer<hb_glyph_info_t>, count: Int,
+    into safeBreaks: UnsafeMutablePointer<Bool>
+  ) {
+    var next = 0
+    var previousCluster = -1
+    for index in 0..<count where next < breaks.count {
+      let cluster = Int(infos[index].cluster)
+      guard cluster != previousCluster else { continue }
+      previousCluster = cluster
+      // A break passed over lies inside a cluster (a ligature or a merged cluster).
+      while next < breaks.count, Int(breaks[next]) < cluster {
+        safeBreaks[next] = false
+        next += 1
+      }
+      if next < breaks.count, Int(breaks[next]) == cluster {
+        safeBreaks[next] = infos[index].mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue == 0
+        next += 1
+      }
+    }
+    while next < breaks.count {
+      safeBreaks[next] = false
+      next += 1
     }
   }
 }

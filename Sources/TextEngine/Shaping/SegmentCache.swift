@@ -216,6 +216,14 @@ final class SegmentCache: Sendable {
     state.withLock { generations in generations.young.withReader(body) }
   }
 
+  /// Runs `body` under the lock with read access to the young and the old generation (nothing
+  /// is promoted).
+  func withReaders(_ body: (_ young: Reader, _ old: Reader) -> Int) -> Int {
+    state.withLock { generations in
+      generations.young.withReader { young in generations.old.withReader { old in body(young, old) } }
+    }
+  }
+
   /// After a miss in the young generation: calls `body` under the lock with the young generation
   /// and the entry of the segment with these scalars when the old generation has it (promoted
   /// into the young one); returns false, without calling `body`, when it does not.

@@ -22,54 +22,12 @@ extension SegmentShaper {
       let shaping = (base + 8 * count).bindMemory(to: UInt32.self, capacity: count)
       let ends = (base + 12 * count).bindMemory(to: Int32.self, capacity: count)
       let scripts = (base + 16 * count).bindMemory(to: UInt8.self, capacity: count)
-      var allBelow2000 = true
-      let eligible = ShapingPropertyTable.basicMultilingualPlane.withUnsafeBufferPointer { table in
-        for index in 0..<count {
-          let scalar = scalars[index]
-          guard scalar < 0x1_0000, scalar != 0x0D, table[Int(scalar)] & ShapingPropertyTable.alone != 0 else {
-            return false
-          }
-          // Tabs shape as spaces; hard breaks and controls as ZWSP (zero advance).
-          var shaped = scalar
-          if scalar == 0x09 {
-            shaped = 0x20
-          } else if UnicodeProperties.isHardBreak(scalar) || UnicodeProperties.isZeroWidthControl(scalar) {
-            shaped = 0x200B
-          }
-          let properties = table[Int(shaped)]
-          guard properties & ShapingPropertyTable.emoji == 0,
-            properties & ShapingPropertyTable.ignorable != 0 || primary.coverage.contains(shaped)
-          else { return false }
-          let script = UInt8(truncatingIfNeeded: properties & ShapingPropertyTable.scriptMask)
-          guard script != 0xFF else { return false }
-          shaping[index] = shaped
-          scripts[index] = script
-          widths[index] = 0
-          ends[index] = Int32(truncatingIfNeeded: index &+ 1)
-          if shaped >= 0x2000 { allBelow2000 = false }
-        }
-        return true
+      guard Self.resolveSimple(scalars, primary: primary, shaping: shaping, scripts: scripts) else {
+        return false
       }
-      guard eligible else { return false }
-
-      // Common and Inherited scalars take the script before them; leading ones the first real
-      // script; a segment without one is Latin when it is all below U+2000 (digits,
-      // punctuation), else stays Common (emoji and symbols keep the font's default lookups).
-      var previous: UInt8?
-      var firstReal = -1
       for index in 0..<count {
-        let script = scripts[index]
-        if script == ShapingPropertyTable.common || script == ShapingPropertyTable.inherited {
-          if let previous { scripts[index] = previous }
-        } else {
-          previous = script
-          if firstReal < 0 { firstReal = index }
-        }
-      }
-      if firstReal > 0 {
-        for index in 0..<firstReal { scripts[index] = scripts[firstReal] }
-      } else if firstReal < 0, allBelow2000 {
-        for index in 0..<count { scripts[index] = ShapingPropertyTable.latin }
+        widths[index] = 0
+        ends[index] = Int32(truncatingIfNeeded: index &+ 1)
       }
 
       // One HarfBuzz call per run of one script, the whole segment as context.
@@ -85,19 +43,87 @@ extension SegmentShaper {
           to: widths)
         runStart = runEnd
       }
-      // A cluster never takes negative room (as in `shape`): GPOS of a broken or hostile font.
-      for index in 0..<count where widths[index] < 0 { widths[index] = 0 }
-
-      var trailing = 0
-      while trailing < count {
-        let scalar = scalars[count &- 1 &- trailing]
-        guard UnicodeProperties.isHangingSpace(scalar) || UnicodeProperties.isHardBreak(scalar) else { break }
-        trailing &+= 1
-      }
+      Self.clampNegativeWidths(widths, count: count)
       body(
         UnsafeBufferPointer(start: widths, count: count), UnsafeBufferPointer(start: ends, count: count),
-        trailing)
+        Self.trailingWhitespace(scalars))
       return true
     }
+  }
+
+  /// Checks that `scalars` can take the common path and writes, for each scalar, the scalar
+  /// HarfBuzz gets (`shaping`) and its resolved script (`scripts`, ICU's code); false when the
+  /// segment needs `shape`.
+  ///
+  /// Common and Inherited scalars take the script before them; leading ones the first real
+  /// script; a segment without one is Latin when it is all below U+2000 (digits,
+  /// punctuation), else stays Common (emoji and symbols keep the font's default lookups).
+  static func resolveSimple(
+    _ scalars: UnsafeBufferPointer<UInt32>, primary: Font, shaping: UnsafeMutablePointer<UInt32>,
+    scripts: UnsafeMutablePointer<UInt8>
+  ) -> Bool {
+    let count = scalars.count
+    var allBelow2000 = true
+    let eligible = ShapingPropertyTable.basicMultilingualPlane.withUnsafeBufferPointer { table in
+      for index in 0..<count {
+        let scalar = scalars[index]
+        guard scalar < 0x1_0000, scalar != 0x0D, table[Int(scalar)] & ShapingPropertyTable.alone != 0 else {
+          return false
+        }
+        // Tabs shape as spaces; hard breaks and controls as ZWSP (zero advance).
+        var shaped = scalar
+        if scalar == 0x09 {
+          shaped = 0x20
+        } else if UnicodeProperties.isHardBreak(scalar) || UnicodeProperties.isZeroWidthControl(scalar) {
+          shaped = 0x200B
+        }
+        let properties = table[Int(shaped)]
+        guard properties & ShapingPropertyTable.emoji == 0,
+          properties & ShapingPropertyTable.ignorable != 0 || primary.coverage.contains(shaped)
+        else { return false }
+        let script = UInt8(truncatingIfNeeded: properties & ShapingPropertyTable.scriptMask)
+        guard script != 0xFF else { return false }
+        shaping[index] = shaped
+        scripts[index] = script
+        if shaped >= 0x2000 { allBelow2000 = false }
+      }
+      return true
+    }
+    guard eligible else { return false }
+
+    var previous: UInt8?
+    var firstReal = -1
+    for index in 0..<count {
+      let script = scripts[index]
+      if script == ShapingPropertyTable.common || script == ShapingPropertyTable.inherited {
+        if let previous { scripts[index] = previous }
+      } else {
+        previous = script
+        if firstReal < 0 { firstReal = index }
+      }
+    }
+    if firstReal > 0 {
+      for index in 0..<firstReal { scripts[index] = scripts[firstReal] }
+    } else if firstReal < 0, allBelow2000 {
+      for index in 0..<count { scripts[index] = ShapingPropertyTable.latin }
+    }
+    return true
+  }
+
+  /// A cluster never takes negative room (as in `shape`): GPOS of a broken or hostile font.
+  static func clampNegativeWidths(_ widths: UnsafeMutablePointer<Double>, count: Int) {
+    for index in 0..<count where widths[index] < 0 { widths[index] = 0 }
+  }
+
+  /// The trailing spaces and hard breaks of a segment whose scalars are each a grapheme.
+  static func trailingWhitespace(_ scalars: UnsafeBufferPointer<UInt32>) -> Int {
+    var trailing = 0
+    let count = scalars.count
+    while trailing < count {
+      let scalar = scalars[count &- 1 &- trailing]
+      guard UnicodeProperties.isHangingSpace(scalar) || UnicodeProperties.isHardBreak(scalar) else { break }
+      trailing &+= 1
+    }
+    return trailing
   }
 }

@@ -1,0 +1,59 @@
+extension TextMeasurer {
+  /// The most segments one look-ahead for missing segments reads.
+  static let missingSegmentLookAhead = 4_096
+
+  /// After a cache miss at segment `first` (which starts at scalar `firstStart`): finds the
+  /// left-to-right segments from there on that neither cache generation has (each once, up to
+  /// `SegmentShaper.batchScalarLimit` scalars and `missingSegmentLookAhead` segments), shapes
+  /// them side by side (`SegmentShaper.shapeSimple(batch:of:_:)`) and caches the ones it keeps.
+  ///
+  /// - Returns: the segment the look-ahead stopped before (misses before it are not looked for
+  ///   again), and how many segments were cached.
+  func cacheMissingSegments(
+    from first: Int, firstStart: Int, codes: UnsafePointer<UInt32>,
+    breaks: UnsafeBufferPointer<(end: Int, isHard: Bool)>, rightToLeft: [Bool]?, languageID: Int32,
+    shaper: borrowing SegmentShaper, cache: SegmentCache
+  ) -> (scannedUpTo: Int, cached: Int) {
+    let capacity = min(SegmentShaper.batchScalarLimit, Self.missingSegmentLookAhead)
+    return withUnsafeTemporaryAllocation(of: SegmentShaper.BatchSegment.self, capacity: capacity) { missing in
+      var found = 0
+      var index = first
+      let scannedUpTo = cache.withReaders { young, old in
+        var start = firstStart
+        var scalars = 0
+        let limit = min(breaks.count, first &+ Self.missingSegmentLookAhead)
+        while index < limit, found < capacity {
+          let end = breaks[index].end
+          if !(rightToLeft?[index] ?? false) {
+            let slice = UnsafeBufferPointer(start: codes + start, count: end &- start)
+            let hash = SegmentCache.hash(slice, isRightToLeft: false, languageID: languageID)
+            if young.index(of: hash, slice, languageID: languageID) == nil,
+              old.index(of: hash, slice, languageID: languageID) == nil,
+              !(0..<found).contains(where: { missing[$0].hash == hash })
+            {
+              guard scalars &+ slice.count <= SegmentShaper.batchScalarLimit else { break }
+              scalars &+= slice.count
+              missing[found] = SegmentShaper.BatchSegment(
+                start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: end), hash: hash)
+              found &+= 1
+            }
+          }
+          start = end
+          index &+= 1
+        }
+        return index
+      }
+      var cached = 0
+      shaper.shapeSimple(batch: UnsafeBufferPointer(rebasing: missing[0..<found]), of: codes) {
+        segment, widths, ends, trailing in
+        let range = missing[segment]
+        cache.insert(
+          hash: range.hash,
+          scalars: UnsafeBufferPointer(start: codes + Int(range.start), count: Int(range.end &- range.start)),
+          widthsEm: widths, ends: ends, trailing: trailing, missing: 0, languageID: languageID)
+        cached &+= 1
+      }
+      return (scannedUpTo, cached)
+    }
+  }
+}
