@@ -115,7 +115,8 @@ public final class TextMeasurer: Sendable {
   ///   past the process's limit (`tooManyLanguages`), or an ICU failure.
   public func prepare(_ text: String, style: TextStyle) throws(TextError) -> PreparedText {
     try style.validate()
-    let language = try LanguageTag.shapingLanguage(style.language)
+    // (The empty language skips the process's registry: most texts name none.)
+    let language = style.language.isEmpty ? "" : try LanguageTag.shapingLanguage(style.language)
     let chain = chain(for: style.weight)
     // Segments are cached per language (HarfBuzz's `locl` forms may differ between languages).
     let languageID = languageID(language)
