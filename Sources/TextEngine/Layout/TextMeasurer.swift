@@ -183,20 +183,32 @@ public final class TextMeasurer: Sendable {
         var index = 0
         var start = 0
         var shaper: SegmentShaper?
-        // Misses before this segment were looked for together (`cacheMissingSegments`).
+        // Misses before this segment were looked for together (`cacheMissingSegments`), which
+        // noted the young generation's index of every segment it read (-1 for none).
         var scannedUpTo = shapesMissesTogether ? 0 : count
+        var youngIndices: UnsafeMutablePointer<Int32>?
+        var youngIndicesGeneration: UInt64 = 0
+        defer { youngIndices?.deallocate() }
         while index < count {
           cache.withReader { reader in
             // The run works on local copies (registers), not on the variables this closure
             // captures (memory, written back on every change otherwise).
             var (run, runIndex, runStart) = (output, index, start)
             defer { (output, index, start) = (run, runIndex, runStart) }
+            let noted =
+              youngIndicesGeneration == reader.generation ? youngIndices.map { ($0, scannedUpTo) } : nil
             while runIndex < count {
               let end = breaks[runIndex].end
               let slice = UnsafeBufferPointer(start: base + runStart, count: end &- runStart)
-              let hash = SegmentCache.hash(
-                slice, isRightToLeft: rightToLeft?[runIndex] ?? false, languageID: languageID)
-              guard let entry = reader.find(hash, slice, languageID: languageID) else { return }
+              let entry: SegmentCache.Entry
+              if let (indices, upTo) = noted, runIndex < upTo, indices[runIndex] >= 0 {
+                entry = reader.entry(at: Int(indices[runIndex]))
+              } else {
+                let hash = SegmentCache.hash(
+                  slice, isRightToLeft: rightToLeft?[runIndex] ?? false, languageID: languageID)
+                guard let found = reader.find(hash, slice, languageID: languageID) else { return }
+                entry = found
+              }
               run.append(
                 entry, of: reader, scalars: slice, start: runStart, hardBreakAfter: breaks[runIndex].isHard)
               runStart = end
@@ -217,10 +229,12 @@ public final class TextMeasurer: Sendable {
             if shaper == nil { shaper = self.shaper(weight: weight, language: language) }
             if index >= scannedUpTo {
               // Shape this miss with the ones after it, then take them from the cache.
+              if youngIndices == nil { youngIndices = .allocate(capacity: count) }
               let batch = cacheMissingSegments(
                 from: index, firstStart: start, codes: base, breaks: breaks, rightToLeft: rightToLeft,
-                languageID: languageID, shaper: shaper!, cache: cache)
+                languageID: languageID, shaper: shaper!, cache: cache, youngIndices: youngIndices!)
               scannedUpTo = batch.scannedUpTo
+              youngIndicesGeneration = batch.generation
               if batch.cached > 0 { continue }
             }
             // Used in place (`!`): a copy would retain the chain, the pools and the language.

@@ -33,6 +33,9 @@ final class SegmentCache: Sendable {
   @inline(__always) static func tag(_ hash: UInt64) -> Slot { hash & 0xFFFF_FFFF_0000_0000 }
 
   private struct Table {
+    /// This generation's number: a new young generation gets the next one, so an entry's index
+    /// read under one hold of the lock may be used under a later one while the number holds.
+    let generation: UInt64
     var slots: [Slot]
     var entries: [Entry] = []
     var scalars: [UInt32] = []
@@ -47,7 +50,8 @@ final class SegmentCache: Sendable {
     /// is address space only (the pages are touched as entries arrive), and the pools never
     /// copy themselves into new storage while the generation fills, which would touch every
     /// byte twice (page faults and copies in a fresh process).
-    init(reservingFor capacity: Int) {
+    init(reservingFor capacity: Int, generation: UInt64) {
+      self.generation = generation
       slots = [Slot](repeating: SegmentCache.emptySlot, count: Self.initialSlotCount)
       let capacity = min(capacity, Self.largestReservation)
       entries.reserveCapacity(capacity)
@@ -74,7 +78,10 @@ final class SegmentCache: Sendable {
           scalars.withUnsafeBufferPointer { scalars in
             widths.withUnsafeBufferPointer { widths in
               ends.withUnsafeBufferPointer { ends in
-                body(Reader(slots: slots, entries: entries, scalars: scalars, widths: widths, ends: ends))
+                body(
+                  Reader(
+                    generation: generation, slots: slots, entries: entries, scalars: scalars, widths: widths,
+                    ends: ends))
               }
             }
           }
@@ -121,12 +128,17 @@ final class SegmentCache: Sendable {
     var young: Table
     var old: Table
 
+    init(capacity: Int, lastGeneration: UInt64) {
+      young = Table(reservingFor: capacity, generation: lastGeneration &+ 1)
+      old = Table(reservingFor: 0, generation: lastGeneration)
+    }
+
     /// Before an insert: when the young generation holds `capacity` entries it becomes the old
     /// one (the previous old one is dropped) and a new young one starts.
     mutating func makeRoom(capacity: Int) {
       guard young.entries.count >= capacity else { return }
       old = young
-      young = Table(reservingFor: capacity)
+      young = Table(reservingFor: capacity, generation: old.generation &+ 1)
     }
   }
 
@@ -136,7 +148,7 @@ final class SegmentCache: Sendable {
 
   init(capacity: Int) {
     self.capacity = max(1, capacity)
-    state = Locked(Generations(young: Table(reservingFor: self.capacity), old: Table(reservingFor: 0)))
+    state = Locked(Generations(capacity: self.capacity, lastGeneration: 0))
   }
 
   /// A 64-bit FNV-1a hash of the scalars, the direction and the language number.
@@ -159,6 +171,8 @@ final class SegmentCache: Sendable {
   /// Read access to the young generation, through raw pointers valid only inside
   /// `withReader` (which holds the lock).
   struct Reader {
+    /// The generation read (see `entry(at:)`).
+    let generation: UInt64
     fileprivate let slots: UnsafeBufferPointer<Slot>
     fileprivate let entries: UnsafeBufferPointer<Entry>
     fileprivate let scalars: UnsafeBufferPointer<UInt32>
@@ -196,6 +210,10 @@ final class SegmentCache: Sendable {
         slot = (slot &+ 1) & mask
       }
     }
+
+    /// The entry at `index`, an index this generation gave (`index(of:_:languageID:)`) under
+    /// this or an earlier hold of the lock: entries are only appended to a generation.
+    @inline(__always) func entry(at index: Int) -> Entry { entries[index] }
 
     /// The grapheme widths (in ems) of an entry.
     @inline(__always) func graphemeWidthsEm(of entry: Entry) -> UnsafeBufferPointer<Double> {
@@ -275,7 +293,8 @@ final class SegmentCache: Sendable {
 
   func removeAll() {
     state.withLock { [capacity] in
-      $0 = Generations(young: Table(reservingFor: capacity), old: Table(reservingFor: 0))
+      // The numbers go on, so that no index read before stands for an entry of the new tables.
+      $0 = Generations(capacity: capacity, lastGeneration: $0.young.generation)
     }
   }
 
