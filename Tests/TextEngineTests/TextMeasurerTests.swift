@@ -129,4 +129,19 @@ import Testing
     }
     #expect(differing.isEmpty, "\(differing.prefix(5))")
   }
+
+  /// Emptying the caches (keeping their memory or not) leaves a measurer that measures as a new
+  /// one: no entry or noted index of the old tables survives.
+  @Test(arguments: [true, false])
+  func anEmptiedCacheMeasuresAsANewOne(keepingCapacity: Bool) throws {
+    let texts = try Fixtures.jsonLines("corpus/feed-visible.jsonl").prefix(300).map { $0["text"] as! String }
+    let measurer = try Self.newMeasurer()
+    for text in texts { _ = try measurer.prepare(text, style: TextStyle()) }
+    measurer.removeCachedSegments(keepingCapacity: keepingCapacity)
+    #expect(measurer.cachedSegmentCount == 0)
+    let fresh = try Self.newMeasurer()
+    for text in texts.reversed() {
+      #expect(try measurer.prepare(text, style: TextStyle()) == fresh.prepare(text, style: TextStyle()))
+    }
+  }
 }

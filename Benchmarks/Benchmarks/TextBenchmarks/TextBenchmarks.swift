@@ -32,6 +32,14 @@ let benchmarks: @Sendable () -> Void = {
     for text in corpus { blackHole(try! measurer.prepare(text, style: style)) }
   }
 
+  // As the floor's cold prepare: an empty cache in memory already touched.
+  let emptied = TextMeasurer(regular: regular, bold: bold)
+  Benchmark("prepare cold, cache emptied keeping its memory (1024 texts)") { benchmark in
+    emptied.removeCachedSegments(keepingCapacity: true)
+    benchmark.startMeasurement()
+    for text in corpus { blackHole(try! emptied.prepare(text, style: style)) }
+  }
+
   let warm = TextMeasurer(regular: regular, bold: bold)
   for text in corpus { _ = try! warm.prepare(text, style: style) }
   Benchmark("prepare warm (1024 texts, segments cached)") { _ in

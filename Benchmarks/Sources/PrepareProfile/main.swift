@@ -3,6 +3,7 @@
 // `valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*measuredRounds*'` counts
 // that work alone. Usage: PrepareProfile [rounds] [mode]; modes:
 //   prepare  warm prepare (segments cached)         cold    prepare with an empty segment cache
+//   cold-kept  prepare with a cache emptied keeping its memory (as the floor's cold prepare)
 //   measure  measure(width:) at a new width          layout  layout(width:) at a new width
 //   breaks   line-break opportunities only           text    the `selfsize text` path in memory
 //   prepare-measure  warm prepare, then measure(width: 170), per text
@@ -19,6 +20,7 @@ let regular = try BundledFonts.regularChain()
 let bold = try BundledFonts.boldChain()
 let style = TextStyle(fontSize: 15, lineHeight: .fixed(21))
 let warm = TextMeasurer(regular: regular, bold: bold)
+let emptied = TextMeasurer(regular: regular, bold: bold)
 for text in corpus { _ = try warm.prepare(text, style: style) }
 let prepared = try corpus.map { try warm.prepare($0, style: style) }
 let lines = BenchmarkCorpus.jsonLines
@@ -45,6 +47,9 @@ _ = try warm.lineBreakOpportunities(in: corpus[0])
     case "cold":
       let measurer = TextMeasurer(regular: regular, bold: bold)
       for text in corpus { total += try measurer.prepare(text, style: style).scalarCount }
+    case "cold-kept":
+      emptied.removeCachedSegments(keepingCapacity: true)
+      for text in corpus { total += try emptied.prepare(text, style: style).scalarCount }
     case "prepare-measure":
       for text in corpus { total += try warm.prepare(text, style: style).measure(width: 170).lineCount }
     case "measure":

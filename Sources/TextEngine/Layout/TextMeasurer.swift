@@ -92,9 +92,12 @@ public final class TextMeasurer: Sendable {
   public var cachedSegmentCount: Int { regularCache.count + boldCache.count }
 
   /// Empties the shaping caches.
-  public func removeCachedSegments() {
-    regularCache.removeAll()
-    boldCache.removeAll()
+  ///
+  /// - Parameter keepingCapacity: keep the caches' memory for the segments to come (as
+  ///   `Array.removeAll(keepingCapacity:)`); by default it is freed.
+  public func removeCachedSegments(keepingCapacity: Bool = false) {
+    regularCache.removeAll(keepingCapacity: keepingCapacity)
+    boldCache.removeAll(keepingCapacity: keepingCapacity)
   }
 
   /// The segment caches' number for `language`, or nil when `maximumCachedLanguages` other

@@ -35,7 +35,7 @@ final class SegmentCache: Sendable {
   private struct Table {
     /// This generation's number: a new young generation gets the next one, so an entry's index
     /// read under one hold of the lock may be used under a later one while the number holds.
-    let generation: UInt64
+    var generation: UInt64
     var slots: [Slot]
     var entries: [Entry] = []
     var scalars: [UInt32] = []
@@ -105,6 +105,16 @@ final class SegmentCache: Sendable {
       scalars.append(contentsOf: segment)
       widths.append(contentsOf: segmentWidths)
       ends.append(contentsOf: segmentEnds)
+    }
+
+    /// Empties the table as generation `generation`, keeping its memory.
+    mutating func empty(asGeneration generation: UInt64) {
+      self.generation = generation
+      for index in slots.indices { slots[index] = SegmentCache.emptySlot }
+      entries.removeAll(keepingCapacity: true)
+      scalars.removeAll(keepingCapacity: true)
+      widths.removeAll(keepingCapacity: true)
+      ends.removeAll(keepingCapacity: true)
     }
 
     /// Doubles the slots and places every entry again.
@@ -291,10 +301,18 @@ final class SegmentCache: Sendable {
 
   var count: Int { state.withLock { $0.young.entries.count + $0.old.entries.count } }
 
-  func removeAll() {
+  /// Drops every entry; with `keepingCapacity`, the tables keep their memory (the next texts
+  /// shape into memory already touched), else it is freed.
+  func removeAll(keepingCapacity: Bool = false) {
     state.withLock { [capacity] in
       // The numbers go on, so that no index read before stands for an entry of the new tables.
-      $0 = Generations(capacity: capacity, lastGeneration: $0.young.generation)
+      let last = $0.young.generation
+      if keepingCapacity {
+        $0.old.empty(asGeneration: last &+ 1)
+        $0.young.empty(asGeneration: last &+ 2)
+      } else {
+        $0 = Generations(capacity: capacity, lastGeneration: last)
+      }
     }
   }
 
