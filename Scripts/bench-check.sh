@@ -14,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 thresholds=Benchmarks/Thresholds/instructions.txt
 tolerance=${BENCH_TOLERANCE:-10}   # percent
-modes=(prepare cold measure layout breaks text floor-shape floor-cold floor-warm floor-layout floor-text)
+modes=(prepare cold cold-kept measure layout breaks text floor-shape floor-cold floor-warm floor-layout floor-text)
 update=false
 [[ "${1:-}" == "--update" ]] && update=true
 
@@ -30,7 +30,7 @@ texts=$(wc -l < Tests/Fixtures/corpus/feed-visible.jsonl)
 # Rounds per mode: enough work to dwarf set-up noise, little enough for callgrind's slowdown.
 rounds_for() {
   case "$1" in
-    cold|floor-cold) echo 2 ;;
+    cold|cold-kept|floor-cold) echo 2 ;;
     measure|layout|floor-layout) echo 50 ;;
     *) echo 5 ;;
   esac
