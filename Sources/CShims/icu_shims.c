@@ -8,6 +8,7 @@
 #include <unicode/uversion.h>
 #include <unicode/ucpmap.h>
 #include <unicode/uset.h>
+#include <unicode/uloc.h>
 
 cshims_break_iterator *cshims_ubrk_open(cshims_break_kind kind, const char *locale, const uint16_t *text,
                                         int32_t length, int32_t *error_code) {
@@ -223,3 +224,5 @@ void cshims_ubidi_logical_run(cshims_bidi *bidi, int32_t logical_start, int32_t 
 void cshims_ubidi_close(cshims_bidi *bidi) {
   if (bidi) ubidi_close((UBiDi *)bidi);
 }
+
+const char *const *cshims_iso_languages(void) { return uloc_getISOLanguages(); }

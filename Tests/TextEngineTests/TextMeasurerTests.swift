@@ -83,16 +83,32 @@ import Testing
   /// spelling) is always accepted, a new one past the limit is a `tooManyLanguages` error.
   @Test func distinctLanguagesStopAtTheLimit() throws {
     let registry = LanguageTag.Registry(capacity: 3)
-    for tag in ["en", "ja", "zh-Hant"] {
+    for tag in ["x-one", "qaa", "en-x-Two"] {
       #expect(try LanguageTag.shapingLanguage(tag, registry: registry) == tag.lowercased())
     }
-    #expect(try LanguageTag.shapingLanguage("JA", registry: registry) == "ja")
-    #expect(try LanguageTag.shapingLanguage("zh_HANT", registry: registry) == "zh-hant")
+    #expect(try LanguageTag.shapingLanguage("X_ONE", registry: registry) == "x-one")
+    #expect(try LanguageTag.shapingLanguage("en_X_two", registry: registry) == "en-x-two")
     #expect(try LanguageTag.shapingLanguage("", registry: registry) == "")
-    let error = #expect(throws: TextError.self) { try LanguageTag.shapingLanguage("ko", registry: registry) }
+    let error = #expect(throws: TextError.self) {
+      try LanguageTag.shapingLanguage("x-four", registry: registry)
+    }
     #expect(error?.code == .tooManyLanguages)
-    #expect(error?.message.contains("\"ko\"") == true)
+    #expect(error?.message.contains("\"x-four\"") == true)
     #expect(TextMeasurer.maximumLanguageCount == LanguageTag.processRegistry.capacity)
+  }
+
+  /// ICU's ISO 639 languages and the common script and region variants are accepted outside
+  /// the count, so a client naming made-up languages cannot lock real ones out.
+  @Test func wellKnownLanguagesAreNeverCounted() throws {
+    let full = LanguageTag.Registry(capacity: 0)
+    #expect(LanguageTag.wellKnown.count > 150)
+    for tag in ["en", "ja", "ZH", "ar", "hi", "fil", "zh_Hant", "zh-TW", "sr-Latn", "pt-BR"] {
+      #expect(try LanguageTag.shapingLanguage(tag, registry: full) == LanguageTag.canonical(tag))
+    }
+    let error = #expect(throws: TextError.self) {
+      try LanguageTag.shapingLanguage("x-made-up", registry: full)
+    }
+    #expect(error?.code == .tooManyLanguages)
   }
 
   /// Shaping cache misses side by side gives, bit for bit, the widths of shaping each alone,

@@ -102,6 +102,9 @@ void cshims_ubidi_logical_run(cshims_bidi *bidi, int32_t logical_start, int32_t 
                               uint8_t *level);
 void cshims_ubidi_close(cshims_bidi *_Nullable bidi);
 
+/// ICU's ISO 639 language codes (`uloc_getISOLanguages`), ending with NULL.
+const char *_Nullable const *_Nonnull cshims_iso_languages(void);
+
 #pragma clang assume_nonnull end
 
 #ifdef __cplusplus

@@ -10,9 +10,21 @@ enum LanguageTag {
   /// The most characters a language tag may have (RFC 5646 asks implementations for 35 at least).
   static let maximumLength = 63
 
-  /// The most distinct languages one process accepts; further ones are rejected with
-  /// `TextError.Code.tooManyLanguages`.
+  /// The most distinct languages one process accepts besides `wellKnown`; further ones are
+  /// rejected with `TextError.Code.tooManyLanguages`.
   static let maximumDistinct = 1_024
+
+  /// Languages always accepted, outside the count (so that no client can use up the count
+  /// before real languages arrive): ICU's ISO 639 codes, and the script and region variants
+  /// whose glyphs or fallback fonts differ (Chinese, Serbian and the like), in canonical form.
+  static let wellKnown: Set<String> = Set(ICUProperties.isoLanguages()).union([
+    "zh-hans", "zh-hant", "zh-cn", "zh-tw", "zh-hk", "zh-mo", "zh-sg", "zh-hans-cn", "zh-hant-tw",
+    "zh-hant-hk", "zh-hans-sg", "zh-hant-mo", "sr-latn", "sr-cyrl", "bs-latn", "bs-cyrl", "az-latn",
+    "az-cyrl", "uz-latn", "uz-cyrl", "pa-arab", "pa-guru", "mn-mong", "mn-cyrl", "ms-arab", "ku-arab",
+    "pt-br", "pt-pt", "en-us", "en-gb", "en-au", "en-ca", "en-in", "es-es", "es-419", "es-mx", "es-us",
+    "fr-fr", "fr-ca", "de-de", "de-at", "de-ch", "ja-jp", "ko-kr", "ru-ru", "ar-sa", "ar-eg", "hi-in",
+    "it-it", "nl-nl", "tr-tr", "vi-vn", "th-th", "id-id", "he-il", "fa-ir", "uk-ua", "pl-pl", "sv-se",
+  ])
 
   /// What is wrong with `tag` as a BCP 47 language tag, as a phrase after the field's name, or
   /// nil when it is well formed: subtags of 1 to 8 ASCII letters and digits joined by `-` (or
@@ -108,10 +120,10 @@ enum LanguageTag {
       throw TextError(.invalidStyle, "language \(violation)", field: "language", requirement: violation)
     }
     let canonicalTag = canonical(tag)
-    guard registry.accept(canonicalTag) else {
+    guard wellKnown.contains(canonicalTag) || registry.accept(canonicalTag) else {
       throw TextError(
         .tooManyLanguages,
-        "language \"\(tag)\" is new, and this process has shaped text in \(registry.capacity) other languages, "
+        "language \"\(tag)\" is new, and this process has shaped text in \(registry.capacity) other languages besides the well-known ones, "
           + "the most it accepts (each stays in memory for the life of the process)")
     }
     return canonicalTag

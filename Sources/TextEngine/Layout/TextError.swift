@@ -11,7 +11,8 @@ public struct TextError: Error, Sendable, Hashable, CustomStringConvertible {
     /// ICU could not segment the text.
     case segmentationFailed
     /// The style names a language that would take this process past the most distinct
-    /// languages it accepts (1,024; HarfBuzz keeps each one for the life of the process).
+    /// languages it accepts besides the well-known ones (1,024; HarfBuzz keeps each one for the
+    /// life of the process).
     case tooManyLanguages
   }
 

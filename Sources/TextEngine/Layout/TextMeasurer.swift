@@ -14,8 +14,10 @@ public final class TextMeasurer: Sendable {
   /// Paragraphs longer than this many Unicode scalars are rejected.
   public static let maximumScalarCount = 4_000_000
   /// The most distinct languages (``TextStyle/language``, ignoring case) the process's styles
-  /// may name; `prepare` rejects further ones with `TextError.Code.tooManyLanguages`. HarfBuzz
-  /// keeps each language, and a shape plan per face and language, for the life of the process.
+  /// may name besides the well-known ones (ICU's ISO 639 codes and common script and region
+  /// variants such as `zh-Hant` or `pt-BR`, always accepted); `prepare` rejects further ones
+  /// with `TextError.Code.tooManyLanguages`. HarfBuzz keeps each language, and a shape plan per
+  /// face and language, for the life of the process.
   public static var maximumLanguageCount: Int { LanguageTag.maximumDistinct }
 
   private let regularEllipsisEm: Double

@@ -66,6 +66,18 @@ enum ICUProperties {
     return status <= 0 ? code : 0
   }
 
+  /// The ISO 639 language codes ICU knows (two letters, and three where there are none).
+  static func isoLanguages() -> [String] {
+    let list = cshims_iso_languages()
+    var languages: [String] = []
+    var index = 0
+    while let code = list[index] {
+      languages.append(String(cString: code))
+      index += 1
+    }
+    return languages
+  }
+
   /// The ISO 15924 short name of an ICU script code, or nil.
   static func scriptTag(ofCode code: Int32) -> String? {
     cshims_script_short_name(code).map { String(cString: $0) }
