@@ -74,6 +74,11 @@ enum LanguageTag {
   /// The form handed to HarfBuzz and fontconfig (both ignore case and read `_` as `-`): lower
   /// case with `-`, so that the spellings of one language count once.
   static func canonical(_ tag: String) -> String {
+    // Most tags are canonical already (every prepare with a language comes here): no copy then.
+    let needsChange = tag.utf8.contains {
+      $0 == UInt8(ascii: "_") || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0)
+    }
+    guard needsChange else { return tag }
     var bytes = Array(tag.utf8)
     for index in bytes.indices {
       if bytes[index] == UInt8(ascii: "_") {
@@ -96,8 +101,7 @@ enum LanguageTag {
     /// Counts `canonicalTag`: true when it is counted already or there is room for it, false
     /// when `capacity` others are.
     func accept(_ canonicalTag: String) -> Bool {
-      if canonicalTag.isEmpty { return true }
-      return tags.withLock { tags in
+      tags.withLock { tags in
         if tags.contains(canonicalTag) { return true }
         guard tags.count < capacity else { return false }
         tags.insert(canonicalTag)
