@@ -206,7 +206,7 @@ public final class MeasurementService: Sendable {
     ).write(to: &body)
     body.raw("}\n")
     return (
-      body.bytes,
+      Array(body.bytes),
       RequestOutcome(
         measured: layout.measuredCount, failed: layout.failures.count, missingGlyphs: layout.missingGlyphs)
     )

@@ -30,7 +30,7 @@ struct ResultsWriter {
 
   mutating func finish() -> ([UInt8], RequestOutcome) {
     writer.raw("]}\n")
-    return (writer.bytes, outcome)
+    return (Array(writer.bytes), outcome)
   }
 
   private mutating func separate() {

@@ -16,84 +16,108 @@ public enum NumberFormat {
     return String(decoding: bytes, as: UTF8.self)
   }
 
+  /// The most bytes `write(_:into:)` writes: "-1.7976931348623157e+308".
+  public static let maximumByteCount = 24
+
   /// Appends the shortest round-trip text of `value` as UTF-8; a non-finite value appends
   /// `null`.
   @inlinable public static func append(_ value: Double, to bytes: inout [UInt8]) {
-    guard value.isFinite else {
-      bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])  // null
-      return
-    }
-    if value == value.rounded(.towardZero), abs(value) < 1e15 {
-      append(Int64(value), to: &bytes)
-      return
-    }
-    // `description`'s digits, handed over as bytes (no `String` is made, and none allocated for
-    // the many values longer than a small string's 15 bytes).
-    var digits = DigitBuffer()
-    value.write(to: &digits)
-    digits.withBytes { text in
-      // Integral values of 2⁵³ and more print as "9007199254740992.0": drop the fraction.
-      let isIntegral =
-        text.count > 2 && text[text.count - 2] == UInt8(ascii: ".")
-        && text[text.count - 1] == UInt8(ascii: "0")
-      bytes.append(contentsOf: isIntegral ? UnsafeRawBufferPointer(rebasing: text.dropLast(2)) : text)
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumByteCount) { buffer in
+      let count = write(value, into: buffer.baseAddress.unsafelyUnwrapped)
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
     }
   }
 
-  /// Room for the text of one `Double` (at most 24 bytes, "-1.7976931348623157e+308"), on the
-  /// stack. `Double.write(to:)` gives its digits to `_writeASCII` as bytes; `write(_:)` takes
-  /// them as a string should a standard library ever send one.
-  @usableFromInline struct DigitBuffer: TextOutputStream {
-    @usableFromInline var storage: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+  /// Writes the shortest round-trip text of `value` as UTF-8 (`null` when not finite) to
+  /// `destination`, which has room for `maximumByteCount` bytes; returns the bytes written.
+  @inlinable public static func write(_ value: Double, into destination: UnsafeMutablePointer<UInt8>) -> Int {
+    guard value.isFinite else {
+      for (offset, byte) in "null".utf8.enumerated() { destination[offset] = byte }
+      return 4
+    }
+    if value == value.rounded(.towardZero), abs(value) < 1e15 {
+      return write(Int64(value), into: destination)
+    }
+    // `description`'s digits, handed over as bytes straight to `destination` (no `String` is
+    // made, and none allocated for the many values longer than a small string's 15 bytes).
+    var output = DigitOutput(destination: destination)
+    value.write(to: &output)
+    let count = output.count
+    // Integral values of 2⁵³ and more print as "9007199254740992.0": drop the fraction.
+    if count > 2, destination[count &- 2] == UInt8(ascii: "."), destination[count &- 1] == UInt8(ascii: "0") {
+      return count &- 2
+    }
+    return count
+  }
+
+  /// Where `Double.write(to:)` puts its digits: `maximumByteCount` bytes at `destination`.
+  /// The standard library hands them to `_writeASCII` as bytes, copied at once; `write(_:)`
+  /// takes them as a string should a standard library ever send one.
+  @usableFromInline struct DigitOutput: TextOutputStream {
+    @usableFromInline let destination: UnsafeMutablePointer<UInt8>
     @usableFromInline var count = 0
 
-    @inlinable init() {}
+    @inlinable init(destination: UnsafeMutablePointer<UInt8>) { self.destination = destination }
 
     @inlinable mutating func write(_ string: String) {
-      for byte in string.utf8 { append(byte) }
+      var string = string
+      string.withUTF8 { _writeASCII($0) }
     }
 
     @inlinable mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
-      for byte in buffer { append(byte) }
-    }
-
-    @inlinable mutating func append(_ byte: UInt8) {
-      guard count < 32 else { return }
-      let index = count
-      withUnsafeMutableBytes(of: &storage) { $0[index] = byte }
-      count &+= 1
-    }
-
-    @inlinable func withBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-      withUnsafeBytes(of: storage) { body(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+      let copied = min(buffer.count, NumberFormat.maximumByteCount &- count)
+      guard copied > 0, let source = buffer.baseAddress else { return }
+      (destination + count).update(from: source, count: copied)
+      count &+= copied
     }
   }
 
   /// Appends the decimal digits of `value` (with a leading `-` when negative).
   @inlinable public static func append(_ value: Int64, to bytes: inout [UInt8]) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumByteCount) { buffer in
+      let count = write(value, into: buffer.baseAddress.unsafelyUnwrapped)
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
+    }
+  }
+
+  /// Writes the decimal digits of `value` (with a leading `-` when negative) to `destination`,
+  /// which has room for `maximumByteCount` bytes; returns the bytes written.
+  @inlinable public static func write(_ value: Int64, into destination: UnsafeMutablePointer<UInt8>) -> Int {
     var magnitude = value.magnitude
-    if value < 0 { bytes.append(UInt8(ascii: "-")) }
+    var sign = 0
+    if value < 0 {
+      destination.pointee = UInt8(ascii: "-")
+      sign = 1
+    }
     if magnitude < 10 {
-      bytes.append(UInt8(truncatingIfNeeded: magnitude) &+ 48)
-      return
+      destination[sign] = UInt8(truncatingIfNeeded: magnitude) &+ 48
+      return sign &+ 1
     }
-    if magnitude < 1_000 {  // offsets, counts and widths: a byte at a time beats a buffer copy
-      if magnitude >= 100 { bytes.append(UInt8(truncatingIfNeeded: magnitude / 100) &+ 48) }
-      bytes.append(UInt8(truncatingIfNeeded: magnitude / 10 % 10) &+ 48)
-      bytes.append(UInt8(truncatingIfNeeded: magnitude % 10) &+ 48)
-      return
-    }
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: enough for 20 digits
-    var count = 0
-    withUnsafeMutableBytes(of: &digits) { buffer in
-      while magnitude > 0 {
-        let (quotient, remainder) = magnitude.quotientAndRemainder(dividingBy: 10)
-        buffer[23 - count] = UInt8(truncatingIfNeeded: remainder) &+ 48
-        count += 1
-        magnitude = quotient
+    if magnitude < 1_000 {  // offsets, counts and widths: a byte at a time
+      var at = sign
+      if magnitude >= 100 {
+        destination[at] = UInt8(truncatingIfNeeded: magnitude / 100) &+ 48
+        at &+= 1
       }
-      bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(24 - count)...]))
+      destination[at] = UInt8(truncatingIfNeeded: magnitude / 10 % 10) &+ 48
+      destination[at &+ 1] = UInt8(truncatingIfNeeded: magnitude % 10) &+ 48
+      return at &+ 2
     }
+    // At most 20 digits: count them, then write from the last.
+    var digitCount = 4
+    var bound: UInt64 = 10_000
+    while digitCount < 20, magnitude >= bound {
+      digitCount &+= 1
+      bound &*= 10
+    }
+    var at = sign &+ digitCount
+    while magnitude > 0 {
+      let (quotient, remainder) = magnitude.quotientAndRemainder(dividingBy: 10)
+      at &-= 1
+      destination[at] = UInt8(truncatingIfNeeded: remainder) &+ 48
+      magnitude = quotient
+    }
+    return sign &+ digitCount
   }
 
   /// Appends the decimal digits of `value`.
