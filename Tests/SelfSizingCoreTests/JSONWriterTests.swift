@@ -77,7 +77,8 @@ import Testing
   @Test(arguments: [
     ("plain", #""plain""#), ("quote \" and \\ back", #""quote \" and \\ back""#),
     ("tab\tline\nreturn\r", #""tab\tline\nreturn\r""#), ("\u{1}\u{1F}", #""\u0001\u001f""#),
-    ("separators \u{2028}\u{2029} ok", #""separators \u2028\u2029 ok""#), ("€ and 中文 and 😀", "\"€ and 中文 and 😀\""),
+    ("separators \u{2028}\u{2029} ok", #""separators \u2028\u2029 ok""#),
+    ("€ and 中文 and 😀", "\"€ and 中文 and 😀\""),
     ("sixteen bytes!!!\"", #""sixteen bytes!!!\"""#),
   ])
   func escapesStrings(value: String, expected: String) throws {
