@@ -43,21 +43,32 @@ public struct TextJob: Sendable {
   public func layouts(for record: TextRecord, warnings: inout [RecordError]) throws(RecordError) -> (
     PreparedText, [TextLayout]
   ) {
+    try layouts(
+      prepare: { () throws(TextError) in try measurer.prepare(record.text, style: style) },
+      text: { record.text }, id: { record.id }, line: record.line, warnings: &warnings)
+  }
+
+  /// Prepares a text with `prepare` and lays it out at every width; `text` and `id` are asked
+  /// for only to describe a problem.
+  private func layouts(
+    prepare: () throws(TextError) -> PreparedText, text: () -> String, id: () -> String, line: Int?,
+    warnings: inout [RecordError]
+  ) throws(RecordError) -> (PreparedText, [TextLayout]) {
     let prepared: PreparedText
     var layouts: [TextLayout] = []
     do throws(TextError) {
-      prepared = try measurer.prepare(record.text, style: style)
+      prepared = try prepare()
       layouts.reserveCapacity(widths.count)
       for width in widths { layouts.append(try prepared.layout(width: width)) }
     } catch {
-      throw RecordError(.measurement, error.message, line: record.line, id: record.id)
+      throw RecordError(.measurement, error.message, line: line, id: id())
     }
     if prepared.missingGlyphs > 0 {
       let error = RecordError(
         .missingGlyphs,
         MissingGlyphReport.message(
-          [(nil, prepared.missingGlyphs, [TextSpan(record.text, style: style)])], measurer: measurer),
-        line: record.line, id: record.id)
+          [(nil, prepared.missingGlyphs, [TextSpan(text(), style: style)])], measurer: measurer),
+        line: line, id: id())
       if strict { throw error }
       warnings.append(error)
     }
@@ -90,23 +101,60 @@ public struct TextJob: Sendable {
   }
 
   /// `writeLines(utf8:number:to:)`, appending warnings (missing glyphs) to `warnings`.
+  ///
+  /// A record whose `id` and text need no decoding (the usual case) is measured where its text
+  /// lies in the line, with no `String` or JSON value made for it.
   public func writeLines(
     utf8 line: UnsafeBufferPointer<UInt8>, number: Int, to writer: inout JSONWriter,
     warnings: inout [RecordError]
   ) -> RecordError? {
-    do throws(RecordError) {
-      let record = try TextRecord(JSONRecord(utf8: line, line: number), field: field)
-      let (prepared, layouts) = try layouts(for: record, warnings: &warnings)
-      var text = record.text
-      text.withUTF8 { utf8 in
-        for layout in layouts {
-          layout.writeJSON(id: record.id, textUTF8: utf8, prepared: prepared, to: &writer)
-          writer.raw(byte: UInt8(ascii: "\n"))
+    if let record = JSONRecord.idAndStringField(field, in: line) {
+      let id = UnsafeBufferPointer(rebasing: line[record.id])
+      switch record.text {
+      case .utf8(let range):
+        return write(
+          id: id, text: UnsafeBufferPointer(rebasing: line[range]), line: number, to: &writer,
+          warnings: &warnings)
+      case .decoded(let text):
+        return text.withUnsafeBufferPointer {
+          write(id: id, text: $0, line: number, to: &writer, warnings: &warnings)
         }
       }
-      return nil
+    }
+    let record: TextRecord
+    do throws(RecordError) {
+      record = try TextRecord(JSONRecord(utf8: line, line: number), field: field)
     } catch {
       return error
     }
+    var id = record.id
+    var text = record.text
+    return id.withUTF8 { id in
+      text.withUTF8 { write(id: id, text: $0, line: number, to: &writer, warnings: &warnings) }
+    }
+  }
+
+  /// Measures `text` (valid UTF-8) and writes its output objects; on an error nothing is
+  /// written and the error is returned.
+  private func write(
+    id: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>, line: Int, to writer: inout JSONWriter,
+    warnings: inout [RecordError]
+  ) -> RecordError? {
+    let prepared: PreparedText
+    let layouts: [TextLayout]
+    do throws(RecordError) {
+      (prepared, layouts) = try self.layouts(
+        prepare: { () throws(TextError) in try measurer.prepare(validUTF8: text, style: style) },
+        text: { String(decoding: text, as: UTF8.self) }, id: { String(decoding: id, as: UTF8.self) },
+        line: line,
+        warnings: &warnings)
+    } catch {
+      return error
+    }
+    for layout in layouts {
+      layout.writeJSON(idUTF8: id, textUTF8: text, prepared: prepared, to: &writer)
+      writer.raw(byte: UInt8(ascii: "\n"))
+    }
+    return nil
   }
 }

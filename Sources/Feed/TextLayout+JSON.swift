@@ -29,8 +29,17 @@ extension TextLayout {
   public func writeJSON(
     id: String, textUTF8: UnsafeBufferPointer<UInt8>, prepared: PreparedText, to writer: inout JSONWriter
   ) {
+    var id = id
+    id.withUTF8 { writeJSON(idUTF8: $0, textUTF8: textUTF8, prepared: prepared, to: &writer) }
+  }
+
+  /// `writeJSON(id:textUTF8:prepared:to:)` with the id as UTF-8.
+  public func writeJSON(
+    idUTF8: UnsafeBufferPointer<UInt8>, textUTF8: UnsafeBufferPointer<UInt8>, prepared: PreparedText,
+    to writer: inout JSONWriter
+  ) {
     writer.raw("{\"id\":")
-    writer.string(id)
+    writer.string(utf8: idUTF8)
     writer.raw(",\"width\":")
     writer.number(width)
     writer.raw(",\"lineCount\":")

@@ -3,10 +3,10 @@
 ///
 /// The parser reads bytes it does not own: use it only inside the closure that lends them.
 struct JSONParser {
-  private let bytes: UnsafeBufferPointer<UInt8>
-  private let rejectsDuplicateKeys: Bool
-  private var index = 0
-  private var depth = 0
+  let bytes: UnsafeBufferPointer<UInt8>
+  let rejectsDuplicateKeys: Bool
+  var index = 0
+  var depth = 0
 
   init(_ bytes: UnsafeBufferPointer<UInt8>, rejectsDuplicateKeys: Bool = false) {
     self.bytes = bytes
@@ -27,7 +27,7 @@ struct JSONParser {
 
   // MARK: Values
 
-  private mutating func parseValue() throws(JSONParseError) -> JSONValue {
+  mutating func parseValue() throws(JSONParseError) -> JSONValue {
     guard index < bytes.count else {
       throw error(.unexpectedEnd, "unexpected end of the text; expected a value")
     }
@@ -125,7 +125,7 @@ struct JSONParser {
   }
 
   /// Steps over `{` or `[`, counting the depth.
-  private mutating func enterContainer() throws(JSONParseError) {
+  mutating func enterContainer() throws(JSONParseError) {
     guard depth < JSONValue.maximumDepth else {
       throw error(.tooDeep, "arrays and objects nested deeper than \(JSONValue.maximumDepth) levels")
     }
@@ -186,10 +186,60 @@ struct JSONParser {
   // MARK: Strings
 
   /// A string literal, the opening quote at `index`.
-  private mutating func parseString() throws(JSONParseError) -> String {
+  mutating func parseString() throws(JSONParseError) -> String {
+    let quote = index
+    if let content = try scanPlainString() {
+      var result = ""
+      try appendRun(content, to: &result)
+      return result
+    }
+    index = quote
+    return try decodeString()
+  }
+
+  /// Steps over a string literal without escapes, the opening quote at `index`, and returns
+  /// its content's range (not yet checked to be UTF-8); at an escape, returns nil with `index`
+  /// at its backslash.
+  mutating func scanPlainString() throws(JSONParseError) -> Range<Int>? {
     index += 1
-    var result = ""
-    var runStart = index
+    let start = index
+    guard try skipRun() == UInt8(ascii: "\"") else { return nil }
+    index += 1
+    return start..<(index - 1)
+  }
+
+  /// A string literal with escapes, the opening quote at `index`.
+  private mutating func decodeString() throws(JSONParseError) -> String {
+    String(decoding: try decodeStringBytes(), as: UTF8.self)
+  }
+
+  /// The UTF-8 of a string literal with escapes, the opening quote at `index`: its runs
+  /// checked and copied, its escapes decoded, into one buffer.
+  mutating func decodeStringBytes() throws(JSONParseError) -> [UInt8] {
+    index += 1
+    var result: [UInt8] = []
+    result.reserveCapacity(64)
+    while true {
+      let runStart = index
+      let end = try skipRun()
+      if runStart < index {
+        let run = UnsafeBufferPointer(rebasing: bytes[runStart..<index])
+        if !UTF8Validation.isValid(run) {
+          var checked = ""
+          try appendRun(runStart..<index, to: &checked)  // throws, naming the first bad byte
+        }
+        result.append(contentsOf: run)
+      }
+      if end == UInt8(ascii: "\"") {
+        index += 1
+        return result
+      }
+      result.append(contentsOf: UTF8.encode(try parseEscape()).unsafelyUnwrapped)
+    }
+  }
+
+  /// Steps to the next `"` or `\` in a string literal and returns it.
+  private mutating func skipRun() throws(JSONParseError) -> UInt8 {
     let base = UnsafeRawPointer(bytes.baseAddress)
     while true {
       // Eight bytes at a time while none of them ends the run.
@@ -202,19 +252,11 @@ struct JSONParser {
       guard index < bytes.count else { throw error(.unexpectedEnd, "unexpected end of the text in a string") }
       let byte = bytes[index]
       switch byte {
-      case UInt8(ascii: "\""):
-        try appendRun(runStart..<index, to: &result)
-        index += 1
-        return result
-      case UInt8(ascii: "\\"):
-        try appendRun(runStart..<index, to: &result)
-        result.unicodeScalars.append(try parseEscape())
-        runStart = index
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"): return byte
       case 0..<0x20:
         throw error(
           .controlCharacter, "unescaped control character U+\(hex(UInt32(byte), digits: 4)) in a string")
-      default:
-        index += 1
+      default: index += 1
       }
     }
   }
@@ -348,7 +390,7 @@ struct JSONParser {
 
   // MARK: Positions and errors
 
-  private mutating func skipWhitespace() {
+  mutating func skipWhitespace() {
     while index < bytes.count {
       switch bytes[index] {
       case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): index += 1
@@ -358,7 +400,7 @@ struct JSONParser {
   }
 
   /// Steps over `character` when it is next.
-  private mutating func consume(_ character: Unicode.Scalar) -> Bool {
+  mutating func consume(_ character: Unicode.Scalar) -> Bool {
     guard index < bytes.count, bytes[index] == UInt8(character.value) else { return false }
     index += 1
     return true

@@ -119,6 +119,20 @@ public final class TextMeasurer: Sendable {
   /// - Throws: `TextError` for an invalid style, a text over `maximumScalarCount`, a language
   ///   past the process's limit (`tooManyLanguages`), or an ICU failure.
   public func prepare(_ text: String, style: TextStyle) throws(TextError) -> PreparedText {
+    try prepare(style: style) { DecodedText(text) }
+  }
+
+  /// `prepare(_:style:)` for a text given as UTF-8 that the caller has checked is well-formed
+  /// (the `selfsize text` path prepares a record's text where it lies in the input line).
+  package func prepare(validUTF8 text: UnsafeBufferPointer<UInt8>, style: TextStyle) throws(TextError)
+    -> PreparedText
+  {
+    try prepare(style: style) { DecodedText(validUTF8: text) }
+  }
+
+  @inline(__always) private func prepare(style: TextStyle, decode: () -> DecodedText) throws(TextError)
+    -> PreparedText
+  {
     try style.validate()
     // (The empty language skips the process's registry: most texts name none.)
     let language = style.language.isEmpty ? "" : try LanguageTag.shapingLanguage(style.language)
@@ -128,7 +142,7 @@ public final class TextMeasurer: Sendable {
     let cache =
       languageID == nil
       ? SegmentCache(capacity: 1_024) : style.weight == .bold ? boldCache : regularCache
-    let decoded = DecodedText(text)
+    let decoded = decode()
     let codes = decoded.codes
     guard codes.count <= Self.maximumScalarCount else {
       throw TextError(

@@ -16,6 +16,13 @@ struct DecodedText {
     (mayBeRightToLeft, hasSupplementaryScalars) = flags
   }
 
+  /// The scalars of `bytes`, which must be well-formed UTF-8.
+  init(validUTF8 bytes: UnsafeBufferPointer<UInt8>) {
+    var flags = (rightToLeft: false, supplementary: false)
+    codes = Self.decode(bytes, flags: &flags)
+    (mayBeRightToLeft, hasSupplementaryScalars) = flags
+  }
+
   init(codes: [UInt32]) {
     self.codes = codes
     var flags = (rightToLeft: false, supplementary: false)

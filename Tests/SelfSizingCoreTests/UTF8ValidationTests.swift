@@ -1,0 +1,37 @@
+import Testing
+
+@testable import SelfSizingCore
+
+@Suite struct UTF8ValidationTests {
+  private func isValid(_ bytes: [UInt8]) -> Bool { bytes.withUnsafeBufferPointer(UTF8Validation.isValid) }
+
+  /// The edges of table 3-7: overlong forms, surrogates, the end of Unicode, cut-short sequences.
+  @Test(
+    arguments: [
+      ([], true), ([0x41], true), ([0x7F], true), ([0x80], false), ([0xC0, 0x80], false),
+      ([0xC1, 0xBF], false),
+      ([0xC2, 0x80], true), ([0xDF, 0xBF], true), ([0xE0, 0x9F, 0xBF], false), ([0xE0, 0xA0, 0x80], true),
+      ([0xED, 0x9F, 0xBF], true), ([0xED, 0xA0, 0x80], false), ([0xEF, 0xBF, 0xBF], true),
+      ([0xF0, 0x8F, 0xBF, 0xBF], false), ([0xF0, 0x90, 0x80, 0x80], true), ([0xF4, 0x8F, 0xBF, 0xBF], true),
+      ([0xF4, 0x90, 0x80, 0x80], false), ([0xF5, 0x80, 0x80, 0x80], false), ([0xFF], false),
+      ([0xE4, 0xB8], false), ([0x41, 0x42, 0x43, 0x44, 0x45, 0x46, 0x47, 0xE4, 0xB8, 0xAD], true),
+      ([0x41, 0x42, 0x43, 0x44, 0x45, 0x46, 0x47, 0x48, 0xE4, 0xB8], false), ([0xE4, 0x41, 0xAD], false),
+    ] as [([UInt8], Bool)])
+  func edges(bytes: [UInt8], valid: Bool) {
+    #expect(isValid(bytes) == valid)
+  }
+
+  /// Random bytes, mostly ASCII and lead or continuation bytes, agree with the standard library.
+  @Test func agreesWithTheStandardLibrary() {
+    var generator = SeededGenerator(seed: 7)
+    let alphabet: [UInt8] = [
+      0x41, 0x20, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xDF, 0xE0, 0xE4, 0xED, 0xEF, 0xF0,
+      0xF4, 0xF5, 0xFF,
+    ]
+    for _ in 0..<20_000 {
+      let length = Int(generator.next() % 12)
+      let bytes = (0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
+      #expect(isValid(bytes) == (String(validating: bytes, as: UTF8.self) != nil), "\(bytes)")
+    }
+  }
+}
