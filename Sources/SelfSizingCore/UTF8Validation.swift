@@ -8,15 +8,22 @@ enum UTF8Validation {
     let count = bytes.count
     var index = 0
     while index < count {
-      if count &- index >= 8,
-        UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & ByteWord.highBits == 0
-      {
-        index &+= 8
-        continue
-      }
       let lead = base[index]
       if lead < 0x80 {
-        index &+= 1
+        // Eight ASCII bytes at a time from here while there are.
+        if count &- index >= 8,
+          UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & ByteWord.highBits == 0
+        {
+          index &+= 8
+        } else {
+          index &+= 1
+        }
+        continue
+      }
+      // Most of CJK: a lead byte whose second byte may be any continuation byte.
+      if lead >= 0xE1, lead != 0xED, lead <= 0xEF, count &- index >= 3 {
+        guard base[index &+ 1] & 0xC0 == 0x80, base[index &+ 2] & 0xC0 == 0x80 else { return false }
+        index &+= 3
         continue
       }
       // The sequence's length, and the range its second byte must fall in.
