@@ -52,15 +52,18 @@ extension TextLayout {
       writer.integer(line.scalarRange.lowerBound)
     }
     writer.raw("],\"lines\":[")
-    // Scalar offsets to byte offsets, walking forward: lines come in text order.
+    // Scalar offsets to byte offsets, walking forward a scalar at a time (its length read from
+    // its lead byte): lines come in text order.
     var scalar = 0
     var byte = 0
+    let byteCount = textUTF8.count
     func advance(to target: Int) {
-      while scalar < target, byte < textUTF8.count {
-        byte += 1
-        while byte < textUTF8.count, textUTF8[byte] & 0xC0 == 0x80 { byte += 1 }
-        scalar += 1
+      while scalar < target, byte < byteCount {
+        let lead = textUTF8[byte]
+        byte &+= lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        scalar &+= 1
       }
+      byte = min(byte, byteCount)
     }
     for (index, line) in lines.enumerated() {
       if index > 0 { writer.raw(byte: UInt8(ascii: ",")) }
