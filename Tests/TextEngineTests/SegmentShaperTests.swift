@@ -93,6 +93,25 @@ import Testing
     }
   }
 
+  /// Grapheme clusters as scalar ends: the same clusters as Swift's `Character`s, with scalars
+  /// outside the BMP (two UTF-16 units for ICU) mapped back to scalar offsets.
+  @Test(arguments: [
+    "👩‍👩‍👧 and e\u{301}", "🇯🇵🇺🇸x", "1️⃣👍🏽!", "a\u{1F600}b\u{10348}\u{301}c", "ก้ำ 中文", "",
+    "\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}",
+  ])
+  func graphemeBoundariesAreScalarEndsOfCharacters(text: String) throws {
+    let shaper = try Self.measurer.get().shaper(weight: .regular, language: "")
+    let scalars = text.unicodeScalars.map(\.value)
+    let ends = scalars.withUnsafeBufferPointer { shaper.graphemeBoundaries($0) }
+    var expected: [Int32] = []
+    var end: Int32 = 0
+    for character in text {
+      end += Int32(character.unicodeScalars.count)
+      expected.append(end)
+    }
+    #expect(ends == expected)
+  }
+
   /// The common path (HarfBuzz shape plans cached per script and direction, executed directly)
   /// gives the same widths as the general path (`hb_shape`) for segments of several scripts in
   /// both directions, shaped in turns so that each cached plan is used after the others.

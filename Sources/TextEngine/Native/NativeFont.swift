@@ -187,7 +187,7 @@ struct NativeFont: ~Copyable {
         buffer, $0.baseAddress, Int32($0.count), UInt32(range.lowerBound), Int32(range.count))
     }
     hb_buffer_set_direction(buffer, properties.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
-    hb_buffer_set_script(buffer, hb_script_from_string(properties.scriptTag, -1))
+    hb_buffer_set_script(buffer, hb_script_from_iso15924_tag(Self.tag(properties.scriptTag)))
     if !properties.language.isEmpty {
       hb_buffer_set_language(buffer, hb_language_from_string(properties.language, -1))
     }
@@ -207,6 +207,20 @@ struct NativeFont: ~Copyable {
           yOffset: positions[index].y_offset))
     }
     return glyphs
+  }
+
+  /// `hb_tag_from_string`: the first four bytes of `text`, padded with spaces (without
+  /// handing HarfBuzz a C string, which a small Swift string must first copy into an array).
+  static func tag(_ text: String) -> hb_tag_t {
+    guard !text.isEmpty else { return 0 }
+    var tag: hb_tag_t = 0
+    var count = 0
+    for byte in text.utf8.prefix(4) {
+      tag = tag << 8 | hb_tag_t(byte)
+      count += 1
+    }
+    for _ in count..<4 { tag = tag << 8 | 0x20 }
+    return tag
   }
 
   // MARK: Rasterization

@@ -23,13 +23,6 @@ struct DecodedText {
     (mayBeRightToLeft, hasSupplementaryScalars) = flags
   }
 
-  init(codes: [UInt32]) {
-    self.codes = codes
-    var flags = (rightToLeft: false, supplementary: false)
-    for code in codes { Self.note(code, in: &flags) }
-    (mayBeRightToLeft, hasSupplementaryScalars) = flags
-  }
-
   /// True when every scalar is in the BMP, so UTF-16 offsets equal scalar offsets.
   var isBMP: Bool { !hasSupplementaryScalars }
 
