@@ -1,13 +1,9 @@
 extension JSONParser {
-  /// The most members a record may have for `idAndStringField(named:)`: their keys are kept on
-  /// the stack to find duplicates.
-  static let recordFieldMemberLimit = 8
-
   /// The whole text as a record whose `id` and string field `field` are read without building
   /// the other members (which are parsed all the same, so the line is checked as fully as by
   /// `document()`). nil whenever the general reader is needed: any error (it reports it), an
-  /// `id` or a key with escapes, a missing or mistyped `id` or field, more members than
-  /// `recordFieldMemberLimit`.
+  /// `id` or a key with escapes, a missing or mistyped `id` or field, more than eight members
+  /// (their keys are kept on the stack to find duplicates).
   mutating func idAndStringField(named field: UnsafeBufferPointer<UInt8>) -> JSONRecordField? {
     do throws(JSONParseError) {
       return try readIDAndStringField(named: field)
@@ -19,7 +15,7 @@ extension JSONParser {
   private mutating func readIDAndStringField(named field: UnsafeBufferPointer<UInt8>) throws(JSONParseError)
     -> JSONRecordField?
   {
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+    skipByteOrderMark()
     skipWhitespace()
     guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return nil }
     try enterContainer()
@@ -28,16 +24,15 @@ extension JSONParser {
     var keyCount = 0
     var id: Range<Int>?
     var text: JSONRecordField.Text?
-    while true {
+    repeat {
       guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), keyCount < keys.count,
-        let key = try scanPlainString(), isUTF8(key)
+        let key = try scanPlainString()
       else { return nil }
+      try checkUTF8(key)
       for earlier in 0..<keyCount where Self.bytesEqual(slice(keys[earlier]), slice(key)) { return nil }
       keys[keyCount] = key
       keyCount += 1
-      skipWhitespace()
-      guard consume(":") else { return nil }
-      skipWhitespace()
+      try skipColon()
       let isID =
         key.count == 2 && bytes[key.lowerBound] == UInt8(ascii: "i")
         && bytes[key.lowerBound + 1] == UInt8(ascii: "d")
@@ -45,7 +40,7 @@ extension JSONParser {
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
         let quote = index
         if let plain = try scanPlainString() {
-          guard isUTF8(plain) else { return nil }
+          try checkUTF8(plain)
           if isID { id = plain } else { text = .utf8(plain) }
         } else {
           guard !isID else { return nil }
@@ -55,15 +50,7 @@ extension JSONParser {
       } else {
         _ = try parseValue()
       }
-      skipWhitespace()
-      if consume(",") {
-        skipWhitespace()
-        if !consume("}") { continue }
-      } else if !consume("}") {
-        return nil
-      }
-      break
-    }
+    } while try endMember()
     skipWhitespace()
     guard index == bytes.count, let id, !id.isEmpty, let text else { return nil }
     return JSONRecordField(id: id, text: text)
@@ -72,6 +59,4 @@ extension JSONParser {
   private func slice(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
     UnsafeBufferPointer(rebasing: bytes[range])
   }
-
-  private func isUTF8(_ range: Range<Int>) -> Bool { UTF8Validation.isValid(slice(range)) }
 }

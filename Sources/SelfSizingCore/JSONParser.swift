@@ -15,7 +15,7 @@ struct JSONParser {
 
   /// The whole text: one value between optional white space.
   mutating func document() throws(JSONParseError) -> JSONValue {
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+    skipByteOrderMark()
     skipWhitespace()
     let value = try parseValue()
     skipWhitespace()
@@ -86,17 +86,9 @@ struct JSONParser {
           throw error(.duplicateKey, "duplicate key \"\(key)\" in an object")
         }
       }
-      skipWhitespace()
-      guard consume(":") else { throw unexpected("expected \":\" after an object key") }
-      skipWhitespace()
+      try skipColon()
       members.append((key, try parseValue()))
-      skipWhitespace()
-      if consume(",") {
-        skipWhitespace()
-        if !consume("}") { continue }
-      } else if !consume("}") {
-        throw unexpected("expected \",\" or \"}\" in an object")
-      }
+      if try endMember() { continue }
       depth -= 1
       return .object(members)
     }
@@ -122,6 +114,25 @@ struct JSONParser {
       depth -= 1
       return .array(elements)
     }
+  }
+
+  /// Steps over the `:` after an object key, and the white space around it.
+  mutating func skipColon() throws(JSONParseError) {
+    skipWhitespace()
+    guard consume(":") else { throw unexpected("expected \":\" after an object key") }
+    skipWhitespace()
+  }
+
+  /// Steps over what ends an object member: `,` (and a `}` right after it) or `}`, with the
+  /// white space around; true when another member follows.
+  mutating func endMember() throws(JSONParseError) -> Bool {
+    skipWhitespace()
+    if consume(",") {
+      skipWhitespace()
+      return !consume("}")
+    }
+    guard consume("}") else { throw unexpected("expected \",\" or \"}\" in an object") }
+    return false
   }
 
   /// Steps over `{` or `[`, counting the depth.
@@ -189,9 +200,8 @@ struct JSONParser {
   mutating func parseString() throws(JSONParseError) -> String {
     let quote = index
     if let content = try scanPlainString() {
-      var result = ""
-      try appendRun(content, to: &result)
-      return result
+      try checkUTF8(content)
+      return String(decoding: UnsafeBufferPointer(rebasing: bytes[content]), as: UTF8.self)
     }
     index = quote
     return try decodeString()
@@ -222,14 +232,8 @@ struct JSONParser {
     while true {
       let runStart = index
       let end = try skipRun()
-      if runStart < index {
-        let run = UnsafeBufferPointer(rebasing: bytes[runStart..<index])
-        if !UTF8Validation.isValid(run) {
-          var checked = ""
-          try appendRun(runStart..<index, to: &checked)  // throws, naming the first bad byte
-        }
-        result.append(contentsOf: run)
-      }
+      try checkUTF8(runStart..<index)
+      result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
       if end == UInt8(ascii: "\"") {
         index += 1
         return result
@@ -261,20 +265,10 @@ struct JSONParser {
     }
   }
 
-  /// Appends bytes without escapes, checking that they are UTF-8.
-  private mutating func appendRun(_ range: Range<Int>, to result: inout String) throws(JSONParseError) {
-    guard !range.isEmpty else { return }
-    // `String(validating:as:)` is generic and unspecialized in the standard library (metadata
-    // look-ups on every call); a check here and `String(decoding:)` on a buffer cost far less.
-    let run = UnsafeBufferPointer(rebasing: bytes[range])
-    // Decoding replaces ill-formed sequences with U+FFFD (EF BF BD), a well-formed sequence the
-    // input cannot hold at a place it was ill-formed: the bytes come back unchanged exactly
-    // when they were UTF-8.
-    var text = String(decoding: run, as: UTF8.self)
-    if text.withUTF8({ Self.bytesEqual($0, run) }) {
-      if result.isEmpty { result = text } else { result += text }
-      return
-    }
+  /// Checks that the bytes of `range` (a run without escapes) are UTF-8; otherwise throws,
+  /// naming the first bytes that are not.
+  mutating func checkUTF8(_ range: Range<Int>) throws(JSONParseError) {
+    guard !UTF8Validation.isValid(UnsafeBufferPointer(rebasing: bytes[range])) else { return }
     var parser = Unicode.UTF8.ForwardParser()
     var iterator = bytes[range].makeIterator()
     var offset = range.lowerBound
@@ -389,6 +383,11 @@ struct JSONParser {
   }
 
   // MARK: Positions and errors
+
+  /// Steps over a UTF-8 byte order mark at the start of the text.
+  mutating func skipByteOrderMark() {
+    if index == 0, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+  }
 
   mutating func skipWhitespace() {
     while index < bytes.count {
