@@ -117,7 +117,7 @@ struct JSONParser {
   }
 
   /// Steps over the `:` after an object key, and the white space around it.
-  mutating func skipColon() throws(JSONParseError) {
+  @inline(__always) mutating func skipColon() throws(JSONParseError) {
     skipWhitespace()
     guard consume(":") else { throw unexpected("expected \":\" after an object key") }
     skipWhitespace()
@@ -125,7 +125,7 @@ struct JSONParser {
 
   /// Steps over what ends an object member: `,` (and a `}` right after it) or `}`, with the
   /// white space around; true when another member follows.
-  mutating func endMember() throws(JSONParseError) -> Bool {
+  @inline(__always) mutating func endMember() throws(JSONParseError) -> Bool {
     skipWhitespace()
     if consume(",") {
       skipWhitespace()
@@ -267,8 +267,14 @@ struct JSONParser {
 
   /// Checks that the bytes of `range` (a run without escapes) are UTF-8; otherwise throws,
   /// naming the first bytes that are not.
-  mutating func checkUTF8(_ range: Range<Int>) throws(JSONParseError) {
-    guard !UTF8Validation.isValid(UnsafeBufferPointer(rebasing: bytes[range])) else { return }
+  @inline(__always) mutating func checkUTF8(_ range: Range<Int>) throws(JSONParseError) {
+    if !UTF8Validation.isValid(UnsafeBufferPointer(rebasing: bytes[range])) {
+      try reportInvalidUTF8(in: range)
+    }
+  }
+
+  /// Throws the error for the first bytes of `range` that are not UTF-8 (out of line).
+  @inline(never) private mutating func reportInvalidUTF8(in range: Range<Int>) throws(JSONParseError) {
     var parser = Unicode.UTF8.ForwardParser()
     var iterator = bytes[range].makeIterator()
     var offset = range.lowerBound
