@@ -387,18 +387,19 @@ public final class TextMeasurer: Sendable {
   private func icuLineBreaks(_ decoded: DecodedText) throws(TextError) -> [(end: Int, isHard: Bool)] {
     let codes = decoded.codes
     guard !codes.isEmpty else { return [] }
-    let scalarOfUTF16 = decoded.scalarOffsetsOfUTF16()
-    let result: [(end: Int, isHard: Bool)]? = decoded.makeUTF16().withUnsafeBufferPointer { buffer in
-      lineBreakers.withIterator(over: buffer) { iterator in
-        var breaks: [(end: Int, isHard: Bool)] = []
-        breaks.reserveCapacity(codes.count / 3 + 4)
-        while let boundary = iterator.next() {
-          let end = DecodedText.scalarOffset(ofUTF16: boundary, in: scalarOfUTF16)
-          // ICU marks the boundary after a mandatory break character; the end of text is not one.
-          let isHard = iterator.isHardBreak && UnicodeProperties.isHardBreak(codes[end - 1])
-          breaks.append((end, isHard))
+    let result: [(end: Int, isHard: Bool)]? = codes.withUnsafeBufferPointer { scalars in
+      DecodedText.withUTF16(of: scalars) { utf16, scalarOfUnit in
+        lineBreakers.withIterator(over: utf16) { iterator in
+          var breaks: [(end: Int, isHard: Bool)] = []
+          breaks.reserveCapacity(codes.count / 3 + 4)
+          while let boundary = iterator.next() {
+            let end = Int(scalarOfUnit[boundary])
+            // ICU marks the boundary after a mandatory break character; the end of text is not one.
+            let isHard = iterator.isHardBreak && UnicodeProperties.isHardBreak(codes[end - 1])
+            breaks.append((end, isHard))
+          }
+          return breaks
         }
-        return breaks
       }
     }
     guard let result else { throw TextError(.segmentationFailed, "ICU could not open a line break iterator") }

@@ -240,36 +240,14 @@ struct SegmentShaper {
 
   /// Scalar offsets (exclusive ends) of the grapheme clusters of `scalars`, from ICU.
   func graphemeBoundaries(_ scalars: UnsafeBufferPointer<UInt32>) -> [Int32] {
-    // ICU's iterator reads UTF-16: the segment in UTF-16, and the scalar of each UTF-16 unit
-    // (and of the end), in scratch space rather than three arrays.
-    let unitCapacity = scalars.count * 2
-    let ends: [Int32]? = withUnsafeTemporaryAllocation(of: UInt16.self, capacity: max(1, unitCapacity)) {
-      utf16 in
-      withUnsafeTemporaryAllocation(of: Int32.self, capacity: unitCapacity + 1) { scalarOfUnit in
-        var unitCount = 0
-        for (index, scalar) in scalars.enumerated() {
-          if scalar > 0xFFFF {
-            let value = scalar - 0x10000
-            utf16[unitCount] = UInt16(0xD800 + (value >> 10))
-            scalarOfUnit[unitCount] = Int32(index)
-            unitCount += 1
-            utf16[unitCount] = UInt16(0xDC00 + (value & 0x3FF))
-          } else {
-            utf16[unitCount] = UInt16(truncatingIfNeeded: scalar)
-          }
-          scalarOfUnit[unitCount] = Int32(index)
-          unitCount += 1
+    let ends: [Int32]? = DecodedText.withUTF16(of: scalars) { utf16, scalarOfUnit in
+      graphemeBreakers.withIterator(over: utf16) { iterator in
+        var ends: [Int32] = []
+        ends.reserveCapacity(scalars.count)
+        while let boundary = iterator.next() {
+          if boundary > 0 { ends.append(scalarOfUnit[boundary]) }
         }
-        scalarOfUnit[unitCount] = Int32(scalars.count)
-        return graphemeBreakers.withIterator(over: UnsafeBufferPointer(rebasing: utf16[..<unitCount])) {
-          iterator in
-          var ends: [Int32] = []
-          ends.reserveCapacity(scalars.count)
-          while let boundary = iterator.next() {
-            if boundary > 0 { ends.append(scalarOfUnit[boundary]) }
-          }
-          return ends
-        }
+        return ends
       }
     }
     // Without ICU, fall back to one cluster per scalar.

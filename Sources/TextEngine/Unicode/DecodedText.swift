@@ -11,9 +11,7 @@ struct DecodedText {
   init(_ text: String) {
     // `withUTF8` always provides contiguous UTF-8 (copying a bridged string first).
     var text = text
-    var flags = (rightToLeft: false, supplementary: false)
-    codes = text.withUTF8 { bytes in Self.decode(bytes, flags: &flags) }
-    (mayBeRightToLeft, hasSupplementaryScalars) = flags
+    self = text.withUTF8 { DecodedText(validUTF8: $0) }
   }
 
   /// The scalars of `bytes`, which must be well-formed UTF-8.
@@ -24,42 +22,41 @@ struct DecodedText {
   }
 
   /// True when every scalar is in the BMP, so UTF-16 offsets equal scalar offsets.
-  var isBMP: Bool { !hasSupplementaryScalars }
-
   /// The text in UTF-16.
   func makeUTF16() -> [UInt16] {
     guard hasSupplementaryScalars else { return codes.map { UInt16(truncatingIfNeeded: $0) } }
-    var utf16: [UInt16] = []
-    utf16.reserveCapacity(codes.count + codes.count / 2)
-    for scalar in codes {
-      if scalar > 0xFFFF {
-        let value = scalar - 0x10000
-        utf16.append(UInt16(0xD800 + (value >> 10)))
-        utf16.append(UInt16(0xDC00 + (value & 0x3FF)))
-      } else {
-        utf16.append(UInt16(truncatingIfNeeded: scalar))
+    return codes.withUnsafeBufferPointer { Self.withUTF16(of: $0) { utf16, _ in Array(utf16) } }
+  }
+
+  /// Runs `body` with `scalars` in UTF-16 (what ICU's iterators read) and the scalar offset of
+  /// each UTF-16 unit and of the end, both in scratch space.
+  @inline(__always) static func withUTF16<Result>(
+    of scalars: UnsafeBufferPointer<UInt32>,
+    _ body: (_ utf16: UnsafeBufferPointer<UInt16>, _ scalarOfUnit: UnsafeBufferPointer<Int32>) -> Result
+  ) -> Result {
+    let unitCapacity = scalars.count * 2
+    return withUnsafeTemporaryAllocation(of: UInt16.self, capacity: max(1, unitCapacity)) { utf16 in
+      withUnsafeTemporaryAllocation(of: Int32.self, capacity: unitCapacity + 1) { scalarOfUnit in
+        var unitCount = 0
+        for (index, scalar) in scalars.enumerated() {
+          if scalar > 0xFFFF {
+            let value = scalar - 0x10000
+            utf16[unitCount] = UInt16(0xD800 + (value >> 10))
+            scalarOfUnit[unitCount] = Int32(index)
+            unitCount += 1
+            utf16[unitCount] = UInt16(0xDC00 + (value & 0x3FF))
+          } else {
+            utf16[unitCount] = UInt16(truncatingIfNeeded: scalar)
+          }
+          scalarOfUnit[unitCount] = Int32(index)
+          unitCount += 1
+        }
+        scalarOfUnit[unitCount] = Int32(scalars.count)
+        return body(
+          UnsafeBufferPointer(rebasing: utf16[..<unitCount]),
+          UnsafeBufferPointer(rebasing: scalarOfUnit[...unitCount]))
       }
     }
-    return utf16
-  }
-
-  /// The scalar offset of every UTF-16 offset (and of the end), or an empty array when the text
-  /// is all BMP and the two coincide; read it with `scalarOffset(ofUTF16:in:)`.
-  func scalarOffsetsOfUTF16() -> [Int32] {
-    guard !isBMP else { return [] }
-    var offsets: [Int32] = []
-    offsets.reserveCapacity(codes.count * 2 + 1)
-    for (index, scalar) in codes.enumerated() {
-      offsets.append(Int32(index))
-      if scalar > 0xFFFF { offsets.append(Int32(index)) }
-    }
-    offsets.append(Int32(codes.count))
-    return offsets
-  }
-
-  /// Maps a UTF-16 offset through `scalarOffsetsOfUTF16()`'s result.
-  static func scalarOffset(ofUTF16 offset: Int, in offsets: [Int32]) -> Int {
-    offsets.isEmpty ? offset : Int(offsets[offset])
   }
 
   @inline(__always) private static func note(
