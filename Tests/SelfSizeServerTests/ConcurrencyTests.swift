@@ -31,14 +31,18 @@ import Testing
     }
   }
 
+  /// Bodies compare, not times: the deadline is far beyond any build's speed (72 requests queued
+  /// at once in a ThreadSanitizer build have taken over 10 s, the default, to be answered).
+  static let limits = ServerLimits(deadline: .seconds(600))
+
   @Test func parallelRequestsAnswerAsSerialOnes() async throws {
-    let serial = try await Fixture.withClient(jobs: 1) { client, _ in
+    let serial = try await Fixture.withClient(limits: Self.limits, jobs: 1) { client, _ in
       var bodies: [String] = []
       for (path, body) in Self.requests { bodies.append(try await client.post(path, body).text) }
       return bodies
     }
     #expect(Set(serial).count == Self.requests.count)
-    let parallel = try await Fixture.withClient(jobs: 4) { client, _ in
+    let parallel = try await Fixture.withClient(limits: Self.limits, jobs: 4) { client, _ in
       try await withThrowingTaskGroup(of: (Int, String).self) { group in
         for _ in 0..<3 {
           for (index, (path, body)) in Self.requests.enumerated() {
