@@ -111,8 +111,8 @@ enum CLI {
     }
     let outputURL = directory.appendingPathComponent(".stdout")
     let errorURL = directory.appendingPathComponent(".stderr")
-    FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-    FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+    try #require(FileManager.default.createFile(atPath: outputURL.path, contents: nil))
+    try #require(FileManager.default.createFile(atPath: errorURL.path, contents: nil))
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments

@@ -105,6 +105,12 @@ void cshims_ubidi_close(cshims_bidi *_Nullable bidi);
 /// ICU's ISO 639 language codes (`uloc_getISOLanguages`), ending with NULL.
 const char *_Nullable const *_Nonnull cshims_iso_languages(void);
 
+// MARK: Memory hints
+
+/// Asks the processor to start loading the cache line holding `address` for reading; it
+/// changes no result and never faults, whatever the address.
+static inline void cshims_prefetch(const void *address) { __builtin_prefetch(address, 0, 3); }
+
 #pragma clang assume_nonnull end
 
 #ifdef __cplusplus

@@ -207,6 +207,7 @@ extension PreparedText {
   /// - Throws: `TextError.Code.invalidWidth` for a width ≤ 0 or NaN.
   public func measure(width: Double) throws(TextError) -> TextMeasurement {
     try Self.validate(width: width)
+    storage.storage.prefetchHeaderAndLineKeys()
     return storage.storage.withHeaderAndLineFinderView { header, lineFinder in
       let limit = width + Self.fitTolerance
       let maxLines = header.pointee.paragraph.style.maxLines
