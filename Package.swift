@@ -101,10 +101,12 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Yams", package: "Yams"),
       ]),
-    .testTarget(name: "SelfSizingCoreTests", dependencies: ["SelfSizingCore"]),
-    .testTarget(name: "TextEngineTests", dependencies: ["TextEngine"]),
-    .testTarget(name: "CellSizingTests", dependencies: ["CellSizing", "TextEngine"]),
-    .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout"]),
+    // Helpers more than one test target uses: a seeded generator, an article's code blocks.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .testTarget(name: "SelfSizingCoreTests", dependencies: ["SelfSizingCore", "TestSupport"]),
+    .testTarget(name: "TextEngineTests", dependencies: ["TextEngine", "TestSupport"]),
+    .testTarget(name: "CellSizingTests", dependencies: ["CellSizing", "TextEngine", "TestSupport"]),
+    .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout", "TestSupport"]),
     .testTarget(name: "SelfSizeCLITests", dependencies: ["selfsize"]),
     .testTarget(
       name: "BaselineTests",

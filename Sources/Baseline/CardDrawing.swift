@@ -18,7 +18,7 @@ struct CardDrawing {
     var isHighlighted: Bool
     var runs: [GlyphRun]
 
-    func draw(on canvas: inout RasterCanvas, scale: Double, color: RGBColor, glyphs: inout GlyphBitmaps) {
+    func draw(on canvas: inout RasterCanvas, scale: Double, color: RGBColor, glyphs: inout GlyphCache) {
       for run in runs {
         for glyph in run.glyphs {
           guard let bitmap = glyphs.bitmap(run.font, glyph.glyphID, fontSize * scale) else { continue }
@@ -103,7 +103,7 @@ struct CardDrawing {
 
   func draw(
     on canvas: inout RasterCanvas, origin: (Double, Double), scale s: Double, highlight: RGBColor,
-    glyphs: inout GlyphBitmaps
+    glyphs: inout GlyphCache
   ) {
     func px(_ value: Double) -> Int { Int((value * s).rounded()) }
     let (x, y) = origin

@@ -103,7 +103,7 @@ public struct DiffReport: Sendable {
     var canvas = RasterCanvas(
       width: max(1, Int((width * s).rounded(.up))), height: max(1, Int((height * s).rounded(.up))),
       color: RGBColor(0xF2F3F5))
-    var glyphs = GlyphBitmaps()
+    var glyphs = GlyphCache()
     let captionStyle = TextStyle(fontSize: 12, lineHeight: .fixed(16))
     let sides: [(CardDrawing, Double, String, RGBColor)] = [
       (before, margin, caption(before.record, "before"), oldHighlight),
@@ -117,23 +117,5 @@ public struct DiffReport: Sendable {
         on: &canvas, origin: (x, margin + captionHeight), scale: s, highlight: highlight, glyphs: &glyphs)
     }
     return try PNGEncoder.encode(width: canvas.width, height: canvas.height, rgb: canvas.pixels)
-  }
-}
-
-/// Rasterized glyphs by font, glyph and pixel size.
-struct GlyphBitmaps {
-  private struct Key: Hashable {
-    var font: ObjectIdentifier
-    var glyph: UInt32
-    var pixelSize: Double
-  }
-  private var bitmaps: [Key: GlyphBitmap?] = [:]
-
-  mutating func bitmap(_ font: Font, _ glyph: UInt32, _ pixelSize: Double) -> GlyphBitmap? {
-    let key = Key(font: ObjectIdentifier(font), glyph: glyph, pixelSize: pixelSize)
-    if let cached = bitmaps[key] { return cached }
-    let bitmap = font.rasterize(glyphID: glyph, pixelSize: pixelSize)
-    bitmaps[key] = bitmap
-    return bitmap
   }
 }

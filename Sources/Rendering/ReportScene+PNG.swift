@@ -254,21 +254,3 @@ struct Pen {
     }
   }
 }
-
-/// Rasterized glyphs by font, glyph and pixel size (each glyph is rendered once per picture).
-struct GlyphCache {
-  private struct Key: Hashable {
-    var font: ObjectIdentifier
-    var glyph: UInt32
-    var pixelSize: Double
-  }
-  private var bitmaps: [Key: GlyphBitmap?] = [:]
-
-  mutating func bitmap(_ font: Font, _ glyph: UInt32, _ pixelSize: Double) -> GlyphBitmap? {
-    let key = Key(font: ObjectIdentifier(font), glyph: glyph, pixelSize: pixelSize)
-    if let cached = bitmaps[key] { return cached }
-    let bitmap = font.rasterize(glyphID: glyph, pixelSize: pixelSize)
-    bitmaps[key] = bitmap
-    return bitmap
-  }
-}

@@ -1,24 +1,17 @@
 import CellSizing
 import Foundation
+import TestSupport
 import Testing
 import TextEngine
 
 /// The code of the catalog's getting-started article, run as written: every `swift` block of
 /// `CellSizing.docc/GettingStarted.md` (but the package line) appears verbatim in this file.
 @Suite struct GettingStartedTests {
-  static let thisFile = URL(fileURLWithPath: #filePath)
-  static let article = thisFile.deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent(
-      "Sources/CellSizing/CellSizing.docc/GettingStarted.md")
-
   @Test func articleCodeIsThisFilesCode() throws {
-    let article = try String(contentsOf: Self.article, encoding: .utf8)
-    let source = try String(contentsOf: Self.thisFile, encoding: .utf8)
-    let blocks = ArticleCode.swiftBlocks(in: article).filter { !$0.hasPrefix(".product") }
-    #expect(blocks.count == 3)
-    for block in blocks {
-      #expect(ArticleCode.normalized(source).contains(ArticleCode.normalized(block)), "\(block)")
-    }
+    let (count, missing) = try ArticleCode.blocks(
+      ofArticle: "Sources/CellSizing/CellSizing.docc/GettingStarted.md", missingFrom: #filePath)
+    #expect(count == 3)
+    #expect(missing.isEmpty, "not in this file: \(missing)")
   }
 
   @Test func describeMeasureAndMeasureAFeed() throws {

@@ -1,5 +1,6 @@
 import CollectionLayout
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct CircleLayoutTests {
@@ -173,7 +174,7 @@ import Testing
 
   @Test(arguments: 0..<10)
   func rectFilteringMatchesBruteForce(seed: Int) throws {
-    var rng = SeededGenerator(seed: UInt64(seed))
+    var rng = SplitMix64(seed: UInt64(seed))
     var configuration = CircleLayout.Configuration()
     configuration.headerHeight = Bool.random(using: &rng) ? 30 : 0
     let layout = try prepared(Int.random(in: 0...60, using: &rng), configuration: configuration)

@@ -1,4 +1,5 @@
 import CollectionLayout
+import TestSupport
 import Testing
 
 @Suite struct WaterfallPaginationTests {
@@ -189,7 +190,7 @@ import Testing
 
   @Test(arguments: 0..<10)
   func randomUpdateSequencesMatchFreshLayouts(seed: Int) throws {
-    var rng = SeededGenerator(seed: UInt64(seed))
+    var rng = SplitMix64(seed: UInt64(seed))
     let waterfall = makeLayout(hashedProvider())
     var data = items(Int.random(in: 0...40, using: &rng))
     try waterfall.update(data: CollectionData(sections: [data]), width: 320)

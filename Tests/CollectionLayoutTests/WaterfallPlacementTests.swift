@@ -1,4 +1,5 @@
 import CollectionLayout
+import TestSupport
 import Testing
 
 /// Placement checked against a plain model of the waterfall rules, for every column count and
@@ -15,7 +16,7 @@ import Testing
 
   /// A random one-section scenario. Heights come from a small set so that columns tie often.
   func scenario(seed: UInt64, count: Int) -> Scenario {
-    var rng = SeededGenerator(seed: seed)
+    var rng = SplitMix64(seed: seed)
     var scenario = Scenario()
     scenario.configuration.usesSizeCache = Bool.random(using: &rng)
     scenario.configuration.renderDirection = WaterfallLayout.RenderDirection.allCases.randomElement(
@@ -92,7 +93,7 @@ import Testing
 
   @Test(arguments: 0..<60)
   func freshLayoutsMatchTheModel(seed: Int) throws {
-    var pick = SeededGenerator(seed: UInt64(seed) &+ 77)
+    var pick = SplitMix64(seed: UInt64(seed) &+ 77)
     let count = [0, 1, 2, 3, 37, 600].randomElement(using: &pick)!
     let scenario = scenario(seed: UInt64(seed), count: count)
     let heights = scenario.heights
@@ -138,7 +139,7 @@ import Testing
     let scenario = scenario(seed: UInt64(seed) &+ 500, count: 300)
     let waterfall = WaterfallLayout(
       configuration: scenario.configuration, heightProvider: HeightProvider.table(scenario.heights))
-    var rng = SeededGenerator(seed: UInt64(seed))
+    var rng = SplitMix64(seed: UInt64(seed))
     var count = Int.random(in: 0...50, using: &rng)
     try waterfall.update(
       data: CollectionData(sections: [Array(scenario.items.prefix(count))]), width: scenario.width)

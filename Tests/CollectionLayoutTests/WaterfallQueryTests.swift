@@ -1,11 +1,12 @@
 import CollectionLayout
+import TestSupport
 import Testing
 
 @Suite struct WaterfallQueryTests {
   /// A random layout: sections with random styles, items with random heights (some zero) and
   /// some full-span items, random headers, footers and insets.
   func randomLayout(seed: UInt64) throws -> WaterfallLayout {
-    var rng = SeededGenerator(seed: seed)
+    var rng = SplitMix64(seed: seed)
     var configuration = WaterfallLayout.Configuration()
     configuration.renderDirection = WaterfallLayout.RenderDirection.allCases.randomElement(using: &rng)!
     configuration.contentInset = EdgeInsets(
@@ -45,7 +46,7 @@ import Testing
   func rectQueriesMatchBruteForce(seed: Int) throws {
     let waterfall = try randomLayout(seed: UInt64(seed))
     let everything = waterfall.allAttributes()
-    var rng = SeededGenerator(seed: UInt64(seed) &+ 1000)
+    var rng = SplitMix64(seed: UInt64(seed) &+ 1000)
     let size = waterfall.contentSize
     for _ in 0..<60 {
       let x = Double.random(in: -50...(size.width + 10), using: &rng)
@@ -95,7 +96,7 @@ import Testing
     let waterfall = WaterfallLayout(heightProvider: HeightProvider { item, _, _ in hashedHeight(item) })
     try waterfall.update(data: CollectionData(sections: [items(count)]), width: 375)
     let everything = waterfall.allAttributes()
-    var rng = SeededGenerator(seed: 7)
+    var rng = SplitMix64(seed: 7)
     for _ in 0..<50 {
       let y = Double.random(in: 0...waterfall.contentSize.height, using: &rng)
       let rect = Rect(x: 0, y: y, width: 375, height: 667)

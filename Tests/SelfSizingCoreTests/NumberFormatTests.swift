@@ -1,4 +1,5 @@
 import SelfSizingCore
+import TestSupport
 import Testing
 
 @Suite struct NumberFormatTests {
@@ -22,7 +23,7 @@ import Testing
   }
 
   @Test func everyResultReadsBackAsTheSameValue() throws {
-    var generator = SeededGenerator(seed: 42)
+    var generator = SplitMix64(seed: 42)
     for _ in 0..<10_000 {
       let value = Double(bitPattern: generator.next())
       guard value.isFinite else { continue }
@@ -35,18 +36,5 @@ import Testing
       }
       #expect(try JSONValue.parse(text) == .number(value))
     }
-  }
-}
-
-/// SplitMix64: a small seeded generator so random tests repeat.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
