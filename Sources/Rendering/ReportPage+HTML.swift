@@ -67,14 +67,7 @@ extension ReportPage {
     figcaption b { color: #1f2328; } figcaption .full { display: block; color: #1f2328; margin-top: 2px; }
     .thumb { position: relative; background: \(ReportPalette.background.css); }
     .thumb div { position: absolute; box-sizing: border-box; }
-    .cell { background: \(ReportPalette.card.css); border: 1px solid \(ReportPalette.cardEdge.css); }
-    .cell.clipped { border-color: \(ReportPalette.clippedEdge.css); }
-    .image { background: linear-gradient(to top right, transparent calc(50% - 0.5px), \(ReportPalette.imageLine.css) 50%, transparent calc(50% + 0.5px)),
-      linear-gradient(to bottom right, transparent calc(50% - 0.5px), \(ReportPalette.imageLine.css) 50%, transparent calc(50% + 0.5px)), \(ReportPalette.image.css);
-      border: 0.5px solid \(ReportPalette.imageLine.css); }
-    .line { left: 0; white-space: pre; }
-    .reflow { left: 0; top: 0; visibility: hidden; white-space: pre-wrap; overflow-wrap: break-word; }
-    .label.overflow { outline: 2px solid \(ReportPalette.clippedEdge.css); }
+    \(ReportScene.cardCSS)
     .overview svg { display: block; background: \(ReportPalette.background.css); }
     .muted { color: #666; font-size: 12px; }
     footer { color: #666; font-size: 12px; padding-bottom: 24px; }

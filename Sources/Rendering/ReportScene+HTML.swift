@@ -41,15 +41,8 @@ extension ReportScene {
       #canvas div { position: absolute; box-sizing: border-box; }
       .column { background: \(ReportPalette.column.css); border: 0.5px solid \(ReportPalette.columnEdge.css); }
       .decoration { background: \(ReportPalette.decoration.css); border: 1px solid \(ReportPalette.decorationEdge.css); }
-      .cell { background: \(ReportPalette.card.css); border: 1px solid \(ReportPalette.cardEdge.css); }
       .cell.round { border-radius: 50%; }
-      .cell.clipped { border-color: \(ReportPalette.clippedEdge.css); }
-      .image { background: linear-gradient(to top right, transparent calc(50% - 0.5px), \(ReportPalette.imageLine.css) 50%, transparent calc(50% + 0.5px)),
-        linear-gradient(to bottom right, transparent calc(50% - 0.5px), \(ReportPalette.imageLine.css) 50%, transparent calc(50% + 0.5px)), \(ReportPalette.image.css);
-        border: 0.5px solid \(ReportPalette.imageLine.css); }
-      .line { left: 0; white-space: pre; }
-      .reflow { left: 0; top: 0; visibility: hidden; white-space: pre-wrap; overflow-wrap: break-word; }
-      .label.overflow { outline: 2px solid \(ReportPalette.clippedEdge.css); }
+      \(Self.cardCSS)
       \(Self.sharedCSS)
       </style>
       </head>
@@ -99,6 +92,19 @@ extension ReportScene {
   static let overflowReportElement =
     "<div id=\"overflow-summary\">Overflow check pending (needs JavaScript and the fonts).</div>\n"
     + "<pre id=\"overflow-report\" data-status=\"pending\"></pre>"
+
+  /// The rules of a drawn card (cell, image, text lines, their reflow check, overflow), for the
+  /// page of each device and the report's thumbnails alike.
+  static let cardCSS = """
+    .cell { background: \(ReportPalette.card.css); border: 1px solid \(ReportPalette.cardEdge.css); }
+    .cell.clipped { border-color: \(ReportPalette.clippedEdge.css); }
+    .image { background: linear-gradient(to top right, transparent calc(50% - 0.5px), \(ReportPalette.imageLine.css) 50%, transparent calc(50% + 0.5px)),
+      linear-gradient(to bottom right, transparent calc(50% - 0.5px), \(ReportPalette.imageLine.css) 50%, transparent calc(50% + 0.5px)), \(ReportPalette.image.css);
+      border: 0.5px solid \(ReportPalette.imageLine.css); }
+    .line { left: 0; white-space: pre; }
+    .reflow { left: 0; top: 0; visibility: hidden; white-space: pre-wrap; overflow-wrap: break-word; }
+    .label.overflow { outline: 2px solid \(ReportPalette.clippedEdge.css); }
+    """
 
   /// CSS shared by the report pages: the overflow result, the legend.
   static let sharedCSS = """
