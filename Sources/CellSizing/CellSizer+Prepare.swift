@@ -217,18 +217,24 @@ extension CellSizer {
     }
   }
 
+  /// The items of an array field: none when it is missing or null, an error naming the field,
+  /// its type and `need` when it is anything else.
+  private static func items(of value: ItemValue?, field: String, element: String, needing need: String)
+    throws(CellSizingError) -> [ItemValue]
+  {
+    switch value {
+    case nil, .null: return []
+    case .array(let items): return items
+    case let value?:
+      throw CellSizingError(.invalidField, at: element, "field \"\(field)\" is a \(value.typeName); \(need)")
+    }
+  }
+
   private func bindGrid(_ grid: GridSpec, value: ItemValue?, element: String) throws(CellSizingError)
     -> CellNode.Content
   {
-    let entries: [ItemValue]
-    switch value {
-    case nil, .null: entries = []
-    case .array(let items): entries = items
-    case let value?:
-      throw CellSizingError(
-        .invalidField, at: element,
-        "field \"\(grid.field)\" is a \(value.typeName); grid '\(element)' needs an array of images")
-    }
+    let entries = try Self.items(
+      of: value, field: grid.field, element: element, needing: "grid '\(element)' needs an array of images")
     let count = min(entries.count, GridSpec.maximumCount)
     var aspect = grid.singleAspect
     if count == 1, case .object(let entry) = entries[0],
@@ -243,15 +249,8 @@ extension CellSizer {
   private func bindFlow(_ flow: FlowSpec, value: ItemValue?, element: String) throws(CellSizingError)
     -> CellNode.Content
   {
-    let entries: [ItemValue]
-    switch value {
-    case nil, .null: entries = []
-    case .array(let items): entries = items
-    case let value?:
-      throw CellSizingError(
-        .invalidField, at: element,
-        "field \"\(flow.field)\" is a \(value.typeName); flow '\(element)' needs an array of texts")
-    }
+    let entries = try Self.items(
+      of: value, field: flow.field, element: element, needing: "flow '\(element)' needs an array of texts")
     guard entries.count <= FlowSpec.maximumCount else {
       throw CellSizingError(
         .invalidField, at: element,
