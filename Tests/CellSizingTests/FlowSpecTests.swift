@@ -102,6 +102,13 @@ import TextEngine
       error?.description
         == #"item "t": tags: entry 1 of field "tags" is array; flow 'tags' shows strings, numbers or booleans"#
     )
+    let notAnArray = TestSupport.error {
+      try self.sizer().measure(CellItem(id: "t", fields: ["tags": .string("旅行")]), width: 100)
+    }
+    #expect(notAnArray?.code == .invalidField)
+    #expect(
+      notAnArray?.description
+        == #"item "t": tags: field "tags" is a string; flow 'tags' needs an array of texts"#)
   }
 
   @Test(
