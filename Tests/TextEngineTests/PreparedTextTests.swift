@@ -42,6 +42,20 @@ import TextEngine
     #expect(result.lines.map { prepared.text(of: $0) } == ["ab", "cd"])
   }
 
+  /// A line's text leaves out the hard-break characters that end it, at any width (also when
+  /// words are broken between graphemes), and keeps every other character.
+  @Test(arguments: [1.0, 30, 1000])
+  func lineTextsLeaveOutOnlyHardBreaks(width: Double) throws {
+    let text = "ab\r\ncd\u{2028}ef\u{2029}\n\u{85}gh\u{B}ij\u{C}kl\rmn op\n"
+    let prepared = try measurer.prepare(text, style: style)
+    let lines = try prepared.layout(width: width).lines.map { prepared.text(of: $0) }
+    let hardBreaks: Set<Unicode.Scalar> = ["\r", "\n", "\u{2028}", "\u{2029}", "\u{85}", "\u{B}", "\u{C}"]
+    #expect(lines.allSatisfy { !$0.unicodeScalars.contains(where: hardBreaks.contains) }, "\(lines)")
+    #expect(
+      lines.joined()
+        == String(String.UnicodeScalarView(text.unicodeScalars.filter { !hardBreaks.contains($0) })))
+  }
+
   @Test(arguments: [0.0, -1, .nan, -.infinity])
   func invalidWidthsAreRejected(width: Double) throws {
     let prepared = try measurer.prepare("hello", style: style)

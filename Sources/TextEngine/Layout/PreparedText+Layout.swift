@@ -355,7 +355,10 @@ extension PreparedText {
   private func scalarRange(ofLine line: LineBreak, in view: PreparedTextStorage.View) -> Range<Int> {
     let start = Self.scalarStart(ofGrapheme: line.graphemeRange.lowerBound, in: view.graphemeEnds)
     var end = Self.scalarStart(ofGrapheme: line.graphemeRange.upperBound, in: view.graphemeEnds)
-    while end > start, UnicodeProperties.isHardBreak(codes[end - 1]) { end -= 1 }
+    // Only a line that a hard break ends has hard-break characters (they end segments).
+    if line.endsWithHardBreak {
+      while end > start, UnicodeProperties.isHardBreak(codes[end - 1]) { end -= 1 }
+    }
     return start..<end
   }
 
