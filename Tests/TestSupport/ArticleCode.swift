@@ -17,7 +17,7 @@ package enum ArticleCode {
   }
 
   /// The contents of every fenced `swift` block, in order.
-  package static func swiftBlocks(in markdown: String) -> [String] {
+  private static func swiftBlocks(in markdown: String) -> [String] {
     var blocks: [String] = []
     var current: [Substring]?
     for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -36,7 +36,7 @@ package enum ArticleCode {
 
   /// Lines without their indentation and without empty lines, so that code indented inside a
   /// test compares equal to the article's.
-  package static func normalized(_ code: String) -> String {
+  private static func normalized(_ code: String) -> String {
     code.split(separator: "\n").map { $0.trimmingPrefix(while: \.isWhitespace) }.filter { !$0.isEmpty }
       .joined(separator: "\n")
   }

@@ -21,7 +21,6 @@ struct DecodedText {
     (mayBeRightToLeft, hasSupplementaryScalars) = flags
   }
 
-  /// True when every scalar is in the BMP, so UTF-16 offsets equal scalar offsets.
   /// The text in UTF-16.
   func makeUTF16() -> [UInt16] {
     guard hasSupplementaryScalars else { return codes.map { UInt16(truncatingIfNeeded: $0) } }
