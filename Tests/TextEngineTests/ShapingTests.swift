@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import TextEngine
+
+@testable import TextEngine
 
 /// Glyphs and advances of our shaping against `hb-shape` output for the same font, text,
 /// script, direction and language (Tests/Fixtures/hb-shape.json).
@@ -83,6 +84,46 @@ import TextEngine
     let plain = try measurer.prepare(text, style: TextStyle(fontSize: 15))
     let spaced = try measurer.prepare(text, style: TextStyle(fontSize: 15, letterSpacing: 2))
     #expect(abs(spaced.unconstrainedWidth - plain.unconstrainedWidth - 4 * 2) < 1e-9)
+  }
+
+  /// A negative letter spacing takes a cluster's advance down to 0 at most: in the prepared
+  /// widths (so `measure` and `layout` still agree) and in the glyph runs, which add up to the
+  /// measured width.
+  @Test(arguments: [-1.0, -5, -40])
+  func negativeLetterSpacingTakesAClusterDownToZeroAtMost(letterSpacing: Double) throws {
+    let measurer = try Fixtures.measurer()
+    let text = "Hi好il W"
+    let style = TextStyle(fontSize: 15, letterSpacing: letterSpacing)
+    let plain = try measurer.prepare(text, style: TextStyle(fontSize: 15))
+    let spaced = try measurer.prepare(text, style: style)
+    let plainWidths = plain.withView { Array($0.graphemeWidths) }
+    let expected = plainWidths.reduce(0) { $0 + max(0, $1 + letterSpacing) }
+    let widths = spaced.withView { Array($0.graphemeWidths) }
+    #expect(widths.allSatisfy { $0 >= 0 })
+    #expect(widths.contains(0) == plainWidths.contains { $0 + letterSpacing <= 0 })
+    #expect(abs(widths.reduce(0, +) - expected) < 1e-9)
+    let runs = try measurer.glyphRuns(text, style: style)
+    let drawn = runs.flatMap(\.glyphs).reduce(0) { $0 + $1.advance }
+    #expect(abs(drawn - widths.reduce(0, +)) < 1e-9)
+    #expect(spaced.ellipsisWidth >= 0)
+  }
+
+  /// A fuzzer's finding: 122 zero-width NULs at −16 pt spacing made a segment −1,909 pt wide, and
+  /// `measure` (prefix sums) and `layout` then disagreed on truncation, with a line of −1,501 pt.
+  @Test(arguments: [128, 65, 217.6])
+  func zeroWidthClustersWithNegativeSpacingMeasureAsTheyLayOut(width: Double) throws {
+    let style = TextStyle(
+      fontSize: 64.5, letterSpacing: -16, lineSpacing: 1, maxLines: 1, pixelScale: 4)
+    let text =
+      "Ti\u{1EBF}ng *Ving Vi\u{1EC7}t " + String(repeating: "\u{0}", count: 122)
+      + "c\u{1EC7}t c\u{F3} d\u{1EA5}ng \u{151}i\u{FFFD}"
+    let prepared = try Fixtures.measurer().prepare(text, style: style)
+    let measurement = try prepared.measure(width: width)
+    let layout = try prepared.layout(width: width)
+    #expect(measurement.lineCount == layout.lineCount)
+    #expect(measurement.truncated == layout.truncated)
+    #expect(measurement.height == layout.height)
+    #expect(layout.lines.allSatisfy { $0.width >= 0 })
   }
 
   @Test func concurrentPreparationGivesIdenticalResults() async throws {

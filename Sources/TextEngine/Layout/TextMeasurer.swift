@@ -156,8 +156,8 @@ public final class TextMeasurer: Sendable {
     case .fixed(let points): lineHeight = points
     case .multiple(let factor): lineHeight = metrics.naturalLineHeight * factor
     }
-    let ellipsis =
-      (style.weight == .bold ? boldEllipsisEm : regularEllipsisEm) * style.fontSize + style.letterSpacing
+    let ellipsis = max(
+      0, (style.weight == .bold ? boldEllipsisEm : regularEllipsisEm) * style.fontSize + style.letterSpacing)
 
     // The closures below take the style's fields, not the style: copying a `TextStyle` (it holds
     // a `String`) goes through its value witness, several times per paragraph otherwise.
@@ -324,6 +324,13 @@ public final class TextMeasurer: Sendable {
         for run in runs {
           let font = run.font
           let scale = style.fontSize / Double(font.unitsPerEm)
+          // A negative letter spacing takes a cluster's advance down to 0 at most, as measured.
+          var clusterAdvances: [Int: Double] = [:]
+          if style.letterSpacing < 0 {
+            for glyph in run.glyphs {
+              clusterAdvances[Int(glyph.cluster), default: 0] += Double(glyph.xAdvance) * scale
+            }
+          }
           var glyphs: [PositionedGlyph] = []
           for glyph in run.glyphs {
             let cluster = Int(glyph.cluster)
@@ -333,7 +340,7 @@ public final class TextMeasurer: Sendable {
             if !isBreak, graphemeStarts.contains(cluster),
               glyphs.last?.cluster != start + cluster
             {
-              advance += style.letterSpacing
+              advance += max(style.letterSpacing, -(clusterAdvances[cluster] ?? 0))
             }
             glyphs.append(
               PositionedGlyph(

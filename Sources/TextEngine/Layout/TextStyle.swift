@@ -6,7 +6,9 @@ public struct TextStyle: Sendable, Hashable {
   public var fontSize: Double
   /// Which chain of the engine (regular or bold) to use.
   public var weight: FontWeight
-  /// Extra advance added after every grapheme cluster, in points (may be negative).
+  /// Extra advance added after every grapheme cluster, in points. It may be negative; then it
+  /// takes a cluster's advance down to 0 at most (a text never measures narrower than a part of
+  /// it), in measurement and in `TextMeasurer.glyphRuns(_:style:)` alike.
   public var letterSpacing: Double
   /// The height of one line.
   public var lineHeight: LineHeight
