@@ -61,10 +61,11 @@ struct PreparedTextBuilder {
       } else {
         for grapheme in 0..<count {
           var advance = widthsEm[grapheme] * fontSize
-          // Letter spacing follows every cluster but the hard-break characters; a negative one
-          // takes a cluster's advance down to 0 at most, so that widths only add up.
+          // Letter spacing follows every cluster but the hard-break characters.
           let first = scalars[grapheme == 0 ? 0 : Int(ends[grapheme - 1])]
-          if !UnicodeProperties.isHardBreak(first) { advance = max(0, advance + letterSpacing) }
+          if !UnicodeProperties.isHardBreak(first) {
+            advance = TextStyle.spacedAdvance(advance, letterSpacing: letterSpacing)
+          }
           widths[grapheme] = advance
           graphemeEnds[grapheme] = offset &+ ends[grapheme]
           totalWidth += advance

@@ -156,8 +156,9 @@ public final class TextMeasurer: Sendable {
     case .fixed(let points): lineHeight = points
     case .multiple(let factor): lineHeight = metrics.naturalLineHeight * factor
     }
-    let ellipsis = max(
-      0, (style.weight == .bold ? boldEllipsisEm : regularEllipsisEm) * style.fontSize + style.letterSpacing)
+    let ellipsis = TextStyle.spacedAdvance(
+      (style.weight == .bold ? boldEllipsisEm : regularEllipsisEm) * style.fontSize,
+      letterSpacing: style.letterSpacing)
 
     // The closures below take the style's fields, not the style: copying a `TextStyle` (it holds
     // a `String`) goes through its value witness, several times per paragraph otherwise.
@@ -324,7 +325,7 @@ public final class TextMeasurer: Sendable {
         for run in runs {
           let font = run.font
           let scale = style.fontSize / Double(font.unitsPerEm)
-          // A negative letter spacing takes a cluster's advance down to 0 at most, as measured.
+          // A negative letter spacing depends on the whole cluster's advance (see `spacedAdvance`).
           var clusterAdvances: [Int: Double] = [:]
           if style.letterSpacing < 0 {
             for glyph in run.glyphs {
@@ -340,7 +341,9 @@ public final class TextMeasurer: Sendable {
             if !isBreak, graphemeStarts.contains(cluster),
               glyphs.last?.cluster != start + cluster
             {
-              advance += max(style.letterSpacing, -(clusterAdvances[cluster] ?? 0))
+              let clusterAdvance = clusterAdvances[cluster] ?? 0
+              advance +=
+                TextStyle.spacedAdvance(clusterAdvance, letterSpacing: style.letterSpacing) - clusterAdvance
             }
             glyphs.append(
               PositionedGlyph(

@@ -90,3 +90,12 @@ public struct TextStyle: Sendable, Hashable {
     }
   }
 }
+
+extension TextStyle {
+  /// A grapheme cluster's advance with the letter spacing that follows it, in points: a
+  /// negative spacing takes it down to 0 at most, so that widths only add up. Measurement, the
+  /// ellipsis and `TextMeasurer.glyphRuns(_:style:)` all apply the spacing through it.
+  @inline(__always) static func spacedAdvance(_ advance: Double, letterSpacing: Double) -> Double {
+    max(0, advance + letterSpacing)
+  }
+}
