@@ -91,7 +91,9 @@ extension AttributedText {
     var count = 0
     var truncated = false
     var widest = 0.0
-    var sum = 0.0
+    // Heights are added in line order, as `layout` adds them, so both totals agree to the bit;
+    // the last line's is kept apart because truncation replaces that line.
+    var sumBeforeLast = 0.0
     var first = 0.0
     var last = 0.0
     var equalBeforeLast = true
@@ -102,20 +104,23 @@ extension AttributedText {
         return false
       }
       let height = lineHeight(line.metrics)
-      if count == 0 { first = height } else { equalBeforeLast = equalBeforeLast && last == first }
+      if count == 0 {
+        first = height
+      } else {
+        equalBeforeLast = equalBeforeLast && last == first
+        sumBeforeLast += last
+      }
       count += 1
       widest = max(widest, line.contentWidth)
-      sum += height
       last = height
       lastStart = line.graphemeRange.lowerBound
       return true
     }
     if truncated {
-      let height = lineHeight(truncatedLine(startingAt: lastStart, width: width).metrics)
-      sum += height - last
-      last = height
-      if count == 1 { first = height }
+      last = lineHeight(truncatedLine(startingAt: lastStart, width: width).metrics)
+      if count == 1 { first = last }
     }
+    let sum = count > 0 ? sumBeforeLast + last : 0
     let uniform: Double? = count == 1 || (equalBeforeLast && last == first) ? first : nil
     return TextMeasurement(
       lineCount: count, height: height(lineCount: count, sum: sum, uniform: uniform), truncated: truncated,
