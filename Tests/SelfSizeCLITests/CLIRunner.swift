@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Runs the built `selfsize` binary (next to the test bundle in the build folder).
 enum CLIRunner {
@@ -44,8 +45,8 @@ enum CLIRunner {
     let outputURL = directory.appendingPathComponent("stdout")
     let errorURL = directory.appendingPathComponent("stderr")
     try Data((stdin ?? "").utf8).write(to: inputURL)
-    FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-    FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+    try #require(FileManager.default.createFile(atPath: outputURL.path, contents: nil))
+    try #require(FileManager.default.createFile(atPath: errorURL.path, contents: nil))
     let process = Process()
     process.executableURL = executable ?? Self.executable
     process.arguments = arguments

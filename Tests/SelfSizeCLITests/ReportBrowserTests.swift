@@ -22,8 +22,8 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let out = directory.appendingPathComponent("out")
     let err = directory.appendingPathComponent("err")
-    _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+    try #require(FileManager.default.createFile(atPath: out.path, contents: nil))
+    try #require(FileManager.default.createFile(atPath: err.path, contents: nil))
     let process = Process()
     process.executableURL = URL(fileURLWithPath: try #require(chromium))
     process.arguments =

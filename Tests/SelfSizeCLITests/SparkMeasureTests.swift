@@ -48,7 +48,7 @@ import Testing
       ] + (ship ? ["--ship"] : []) + ["--"] + arguments
     process.currentDirectoryURL = CLIRunner.packageDirectory
     let log = directory.appendingPathComponent("spark.log")
-    FileManager.default.createFile(atPath: log.path, contents: nil)
+    try #require(FileManager.default.createFile(atPath: log.path, contents: nil))
     process.standardOutput = try FileHandle(forWritingTo: log)
     process.standardError = try FileHandle(forWritingTo: log)
     try process.run()

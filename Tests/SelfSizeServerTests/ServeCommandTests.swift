@@ -17,7 +17,7 @@ import Testing
 
     init(_ arguments: [String] = []) throws {
       errors = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID()).log")
-      FileManager.default.createFile(atPath: errors.path, contents: nil)
+      try #require(FileManager.default.createFile(atPath: errors.path, contents: nil))
       let output = Pipe()
       process.executableURL = CLI.executable
       process.arguments = ["serve", "--port", "0"] + arguments
