@@ -16,11 +16,15 @@ import TextEngine
     }
   }
 
-  @Test("spans sharing one style measure exactly like the plain text", arguments: [0, 3])
-  func oneStyleIsPlainText(maxLines: Int) throws {
+  /// A multiple under 1 gives boxes shorter than their glyphs (a part below the baseline under
+  /// 0), which a fuzzer found measured taller than the plain text (17 against 16.5 pt).
+  @Test(
+    "spans sharing one style measure exactly like the plain text",
+    arguments: [(0, LineHeight.natural), (3, .natural), (0, .multiple(0.5625)), (3, .multiple(0.8))])
+  func oneStyleIsPlainText(maxLines: Int, lineHeight: LineHeight) throws {
     let measurer = try Fixtures.measurer()
     let style = TextStyle(
-      fontSize: 15, letterSpacing: 0.5, lineHeight: .natural, lineSpacing: 2, maxLines: maxLines)
+      fontSize: 15, letterSpacing: 0.5, lineHeight: lineHeight, lineSpacing: 2, maxLines: maxLines)
     for row in try Fixtures.jsonLines("corpus/feed-visible.jsonl").prefix(300) {
       let text = row["text"] as! String
       let plain = try measurer.prepare(text, style: style)
@@ -59,6 +63,20 @@ import TextEngine
     #expect(try text.measure(width: 400).height == layout.height)
     let lead20 = measurer.bold.primary.metrics(atPointSize: 20)
     #expect(abs(layout.lines[0].baseline - lead20.ascender) < 1e-9)
+    // Under 1× the boxes are shorter than the glyphs; a line is still the largest part above the
+    // baseline plus the largest part below, however small (here below 0 for both styles).
+    let tight = try measurer.prepare(text.spans, paragraph: TextStyle(lineHeight: .multiple(0.5)))
+    let box = { (size: Double, weight: FontWeight) -> (above: Double, below: Double) in
+      let metrics = measurer.chain(for: weight).primary.metrics(atPointSize: size)
+      let height = metrics.naturalLineHeight * 0.5
+      let above = metrics.ascender + (height - (metrics.ascender - metrics.descender)) / 2
+      return (above, height - above)
+    }
+    let (leadBox, bodyBox) = (box(20, .bold), box(15, .regular))
+    #expect(leadBox.below < 0 && bodyBox.below < 0)
+    let tightLines = try tight.layout(width: 400).lines
+    #expect(abs(tightLines[0].height - (leadBox.above + max(leadBox.below, bodyBox.below))) < 1e-9)
+    #expect(abs(tightLines[1].height - natural(15, .regular) * 0.5) < 1e-9)
     // A fixed paragraph line height wins over every span.
     var paragraph = body
     paragraph.lineHeight = .fixed(24)

@@ -10,8 +10,10 @@
 /// the multiple), with the leading split above and below its glyphs' ascent and descent, and a
 /// line is as tall as the boxes of the spans on it aligned on one baseline: the largest part
 /// above the baseline plus the largest part below (the CSS inline model and UILabel's; one
-/// font at several sizes gives the tallest span's natural height). Fallback fonts never change
-/// a height. Line spacing, max lines and the pixel scale come from `paragraph` as well.
+/// font at several sizes gives the tallest span's natural height). Under 1× a box is shorter
+/// than its glyphs and its leading negative, as in CSS, so one style still measures as plain
+/// text. Fallback fonts never change a height. Line spacing, max lines and the pixel scale come
+/// from `paragraph` as well.
 public struct AttributedText: Sendable, Hashable {
   /// One line-break segment of the joined text.
   struct Segment: Sendable, Hashable {
@@ -30,10 +32,14 @@ public struct AttributedText: Sendable, Hashable {
   }
 
   /// Vertical extent of the spans on a line, accumulated as the line fills.
+  ///
+  /// A new value holds no span: the parts above and below the baseline start at −∞, not 0,
+  /// because a line height under 1× the natural one gives a box whose part below the baseline
+  /// is negative, and a 0 there would make one span's line taller than its box.
   struct LineMetrics: Sendable, Hashable {
-    var above = 0.0
-    var below = 0.0
-    var tallest = 0.0
+    var above = -Double.infinity
+    var below = -Double.infinity
+    var tallest = -Double.infinity
     var ascent = 0.0
     var descent = 0.0
 
@@ -124,6 +130,7 @@ public struct AttributedText: Sendable, Hashable {
   /// The height of a line with these metrics.
   func lineHeight(_ metrics: LineMetrics) -> Double {
     if case .fixed(let points) = paragraph.lineHeight { return points }
+    guard metrics.tallest.isFinite else { return 0 }  // no span: never a line the breaker ends
     let sum = metrics.above + metrics.below
     // One style (or proportional metrics): the tallest box exactly, not its parts re-added.
     return abs(sum - metrics.tallest) <= 1e-9 * max(1, metrics.tallest) ? metrics.tallest : sum
@@ -134,7 +141,7 @@ public struct AttributedText: Sendable, Hashable {
     if case .fixed = paragraph.lineHeight {
       return (height - (metrics.ascent + metrics.descent)) / 2 + metrics.ascent
     }
-    return metrics.above
+    return metrics.tallest.isFinite ? metrics.above : 0
   }
 
   /// Total height of lines whose heights were summed as `sum` (all equal to `uniform` when
