@@ -53,20 +53,15 @@ extension Baseline {
   private static func object(_ line: Substring, line number: Int) throws(BaselineError) -> Fields {
     let value: JSONValue
     do throws(JSONParseError) {
-      value = try JSONValue.parse(line)
+      // A key twice anywhere (in an element too) is an error, never a silent choice of one.
+      value = try JSONValue.parse(line, rejectingDuplicateKeys: true)
     } catch {
       throw BaselineError(.invalidJSON, "invalid JSON: \(error.descriptionWithinLine)", line: number)
     }
     guard case .object(let members) = value else {
       throw BaselineError(.invalidJSON, "expected a JSON object, got \(value.typeName)", line: number)
     }
-    var fields: [String: JSONValue] = [:]
-    for (key, member) in members {
-      guard fields.updateValue(member, forKey: key) == nil else {
-        throw BaselineError(.invalidJSON, "the key \"\(key)\" appears twice", line: number)
-      }
-    }
-    return Fields(values: fields, line: number)
+    return Fields(values: Dictionary(members, uniquingKeysWith: { first, _ in first }), line: number)
   }
 
   private static func provenance(_ object: Fields, line: Int) throws(BaselineError) -> BaselineProvenance {
@@ -153,6 +148,8 @@ extension Baseline {
       guard case .array(let values) = elements else {
         throw BaselineError(.invalidRecord, "id \(id): field \"elements\" must be an array", line: line)
       }
+      // Elements are compared by name, so a name twice would compare a card with the wrong one.
+      var elementIndexes: [String: Int] = [:]
       for (index, value) in values.enumerated() {
         guard case .object(let members) = value else {
           throw BaselineError(.invalidRecord, "id \(id): elements[\(index)] must be an object", line: line)
@@ -162,9 +159,15 @@ extension Baseline {
         guard let frame = try fields.optionalFrame("frame", in: path) else {
           throw BaselineError(.invalidRecord, "\(path): missing field \"frame\"", line: line)
         }
+        let name = try fields.string("name", in: path)
+        if let first = elementIndexes.updateValue(index, forKey: name) {
+          throw BaselineError(
+            .invalidRecord, "\(path): a second element named \"\(name)\" (the first is elements[\(first)])",
+            line: line)
+        }
         record.elements.append(
           BaselineElement(
-            name: try fields.string("name", in: path), frame: frame,
+            name: name, frame: frame,
             lineCount: try fields.optionalInteger("lineCount", in: path),
             lines: try fields.optionalStrings("lines", in: path),
             truncated: try fields.optionalBool("truncated", in: path)))

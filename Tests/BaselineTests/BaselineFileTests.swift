@@ -39,7 +39,17 @@ import Testing
     ),
     (
       2, "{\"id\":\"a\",\"id\":\"b\",\"width\":170,\"height\":1}", .invalidJSON,
-      "the key \"id\" appears twice"
+      "duplicate key \"id\""
+    ),
+    (
+      2,
+      "{\"id\":\"a\",\"width\":170,\"height\":1,\"elements\":[{\"name\":\"x\",\"name\":\"y\",\"frame\":[0,0,1,1]}]}",
+      .invalidJSON, "duplicate key \"name\""
+    ),
+    (
+      3,
+      "{\"id\":\"b\",\"width\":170,\"height\":1,\"elements\":[{\"name\":\"x\",\"frame\":[0,0,1,1]},{\"name\":\"x\",\"frame\":[0,3,1,1]}]}",
+      .invalidRecord, "id b: elements[1]: a second element named \"x\" (the first is elements[0])"
     ),
     (1, "{\"id\":\"a\",\"width\":170,\"height\":1}", .invalidHeader, "not a selfsize baseline header"),
   ])
