@@ -30,6 +30,18 @@ let package = Package(
       dependencies: ["FuzzSupport", .product(name: "TextEngine", package: root)],
       path: "Sources/FuzzText"),
     .executableTarget(
+      name: "FuzzAttributed",
+      dependencies: ["FuzzSupport", .product(name: "TextEngine", package: root)],
+      path: "Sources/FuzzAttributed"),
+    .executableTarget(
+      name: "FuzzBaseline",
+      dependencies: ["FuzzSupport", .product(name: "Baseline", package: root)],
+      path: "Sources/FuzzBaseline"),
+    .executableTarget(
+      name: "FuzzLayout",
+      dependencies: ["FuzzSupport", .product(name: "CollectionLayout", package: root)],
+      path: "Sources/FuzzLayout"),
+    .executableTarget(
       name: "FuzzFont",
       dependencies: ["FuzzSupport", .product(name: "TextEngine", package: root)],
       path: "Sources/FuzzFont"),
