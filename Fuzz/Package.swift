@@ -42,6 +42,10 @@ let package = Package(
       dependencies: ["FuzzSupport", .product(name: "CollectionLayout", package: root)],
       path: "Sources/FuzzLayout"),
     .executableTarget(
+      name: "FuzzCollectionView",
+      dependencies: ["FuzzSupport", .product(name: "CollectionLayout", package: root)],
+      path: "Sources/FuzzCollectionView"),
+    .executableTarget(
       name: "FuzzFont",
       dependencies: ["FuzzSupport", .product(name: "TextEngine", package: root)],
       path: "Sources/FuzzFont"),

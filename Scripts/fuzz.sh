@@ -3,7 +3,7 @@
 # runs it for SECONDS on a scratch copy of its seed corpus, so runs never grow Fuzz/Corpus.
 #
 #   Scripts/fuzz.sh TARGET SECONDS [libFuzzer options...]
-#   TARGET: json-record | template | text | attributed | baseline | layout | font
+#   TARGET: json-record | template | text | attributed | baseline | layout | collection-view | font
 #
 # Scratch folder: $FUZZ_WORK (default /tmp/selfsize-fuzz)/TARGET/ holds the growing corpus and
 # any crash-*, timeout-* or oom-* inputs libFuzzer writes. Per-input timeout: $FUZZ_TIMEOUT
@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 
 if [ $# -lt 2 ]; then
-  echo "usage: Scripts/fuzz.sh json-record|template|text|attributed|baseline|layout|font SECONDS [libFuzzer options...]" >&2
+  echo "usage: Scripts/fuzz.sh json-record|template|text|attributed|baseline|layout|collection-view|font SECONDS [libFuzzer options...]" >&2
   exit 2
 fi
 target=$1
@@ -26,9 +26,10 @@ case "$target" in
   attributed) product=FuzzAttributed max_len=4096 ;;
   baseline) product=FuzzBaseline max_len=8192 ;;
   layout) product=FuzzLayout max_len=256 ;;
+  collection-view) product=FuzzCollectionView max_len=256 ;;
   font) product=FuzzFont max_len=32768 ;;
   *)
-    echo "unknown target '$target': use json-record, template, text, attributed, baseline, layout or font" >&2
+    echo "unknown target '$target': use json-record, template, text, attributed, baseline, layout, collection-view or font" >&2
     exit 2
     ;;
 esac
