@@ -68,6 +68,16 @@ let benchmarks: @Sendable () -> Void = {
     for text in prepared { blackHole(try! text.measure(width: width)) }
   }
 
+  // The same texts in a PreparedTextBatch, its results written into one reused array.
+  let batch = PreparedTextBatch(prepared)
+  var batchResults: [TextMeasurement] = []
+  Benchmark("layout at a new width, a batch (1024 texts, PreparedTextBatch.measure)") { benchmark in
+    let width = nextWidth()
+    benchmark.startMeasurement()
+    try! batch.measure(width: width, into: &batchResults)
+    blackHole(batchResults)
+  }
+
   Benchmark("layout at a new width with lines (1024 texts, layout)") { benchmark in
     let width = nextWidth()
     benchmark.startMeasurement()

@@ -5,6 +5,7 @@
 //   prepare  warm prepare (segments cached)         cold    prepare with an empty segment cache
 //   cold-kept  prepare with a cache emptied keeping its memory (as the floor's cold prepare)
 //   measure  measure(width:) at a new width          layout  layout(width:) at a new width
+//   batch  PreparedTextBatch.measure(width:into:) at a new width
 //   breaks   line-break opportunities only           text    the `selfsize text` path in memory
 //   prepare-measure  warm prepare, then measure(width: 170), per text
 //   floor-shape, floor-cold, floor-warm, floor-layout, floor-text: the C floor's counterparts
@@ -23,6 +24,8 @@ let warm = TextMeasurer(regular: regular, bold: bold)
 let emptied = TextMeasurer(regular: regular, bold: bold)
 for text in corpus { _ = try warm.prepare(text, style: style) }
 let prepared = try corpus.map { try warm.prepare($0, style: style) }
+let batch = PreparedTextBatch(prepared)
+var batchResults: [TextMeasurement] = []
 let lines = BenchmarkCorpus.jsonLines
 let job = TextJob(measurer: warm, style: style, widths: [170])
 var writer = JSONWriter(capacity: 1 << 20)
@@ -54,6 +57,9 @@ _ = try warm.lineBreakOpportunities(in: corpus[0])
       for text in corpus { total += try warm.prepare(text, style: style).measure(width: 170).lineCount }
     case "measure":
       for text in prepared { total += try text.measure(width: width).lineCount }
+    case "batch":
+      try batch.measure(width: width, into: &batchResults)
+      for result in batchResults { total += result.lineCount }
     case "layout":
       for text in prepared { total += try text.layout(width: width).lineCount }
     case "breaks":

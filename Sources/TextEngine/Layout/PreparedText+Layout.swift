@@ -23,8 +23,8 @@ extension PreparedText {
 
   /// The last segment in `first...paragraphEnd` whose content ends within `reach` (prefix-sum
   /// coordinates; `first` itself must fit): a binary search, as content ends never decrease.
-  @inline(__always) static func lastSegment(
-    in keys: UnsafePointer<LineKey>, from first: Int, through paragraphEnd: Int,
+  @inline(__always) static func lastSegment<Key: LineSearchKey>(
+    in keys: UnsafePointer<Key>, from first: Int, through paragraphEnd: Int,
     within reach: Double
   ) -> Int {
     var last = first
@@ -39,8 +39,8 @@ extension PreparedText {
   /// `lastSegment(in:from:through:within:)` started at `guess`: gallops away from it to bracket
   /// the answer, then halves the bracket. A few probes when lines hold similar numbers of
   /// segments, a binary search at worst.
-  @inline(__always) static func lastSegment(
-    in keys: UnsafePointer<LineKey>, from first: Int, through paragraphEnd: Int,
+  @inline(__always) static func lastSegment<Key: LineSearchKey>(
+    in keys: UnsafePointer<Key>, from first: Int, through paragraphEnd: Int,
     within reach: Double,
     guess: Int
   ) -> Int {
@@ -78,18 +78,23 @@ extension PreparedText {
 
   /// `lastSegment(in:from:through:within:)` looked for first at `guess` and its neighbour (the
   /// usual answer when lines hold similar numbers of segments), then by galloping.
-  @inline(__always) static func lastSegment(
-    in keys: UnsafePointer<LineKey>, from first: Int, through paragraphEnd: Int,
+  @inline(__always) static func lastSegment<Key: LineSearchKey>(
+    in keys: UnsafePointer<Key>, from first: Int, through paragraphEnd: Int,
     within reach: Double, near guess: Int
   ) -> Int {
-    let guess = min(guess, paragraphEnd)
-    if keys[guess].contentEnd <= reach {
-      if guess == paragraphEnd || keys[guess &+ 1].contentEnd > reach { return guess }
-      return lastSegment(
-        in: keys, from: guess &+ 1, through: paragraphEnd, within: reach, guess: guess &+ 2)
+    var last = min(guess, paragraphEnd)
+    if keys[last].contentEnd <= reach {
+      for _ in 0..<3 {
+        if last == paragraphEnd || keys[last &+ 1].contentEnd > reach { return last }
+        last &+= 1
+      }
+      return lastSegment(in: keys, from: last, through: paragraphEnd, within: reach, guess: last &+ 1)
     }
-    if guess &- 1 <= first || keys[guess &- 1].contentEnd <= reach { return max(first, guess &- 1) }
-    return lastSegment(in: keys, from: first, through: guess &- 2, within: reach, guess: guess &- 2)
+    for _ in 0..<3 {
+      last &-= 1
+      if last <= first || keys[last].contentEnd <= reach { return max(first, last) }
+    }
+    return lastSegment(in: keys, from: first, through: last &- 1, within: reach, guess: last &- 1)
   }
 
   /// Validates a layout width: positive and not NaN; +infinity means unconstrained.
@@ -214,7 +219,9 @@ extension PreparedText {
       let (count, truncated, widest) =
         limit >= header.pointee.widestSegmentContent
         ? Self.measureWholeSegments(
-          lineFinder, limit: limit, maxLines: maxLines, segmentsPerPoint: header.pointee.segmentsPerPoint)
+          keys: lineFinder.keys, count: lineFinder.segments.count,
+          endsWithHardBreak: lineFinder.segments.last?.hardBreakAfter ?? false, limit: limit,
+          maxLines: maxLines, segmentsPerPoint: header.pointee.segmentsPerPoint)
         : withView { Self.measureAnyLines($0, width: width, maxLines: maxLines) }
       return TextMeasurement(
         lineCount: count,
@@ -235,12 +242,13 @@ extension PreparedText {
   /// segment width puts it) and usually ends after two probes; otherwise it gallops. A line's
   /// width is a subtraction of prefix sums; a line without content comes out ≤ 0 and counts
   /// as 0.
-  static func measureWholeSegments(
-    _ view: PreparedTextStorage.LineFinderView, limit: Double, maxLines: Int, segmentsPerPoint: Double
+  ///
+  /// `keys` holds the `count` segments' keys (a prepared text's own, or a `PreparedTextBatch`'s
+  /// compact ones); `endsWithHardBreak` tells whether the last segment ends with a hard break.
+  @inline(__always) static func measureWholeSegments<Key: LineSearchKey>(
+    keys: UnsafePointer<Key>, count: Int, endsWithHardBreak: Bool, limit: Double, maxLines: Int,
+    segmentsPerPoint: Double
   ) -> (lineCount: Int, truncated: Bool, widest: Double) {
-    let segments = view.segments
-    let keys = view.keys
-    let count = segments.count
     guard count > 0 else { return (0, false, 0) }
     let maxLines = maxLines > 0 ? maxLines : Int.max
     var lines = 0
@@ -252,7 +260,7 @@ extension PreparedText {
     repeat {
       let start = keys[index].start
       let last = lastSegment(
-        in: keys, from: index, through: Int(keys[index].paragraphEnd), within: limit + start,
+        in: keys, from: index, through: keys[index].paragraphEnd(textEnd: count &- 1), within: limit + start,
         near: index &+ following)
       lines &+= 1
       let lineWidth = keys[last].lineContentEnd - start
@@ -266,7 +274,7 @@ extension PreparedText {
     } while index < count
     // After a final hard break comes an empty line, as in Pango and SkParagraph.
     var truncated = false
-    if segments[count &- 1].hardBreakAfter {
+    if endsWithHardBreak {
       if lines == maxLines { truncated = true } else { lines &+= 1 }
     }
     return (lines, truncated, widest)

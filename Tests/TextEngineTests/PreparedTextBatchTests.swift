@@ -1,0 +1,69 @@
+import Testing
+
+@testable import TextEngine
+
+/// A batch measures every text exactly as the text's own `measure(width:)` does, through its
+/// compact keys for most feed texts and through the text itself for the rest.
+@Suite struct PreparedTextBatchTests {
+  static let widths = [0.5, 20, 150, 170, 343, 1000, .infinity]
+
+  static let styles = [
+    TextStyle(fontSize: 15, lineHeight: .fixed(21)),
+    TextStyle(fontSize: 15, letterSpacing: 0.5, lineSpacing: 3, maxLines: 2, pixelScale: 2),
+    TextStyle(fontSize: 13, weight: .bold, lineHeight: .multiple(1.2), maxLines: 1),
+  ]
+
+  @Test("the corpus: the batch's measurements are each text's own", arguments: 0..<styles.count)
+  func corpusMatchesEachText(styleIndex: Int) throws {
+    let measurer = try Fixtures.measurer()
+    let texts = try Fixtures.jsonLines("corpus/feed-visible.jsonl").map {
+      try measurer.prepare($0["text"] as! String, style: Self.styles[styleIndex])
+    }
+    let batch = PreparedTextBatch(texts)
+    #expect(batch.count == texts.count)
+    // Most feed texts are one paragraph whose every segment has content: the compact path.
+    let compact = batch.entries.filter { $0.keyCount >= 0 }.count
+    #expect(compact > texts.count * 9 / 10, "\(compact) of \(texts.count) on the compact keys")
+    var results: [TextMeasurement] = []
+    for width in Self.widths {
+      try batch.measure(width: width, into: &results)
+      let expected = try texts.map { try $0.measure(width: width) }
+      #expect(results == expected, "width \(width)")
+      for (index, (result, text)) in zip(results, expected).enumerated() where result != text {
+        Issue.record("text \(index) at \(width): \(result) against \(text)")
+        break
+      }
+    }
+    #expect(try batch.measure(width: 170) == texts.map { try $0.measure(width: 170) })
+  }
+
+  @Test func textsTheCompactKeysCannotServeMeasureThemselves() throws {
+    let measurer = try Fixtures.measurer()
+    let style = TextStyle(fontSize: 15, maxLines: 3)
+    let strings = [
+      "", " leading space and then words", "two\nparagraphs of text", "ends with a break\n",
+      "a\u{2028}line separator", "plain words that wrap over several lines at a narrow width",
+      "今天天气很好，我们去公园吧。", String(repeating: "x", count: 300),
+    ]
+    let texts = try strings.map { try measurer.prepare($0, style: style) }
+    let batch = PreparedTextBatch(texts)
+    // A leading space is a segment without content, but no content precedes it, so its line's
+    // content ends where its own does (at 0) and the compact keys serve it.
+    #expect(batch.entries.map { $0.keyCount >= 0 } == [false, true, false, false, false, true, true, true])
+    for width in Self.widths {
+      #expect(try batch.measure(width: width) == texts.map { try $0.measure(width: width) }, "width \(width)")
+    }
+  }
+
+  @Test(arguments: [0.0, -1, .nan, -.infinity])
+  func invalidWidthsThrow(width: Double) throws {
+    let measurer = try Fixtures.measurer()
+    let batch = PreparedTextBatch([try measurer.prepare("words", style: TextStyle())])
+    let error = #expect(throws: TextError.self) { try batch.measure(width: width) }
+    #expect(error?.code == .invalidWidth)
+  }
+
+  @Test func anEmptyBatchMeasuresNothing() throws {
+    #expect(try PreparedTextBatch([]).measure(width: 100).isEmpty)
+  }
+}
