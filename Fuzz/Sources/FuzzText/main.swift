@@ -5,7 +5,8 @@ import TextEngine
 // and line spacing, max lines, pixel scale, language) and a width; the rest is the text (bytes
 // that are not UTF-8 become U+FFFD, as they do in a Swift `String`). The text is prepared once
 // and laid out at three widths; `measure` and `layout` must agree, and every number must be
-// finite, lines in order inside the text, never more than `maxLines`.
+// finite, lines in order inside the text, never more than `maxLines`; a `PreparedTextBatch` of
+// the text measures exactly as the text does.
 
 private let measurer: TextMeasurer = {
   do throws(FontError) {
@@ -60,11 +61,14 @@ public func fuzzText(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
   }
   require(prepared.lineHeight.isFinite && prepared.lineHeight >= 0, "line height \(prepared.lineHeight)")
   require(prepared.unconstrainedWidth.isFinite, "unconstrained width \(prepared.unconstrainedWidth)")
+  let batch = PreparedTextBatch([prepared, prepared])
   for lineWidth in [width, width * 0.5 + 1, width * 1.7] {
     do throws(TextError) {
       let layout = try prepared.layout(width: lineWidth)
       let measurement = try prepared.measure(width: lineWidth)
       check(layout, measurement, prepared: prepared, maxLines: maxLines)
+      let batched = try batch.measure(width: lineWidth)
+      require(batched == [measurement, measurement], "a batch measures as the text does: \(batched)")
     } catch {
       require(!error.message.isEmpty, "a layout error says what is wrong")
     }
