@@ -48,8 +48,8 @@ public struct PreparedTextBatch: Sendable {
     var entries: [Entry] = []
     entries.reserveCapacity(texts.count)
     for text in texts {
-      let paragraph = text.paragraph { $0.pointee }
       text.storage.storage.withHeaderAndLineFinderView { header, view in
+        let paragraph = header.pointee.paragraph
         let count = view.segments.count
         var compact = count > 0
         for segment in 0..<count where compact {
