@@ -6,9 +6,9 @@
 /// finder reads of every text — where each segment starts and where its content ends, 16 bytes
 /// a segment — in one contiguous array, with each text's header beside the others, so measuring
 /// them in order streams through memory instead of visiting one allocation per text. Texts the
-/// compact keys cannot serve (more than one paragraph, a segment without content such as a
-/// leading space) and widths narrower than a text's widest segment are measured by the text
-/// itself, with the same result.
+/// compact keys cannot serve (more than one paragraph, a hard break at the end, a whitespace-only
+/// segment after content) and widths narrower than a text's widest segment are measured by the
+/// text itself, with the same result.
 ///
 /// A batch copies the keys once (16 bytes a segment, 64 a text); it is immutable and `Sendable`.
 public struct PreparedTextBatch: Sendable {
