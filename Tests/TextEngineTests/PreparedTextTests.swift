@@ -210,6 +210,28 @@ import TextEngine
     #expect(result.height == Double(result.lineCount) * 21)
   }
 
+  /// A word longer than a cache entry describes (65,535 scalars) is shaped each time instead of
+  /// cached, and measures the same every time: twice its cached half, plus the kerning where
+  /// the halves meet.
+  @Test func aWordTooLongToCacheIsShapedEachTime() throws {
+    let measurer = try Fixtures.measurer()
+    let word = String(repeating: "ab", count: 40_000)
+    let first = try measurer.prepare(word, style: style)
+    #expect(measurer.cachedSegmentCount == 0)
+    let second = try measurer.prepare(word, style: style)
+    for width in [100.0, 5_000, .infinity] {
+      #expect(try first.measure(width: width) == second.measure(width: width))
+    }
+    func widest(_ text: String) throws -> Double {
+      try measurer.prepare(text, style: style).measure(width: .infinity).maxLineWidth
+    }
+    let half = try widest(String(repeating: "ab", count: 20_000))
+    #expect(measurer.cachedSegmentCount == 1)
+    let kerning = try widest("abab") - 2 * widest("ab")
+    let whole = try first.measure(width: .infinity).maxLineWidth
+    #expect(abs(whole - (2 * half + kerning)) < 1e-6 * whole)
+  }
+
   @Test func tooLongTextIsRejected() throws {
     let text = String(repeating: "a", count: TextMeasurer.maximumScalarCount + 1)
     #expect(throws: TextError.self) { try measurer.prepare(text, style: style) }

@@ -11,12 +11,11 @@ import Testing
     scalars.withUnsafeBufferPointer { scalars in
       let widths = [Double(number) / 1024]
       let ends = [Int32(scalars.count)]
-      widths.withUnsafeBufferPointer { widths in
+      _ = widths.withUnsafeBufferPointer { widths in
         ends.withUnsafeBufferPointer { ends in
           cache.insert(
             hash: SegmentCache.hash(scalars, isRightToLeft: false), scalars: scalars, widthsEm: widths,
-            ends: ends,
-            trailing: 0, missing: 0)
+            ends: ends, trailing: 0, missing: 0)
         }
       }
     }
@@ -79,7 +78,7 @@ import Testing
     ]
     func scalars(_ number: Int) -> [UInt32] { Array("c\(number)".unicodeScalars.map(\.value)) }
     for (number, hash) in hashes.enumerated() {
-      scalars(number).withUnsafeBufferPointer { scalars in
+      _ = scalars(number).withUnsafeBufferPointer { scalars in
         [Double(number)].withUnsafeBufferPointer { widths in
           [Int32(scalars.count)].withUnsafeBufferPointer { ends in
             cache.insert(hash: hash, scalars: scalars, widthsEm: widths, ends: ends, trailing: 0, missing: 0)
@@ -103,5 +102,90 @@ import Testing
       return found
     }
     #expect(!absent)
+  }
+
+  /// A fresh process pays for every page the cache touches: an entry stays 24 bytes and a slot 4.
+  @Test func entriesAndSlotsStaySmall() {
+    #expect(MemoryLayout<SegmentCache.Entry>.stride == 24)
+    #expect(MemoryLayout<SegmentCache.Slot>.stride == 4)
+  }
+
+  /// Inserts `scalars` as one segment with these grapheme ends (widths 1, 2, 3, ... em) and
+  /// reads it back as `prepare` does, promoting it from the old generation when it is there.
+  static func roundTrip(_ scalars: [UInt32], ends: [Int32], cache: SegmentCache, insert: Bool = true)
+    -> (widths: [Double], ends: [Int32]?)?
+  {
+    scalars.withUnsafeBufferPointer { scalars in
+      let hash = SegmentCache.hash(scalars, isRightToLeft: false)
+      if insert {
+        let widths = ends.indices.map { Double($0 + 1) }
+        _ = widths.withUnsafeBufferPointer { widths in
+          ends.withUnsafeBufferPointer { ends in
+            cache.insert(hash: hash, scalars: scalars, widthsEm: widths, ends: ends, trailing: 0, missing: 0)
+          }
+        }
+      }
+      var found: (widths: [Double], ends: [Int32]?)?
+      func read(_ reader: SegmentCache.Reader, _ entry: SegmentCache.Entry) {
+        found = (Array(reader.graphemeWidthsEm(of: entry)), reader.graphemeEnds(of: entry).map { Array($0) })
+      }
+      cache.withReader { reader in
+        if let entry = reader.find(hash, scalars) { read(reader, entry) }
+      }
+      if found == nil { _ = cache.withOldEntry(hash: hash, scalars: scalars) { read($0, $1) } }
+      return found
+    }
+  }
+
+  /// Ends are kept only for segments with a grapheme of several scalars; elsewhere grapheme `i`
+  /// ends at `i + 1`. Both kinds read back with their own widths, before and after a promotion
+  /// from the old generation (which rebuilds the ends it did not keep).
+  @Test(arguments: [false, true])
+  func graphemeEndsAreKeptOnlyWhereAGraphemeHasSeveralScalars(promoted: Bool) {
+    let cache = SegmentCache(capacity: 4)
+    let plain: [UInt32] = [0x61, 0x62, 0x63]  // "abc"
+    let combining: [UInt32] = [0x65, 0x301, 0x78, 0x1F44D, 0x1F3FD]  // "é" "x" "👍🏽"
+    #expect(Self.roundTrip(plain, ends: [1, 2, 3], cache: cache)! == ([1, 2, 3], nil))
+    #expect(Self.roundTrip(combining, ends: [2, 3, 5], cache: cache)! == ([1, 2, 3], [2, 3, 5]))
+    if promoted {
+      // Four more entries fill the young generation: the two above are now in the old one.
+      for number in 0..<4 { Self.insert(number, into: cache) }
+    }
+    let plainAgain = Self.roundTrip(plain, ends: [], cache: cache, insert: false)
+    #expect(plainAgain?.widths == [1, 2, 3])
+    #expect(plainAgain?.ends == nil)
+    let combiningAgain = Self.roundTrip(combining, ends: [], cache: cache, insert: false)
+    #expect(combiningAgain?.widths == [1, 2, 3])
+    #expect(combiningAgain?.ends == [2, 3, 5])
+  }
+
+  /// A segment longer than an entry can describe (65,535 scalars) is not cached: the insert
+  /// says so and the cache stays as it was.
+  @Test func aSegmentTooLongForAnEntryIsNotCached() {
+    let cache = SegmentCache(capacity: 10)
+    let count = SegmentCache.largestSegment + 1
+    let scalars = [UInt32](repeating: 0x61, count: count)
+    let inserted = scalars.withUnsafeBufferPointer { scalars in
+      [Double](repeating: 0.5, count: count).withUnsafeBufferPointer { widths in
+        (1...Int32(count)).map { $0 }.withUnsafeBufferPointer { ends in
+          cache.insert(
+            hash: SegmentCache.hash(scalars, isRightToLeft: false), scalars: scalars, widthsEm: widths,
+            ends: ends,
+            trailing: 0, missing: 0)
+        }
+      }
+    }
+    #expect(!inserted)
+    #expect(cache.count == 0)
+    #expect(
+      Self.roundTrip(Array(scalars.prefix(count - 1)), ends: (1...Int32(count - 1)).map { $0 }, cache: cache)?
+        .widths.count == count - 1)
+    #expect(cache.count == 1)
+  }
+
+  /// The capacity a generation may have stops where a slot's index bits end.
+  @Test func capacityIsBoundedByTheSlotsIndexBits() {
+    #expect(SegmentCache(capacity: .max).capacity == SegmentCache.largestCapacity)
+    #expect(SegmentCache(capacity: 0).capacity == 1)
   }
 }

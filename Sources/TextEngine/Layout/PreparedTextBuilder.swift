@@ -36,9 +36,10 @@ struct PreparedTextBuilder {
     fileprivate var lastContent: Int32
     fileprivate var lastContentEnd: Double
 
-    /// Appends a shaped segment that starts at scalar `start` of the text.
+    /// Appends a shaped segment that starts at scalar `start` of the text; `ends` nil means each
+    /// grapheme is one scalar.
     @inline(__always) mutating func append(
-      widthsEm: UnsafeBufferPointer<Double>, ends: UnsafeBufferPointer<Int32>, trailing: Int, missing: Int,
+      widthsEm: UnsafeBufferPointer<Double>, ends: UnsafeBufferPointer<Int32>?, trailing: Int, missing: Int,
       scalars: UnsafeBufferPointer<UInt32>, start: Int, hardBreakAfter: Bool
     ) {
       missingGlyphs += missing
@@ -50,11 +51,17 @@ struct PreparedTextBuilder {
       let offset = Int32(truncatingIfNeeded: start)
       let widths = graphemeWidths.baseAddress.unsafelyUnwrapped + graphemeStart
       let graphemeEnds = graphemeEnds.baseAddress.unsafelyUnwrapped + graphemeStart
+      if let ends {
+        for grapheme in 0..<count { graphemeEnds[grapheme] = offset &+ ends[grapheme] }
+      } else {
+        for grapheme in 0..<count {
+          graphemeEnds[grapheme] = offset &+ Int32(truncatingIfNeeded: grapheme &+ 1)
+        }
+      }
       if letterSpacing == 0 {
         for grapheme in 0..<count {
           let advance = widthsEm[grapheme] * fontSize
           widths[grapheme] = advance
-          graphemeEnds[grapheme] = offset &+ ends[grapheme]
           totalWidth += advance
           if grapheme < contentCount { contentWidth = totalWidth }
         }
@@ -62,12 +69,11 @@ struct PreparedTextBuilder {
         for grapheme in 0..<count {
           var advance = widthsEm[grapheme] * fontSize
           // Letter spacing follows every cluster but the hard-break characters.
-          let first = scalars[grapheme == 0 ? 0 : Int(ends[grapheme - 1])]
+          let first = scalars[grapheme == 0 ? 0 : Int(graphemeEnds[grapheme - 1] &- offset)]
           if !UnicodeProperties.isHardBreak(first) {
             advance = TextStyle.spacedAdvance(advance, letterSpacing: letterSpacing)
           }
           widths[grapheme] = advance
-          graphemeEnds[grapheme] = offset &+ ends[grapheme]
           totalWidth += advance
           if grapheme < contentCount { contentWidth = totalWidth }
         }

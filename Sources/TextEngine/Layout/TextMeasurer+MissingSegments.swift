@@ -55,11 +55,11 @@ extension TextMeasurer {
       shaper.shapeSimple(batch: UnsafeBufferPointer(rebasing: missing[0..<found]), of: codes) {
         segment, widths, ends, trailing in
         let range = missing[segment]
-        cache.insert(
+        let inserted = cache.insert(
           hash: range.hash,
           scalars: UnsafeBufferPointer(start: codes + Int(range.start), count: Int(range.end &- range.start)),
           widthsEm: widths, ends: ends, trailing: trailing, missing: 0, languageID: languageID)
-        cached &+= 1
+        if inserted { cached &+= 1 }
       }
       return (scannedUpTo, generation, cached)
     }

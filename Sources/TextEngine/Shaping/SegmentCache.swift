@@ -6,31 +6,55 @@ import Synchronization
 ///
 /// Entries live in flat pools (scalars, grapheme widths, grapheme ends) indexed by an
 /// open-addressing table of 64-bit FNV-1a hashes, so a lookup neither hashes with SipHash nor
-/// retains anything, and a hit is read in place under the lock (`withReader`). Each slot holds
-/// its entry's index and the upper half of its hash, so probing past other segments (and a
+/// retains anything, and a hit is read in place under the lock (`withReader`). Each 4-byte slot
+/// holds its entry's index and the hash's top bits, so probing past other segments (and a
 /// miss) reads only the slots, not the entries they point to: in a cache that has outgrown the
 /// CPU's caches every entry touched is a memory access.
+///
+/// The pools are kept small, because a fresh process pays for every page it touches (about
+/// 2 µs a page on a virtual machine): an entry is 24 bytes, and grapheme ends are stored only
+/// for segments with a grapheme of several scalars (elsewhere grapheme `i` ends at scalar
+/// `i + 1`). A segment of more than 65,535 scalars is not cached (it is shaped each time).
+///
 /// There are two generations: when the young one is full it becomes the old one and the
 /// previous old one is dropped, so the cache never holds more than twice its capacity and
 /// recently used segments survive (a hit in the old generation is copied into the young one).
 final class SegmentCache: Sendable {
   struct Entry {
-    var hash: UInt64
+    /// The hash's lower half, which places the entry's slot (the slot keeps the top bits).
+    var hashLow: UInt32
+    /// Where the segment's scalars start in the scalar pool; its grapheme widths start at the
+    /// same index of the width pool.
     var scalarStart: Int32
-    var scalarCount: Int32
-    var graphemeStart: Int32
-    var graphemeCount: Int32
-    var trailingWhitespaceGraphemes: Int32
-    var missingGlyphs: Int32
-    var languageID: Int32
+    /// Where the segment's grapheme ends start in the end pool; -1 when every grapheme is one
+    /// scalar (`graphemeCount == scalarCount`) and none are stored.
+    var endsStart: Int32
+    var scalarCount: UInt16
+    var graphemeCount: UInt16
+    var trailingWhitespaceGraphemes: UInt16
+    var missingGlyphs: UInt16
+    var languageID: UInt8
   }
 
-  /// An entry's index (low 32 bits) and the upper 32 bits of its hash; `emptySlot` when free.
-  typealias Slot = UInt64
-  static let emptySlot = Slot.max
+  /// The most scalars (and graphemes, trailing whitespace graphemes, missing glyphs) a cached
+  /// segment has.
+  static let largestSegment = Int(UInt16.max)
+  /// The highest language number an entry holds.
+  static let largestLanguageID = Int32(UInt8.max)
 
-  /// `hash`'s upper half in a slot's upper half.
-  @inline(__always) static func tag(_ hash: UInt64) -> Slot { hash & 0xFFFF_FFFF_0000_0000 }
+  /// An entry's index (low `indexBits` bits) and the top bits of its hash; `emptySlot` when
+  /// free.
+  typealias Slot = UInt32
+  static let emptySlot = Slot.max
+  static let indexBits = 22
+  static let indexMask = Slot(1) << indexBits - 1
+  /// The most entries a generation holds (the highest index stays clear of `emptySlot`).
+  static let largestCapacity = Int(indexMask)
+
+  /// `hash`'s top bits in a slot's top bits.
+  @inline(__always) static func tag(_ hash: UInt64) -> Slot {
+    Slot(truncatingIfNeeded: hash >> 32) & ~indexMask
+  }
 
   private struct Table {
     /// This generation's number: a new young generation gets the next one, so an entry's index
@@ -39,7 +63,10 @@ final class SegmentCache: Sendable {
     var slots: [Slot]
     var entries: [Entry] = []
     var scalars: [UInt32] = []
+    /// Grapheme widths, at the indices of their segments' scalars (a segment with fewer
+    /// graphemes than scalars leaves the rest of its room unused).
     var widths: [Double] = []
+    /// Grapheme ends of the segments that have a grapheme of several scalars.
     var ends: [Int32] = []
 
     /// An empty table. The slots start small and double as entries arrive (kept at most half
@@ -57,7 +84,6 @@ final class SegmentCache: Sendable {
       entries.reserveCapacity(capacity)
       scalars.reserveCapacity(capacity * Self.typicalScalars)
       widths.reserveCapacity(capacity * Self.typicalScalars)
-      ends.reserveCapacity(capacity * Self.typicalScalars)
     }
 
     /// Scalars (and graphemes) per segment the pools reserve room for.
@@ -89,22 +115,27 @@ final class SegmentCache: Sendable {
       }
     }
 
+    /// Adds a segment (one `SegmentCache.fits` accepts).
     mutating func insert(
       _ hash: UInt64, scalars segment: UnsafeBufferPointer<UInt32>,
       widths segmentWidths: UnsafeBufferPointer<Double>,
       ends segmentEnds: UnsafeBufferPointer<Int32>, trailing: Int, missing: Int, languageID: Int32
     ) {
       if (entries.count + 1) * 2 > slots.count { growSlots() }
-      Self.place(entries.count, hash: hash, in: &slots)
+      Self.place(entries.count, hash: hash, tag: SegmentCache.tag(hash), in: &slots)
+      let storesEnds = segmentWidths.count < segment.count
       entries.append(
         Entry(
-          hash: hash, scalarStart: Int32(scalars.count), scalarCount: Int32(segment.count),
-          graphemeStart: Int32(widths.count), graphemeCount: Int32(segmentWidths.count),
-          trailingWhitespaceGraphemes: Int32(trailing), missingGlyphs: Int32(missing), languageID: languageID)
-      )
+          hashLow: UInt32(truncatingIfNeeded: hash), scalarStart: Int32(scalars.count),
+          endsStart: storesEnds ? Int32(ends.count) : -1, scalarCount: UInt16(segment.count),
+          graphemeCount: UInt16(segmentWidths.count), trailingWhitespaceGraphemes: UInt16(trailing),
+          missingGlyphs: UInt16(missing), languageID: UInt8(languageID)))
       scalars.append(contentsOf: segment)
       widths.append(contentsOf: segmentWidths)
-      ends.append(contentsOf: segmentEnds)
+      if storesEnds {
+        widths.append(contentsOf: repeatElement(0, count: segment.count - segmentWidths.count))
+        ends.append(contentsOf: segmentEnds)
+      }
     }
 
     /// Empties the table as generation `generation`, keeping its memory.
@@ -117,20 +148,25 @@ final class SegmentCache: Sendable {
       ends.removeAll(keepingCapacity: true)
     }
 
-    /// Doubles the slots and places every entry again.
+    /// Doubles the slots and places every entry again (its tag from its old slot, its place
+    /// from the hash's lower half in the entry).
     private mutating func growSlots() {
       var grown = [Slot](repeating: SegmentCache.emptySlot, count: slots.count * 2)
-      for (index, entry) in entries.enumerated() { Self.place(index, hash: entry.hash, in: &grown) }
+      for slot in slots where slot != SegmentCache.emptySlot {
+        let index = Int(slot & SegmentCache.indexMask)
+        Self.place(
+          index, hash: UInt64(entries[index].hashLow), tag: slot & ~SegmentCache.indexMask, in: &grown)
+      }
       slots = grown
     }
 
     /// Puts entry `index` in the first free slot from its hash's (linear probing; `slots` has a
     /// free slot).
-    private static func place(_ index: Int, hash: UInt64, in slots: inout [Slot]) {
+    private static func place(_ index: Int, hash: UInt64, tag: Slot, in slots: inout [Slot]) {
       let mask = slots.count - 1
       var slot = Int(truncatingIfNeeded: hash) & mask
       while slots[slot] != SegmentCache.emptySlot { slot = (slot + 1) & mask }
-      slots[slot] = SegmentCache.tag(hash) | Slot(UInt32(truncatingIfNeeded: index))
+      slots[slot] = tag | Slot(truncatingIfNeeded: index)
     }
   }
 
@@ -156,8 +192,9 @@ final class SegmentCache: Sendable {
   let capacity: Int
   private let state: Locked<Generations>
 
+  /// A cache of at most `capacity` segments a generation (at most `largestCapacity`).
   init(capacity: Int) {
-    self.capacity = max(1, capacity)
+    self.capacity = min(max(1, capacity), Self.largestCapacity)
     state = Locked(Generations(capacity: self.capacity, lastGeneration: 0))
   }
 
@@ -206,10 +243,10 @@ final class SegmentCache: Sendable {
       while true {
         let value = slots[slot]
         if value == SegmentCache.emptySlot { return nil }
-        let index = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: value))
+        let index = Int(truncatingIfNeeded: value & SegmentCache.indexMask)
         // The tag stands for the hash (the scalars are compared anyway).
-        if SegmentCache.tag(value) == tag, Int(entries[index].scalarCount) == segment.count,
-          entries[index].languageID == languageID
+        if value & ~SegmentCache.indexMask == tag, Int(entries[index].scalarCount) == segment.count,
+          Int32(entries[index].languageID) == languageID
         {
           let entry = entries[index]
           let start = Int(entry.scalarStart)
@@ -228,13 +265,16 @@ final class SegmentCache: Sendable {
     /// The grapheme widths (in ems) of an entry.
     @inline(__always) func graphemeWidthsEm(of entry: Entry) -> UnsafeBufferPointer<Double> {
       UnsafeBufferPointer(
-        rebasing: widths[Int(entry.graphemeStart)..<Int(entry.graphemeStart) + Int(entry.graphemeCount)])
+        rebasing: widths[Int(entry.scalarStart)..<Int(entry.scalarStart) + Int(entry.graphemeCount)])
     }
 
-    /// The grapheme ends (scalar offsets within the segment) of an entry.
-    @inline(__always) func graphemeEnds(of entry: Entry) -> UnsafeBufferPointer<Int32> {
-      UnsafeBufferPointer(
-        rebasing: ends[Int(entry.graphemeStart)..<Int(entry.graphemeStart) + Int(entry.graphemeCount)])
+    /// The grapheme ends (scalar offsets within the segment) of an entry, or nil when each of
+    /// its graphemes is one scalar (grapheme `i` ends at `i + 1`).
+    @inline(__always) func graphemeEnds(of entry: Entry) -> UnsafeBufferPointer<Int32>? {
+      entry.endsStart < 0
+        ? nil
+        : UnsafeBufferPointer(
+          rebasing: ends[Int(entry.endsStart)..<Int(entry.endsStart) + Int(entry.graphemeCount)])
     }
   }
 
@@ -266,10 +306,14 @@ final class SegmentCache: Sendable {
       guard let index = generations.old.index(of: hash, scalars, languageID: languageID) else { return false }
       let table = generations.old
       let entry = table.entries[index]
-      let graphemes = Int(entry.graphemeStart)..<Int(entry.graphemeStart) + Int(entry.graphemeCount)
+      let graphemeCount = Int(entry.graphemeCount)
+      let widths = Int(entry.scalarStart)..<Int(entry.scalarStart) + graphemeCount
+      let ends =
+        entry.endsStart < 0
+        ? (0..<graphemeCount).map { Int32($0 + 1) }
+        : Array(table.ends[Int(entry.endsStart)..<Int(entry.endsStart) + graphemeCount])
       let segment = ShapedSegment(
-        scalars: Array(scalars), graphemeWidthsEm: Array(table.widths[graphemes]),
-        graphemeEnds: Array(table.ends[graphemes]),
+        scalars: Array(scalars), graphemeWidthsEm: Array(table.widths[widths]), graphemeEnds: ends,
         trailingWhitespaceGraphemes: Int(entry.trailingWhitespaceGraphemes),
         missingGlyphs: Int(entry.missingGlyphs))
       Self.insert(segment, hash: hash, languageID: languageID, into: &generations, capacity: capacity)
@@ -278,25 +322,49 @@ final class SegmentCache: Sendable {
     }
   }
 
+  /// Whether an entry can hold a segment of these counts and this language number (a longer
+  /// segment is shaped each time instead).
+  @inline(__always) static func fits(
+    scalarCount: Int, graphemeCount: Int, trailing: Int, missing: Int, languageID: Int32
+  ) -> Bool {
+    scalarCount <= largestSegment && graphemeCount <= scalarCount && trailing <= largestSegment
+      && missing <= largestSegment && 0 <= languageID && languageID <= largestLanguageID
+  }
+
   /// Caches a segment shaped just now, given in scratch space, after a miss (as
   /// `withOldEntry(hash:scalars:_:)` says, a race with another thread may add it twice).
-  func insert(
+  ///
+  /// - Returns: false, caching nothing, when the segment does not `fit`.
+  @discardableResult func insert(
     hash: UInt64, scalars: UnsafeBufferPointer<UInt32>, widthsEm: UnsafeBufferPointer<Double>,
     ends: UnsafeBufferPointer<Int32>, trailing: Int, missing: Int, languageID: Int32 = 0
-  ) {
+  ) -> Bool {
+    guard
+      Self.fits(
+        scalarCount: scalars.count, graphemeCount: widthsEm.count, trailing: trailing, missing: missing,
+        languageID: languageID)
+    else { return false }
     state.withLock { generations in
       generations.makeRoom(capacity: capacity)
       generations.young.insert(
         hash, scalars: scalars, widths: widthsEm, ends: ends, trailing: trailing, missing: missing,
         languageID: languageID)
     }
+    return true
   }
 
-  /// Caches a segment shaped just now, after a miss (see `insert(hash:scalars:widthsEm:ends:trailing:missing:)`).
-  func insert(_ segment: ShapedSegment, hash: UInt64, languageID: Int32 = 0) {
+  /// Caches a segment shaped just now, after a miss (see
+  /// `insert(hash:scalars:widthsEm:ends:trailing:missing:languageID:)`).
+  @discardableResult func insert(_ segment: ShapedSegment, hash: UInt64, languageID: Int32 = 0) -> Bool {
+    guard
+      Self.fits(
+        scalarCount: segment.scalars.count, graphemeCount: segment.graphemeWidthsEm.count,
+        trailing: segment.trailingWhitespaceGraphemes, missing: segment.missingGlyphs, languageID: languageID)
+    else { return false }
     state.withLock { generations in
       Self.insert(segment, hash: hash, languageID: languageID, into: &generations, capacity: capacity)
     }
+    return true
   }
 
   var count: Int { state.withLock { $0.young.entries.count + $0.old.entries.count } }
