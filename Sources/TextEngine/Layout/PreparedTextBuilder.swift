@@ -51,21 +51,32 @@ struct PreparedTextBuilder {
       let offset = Int32(truncatingIfNeeded: start)
       let widths = graphemeWidths.baseAddress.unsafelyUnwrapped + graphemeStart
       let graphemeEnds = graphemeEnds.baseAddress.unsafelyUnwrapped + graphemeStart
-      if let ends {
-        for grapheme in 0..<count { graphemeEnds[grapheme] = offset &+ ends[grapheme] }
-      } else {
-        for grapheme in 0..<count {
-          graphemeEnds[grapheme] = offset &+ Int32(truncatingIfNeeded: grapheme &+ 1)
-        }
-      }
-      if letterSpacing == 0 {
+      if letterSpacing == 0, let ends {
         for grapheme in 0..<count {
           let advance = widthsEm[grapheme] * fontSize
           widths[grapheme] = advance
+          graphemeEnds[grapheme] = offset &+ ends[grapheme]
+          totalWidth += advance
+          if grapheme < contentCount { contentWidth = totalWidth }
+        }
+      } else if letterSpacing == 0 {
+        var end = offset
+        for grapheme in 0..<count {
+          let advance = widthsEm[grapheme] * fontSize
+          widths[grapheme] = advance
+          end &+= 1
+          graphemeEnds[grapheme] = end
           totalWidth += advance
           if grapheme < contentCount { contentWidth = totalWidth }
         }
       } else {
+        if let ends {
+          for grapheme in 0..<count { graphemeEnds[grapheme] = offset &+ ends[grapheme] }
+        } else {
+          for grapheme in 0..<count {
+            graphemeEnds[grapheme] = offset &+ Int32(truncatingIfNeeded: grapheme &+ 1)
+          }
+        }
         for grapheme in 0..<count {
           var advance = widthsEm[grapheme] * fontSize
           // Letter spacing follows every cluster but the hard-break characters.

@@ -38,18 +38,18 @@ final class SegmentCache: Sendable {
 
   /// The most scalars (and graphemes, trailing whitespace graphemes, missing glyphs) a cached
   /// segment has.
-  static let largestSegment = Int(UInt16.max)
+  static let largestSegment = 65_535
   /// The highest language number an entry holds.
-  static let largestLanguageID = Int32(UInt8.max)
+  static let largestLanguageID: Int32 = 255
 
-  /// An entry's index (low `indexBits` bits) and the top bits of its hash; `emptySlot` when
+  /// An entry's index (the bits of `indexMask`) and the top bits of its hash; `emptySlot` when
   /// free.
   typealias Slot = UInt32
   static let emptySlot = Slot.max
-  static let indexBits = 22
-  static let indexMask = Slot(1) << indexBits - 1
+  /// The low 22 bits (literal, so that the optimizer folds it into each use).
+  static let indexMask: Slot = 0x003F_FFFF
   /// The most entries a generation holds (the highest index stays clear of `emptySlot`).
-  static let largestCapacity = Int(indexMask)
+  static let largestCapacity = 0x003F_FFFF
 
   /// `hash`'s top bits in a slot's top bits.
   @inline(__always) static func tag(_ hash: UInt64) -> Slot {
