@@ -214,7 +214,8 @@ import TextEngine
   /// cached, and measures the same every time: twice its cached half, plus the kerning where
   /// the halves meet.
   @Test func aWordTooLongToCacheIsShapedEachTime() throws {
-    let measurer = try Fixtures.measurer()
+    // A measurer of its own: the shared one's cache holds other tests' segments.
+    let measurer = TextMeasurer(regular: try BundledFonts.regularChain(), bold: try BundledFonts.boldChain())
     let word = String(repeating: "ab", count: 40_000)
     let first = try measurer.prepare(word, style: style)
     #expect(measurer.cachedSegmentCount == 0)

@@ -65,16 +65,16 @@ import Testing
     #expect(Self.width(of: 0, in: cache) == nil)
   }
 
-  /// Segments whose hashes collide (all 64 bits, only the slot bits, or only the upper half the
-  /// slots keep as a tag) are each found with their own widths, and a segment not inserted
-  /// whose hash matches one that is is not found.
+  /// Segments whose hashes collide (all 64 bits, only the slot bits, or only the tag, bits
+  /// 22–31, that a slot keeps) are each found with their own widths, and a segment not
+  /// inserted whose hash matches one that is is not found.
   @Test func collidingHashesKeepTheirOwnEntries() {
     let cache = SegmentCache(capacity: 100)
     let hashes: [UInt64] = [
-      0x1234_5678_0000_0007, 0x1234_5678_0000_0007,  // the same hash
-      0x1234_5678_0000_0107,  // the same tag, the same slot in 256
-      0x9999_0000_0000_0007,  // another tag, the same slot
-      0x1234_5678_0000_0008,  // the same tag, the next slot
+      0x1234_5678_1240_0007, 0x1234_5678_1240_0007,  // the same hash
+      0x9876_5432_1240_0107,  // the same tag, the same slot in 256
+      0x1234_5678_2480_0007,  // another tag, the same slot
+      0x1234_5678_1240_0008,  // the same tag, the next slot
     ]
     func scalars(_ number: Int) -> [UInt32] { Array("c\(number)".unicodeScalars.map(\.value)) }
     for (number, hash) in hashes.enumerated() {

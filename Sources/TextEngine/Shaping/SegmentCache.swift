@@ -21,7 +21,8 @@ import Synchronization
 /// recently used segments survive (a hit in the old generation is copied into the young one).
 final class SegmentCache: Sendable {
   struct Entry {
-    /// The hash's lower half, which places the entry's slot (the slot keeps the top bits).
+    /// The hash's lower half: its low bits place the entry's slot, its top bits are the slot's
+    /// tag.
     var hashLow: UInt32
     /// Where the segment's scalars start in the scalar pool; its grapheme widths start at the
     /// same index of the width pool.
@@ -42,8 +43,8 @@ final class SegmentCache: Sendable {
   /// The highest language number an entry holds.
   static let largestLanguageID: Int32 = 255
 
-  /// An entry's index (the bits of `indexMask`) and the top bits of its hash; `emptySlot` when
-  /// free.
+  /// An entry's index (the bits of `indexMask`) and a tag, the hash's bits 22–31; `emptySlot`
+  /// when free. (Tables of over 2^22 slots share the tag's lowest bit with the slot's place.)
   typealias Slot = UInt32
   static let emptySlot = Slot.max
   /// The low 22 bits (literal, so that the optimizer folds it into each use).
@@ -51,10 +52,8 @@ final class SegmentCache: Sendable {
   /// The most entries a generation holds (the highest index stays clear of `emptySlot`).
   static let largestCapacity = 0x003F_FFFF
 
-  /// `hash`'s top bits in a slot's top bits.
-  @inline(__always) static func tag(_ hash: UInt64) -> Slot {
-    Slot(truncatingIfNeeded: hash >> 32) & ~indexMask
-  }
+  /// `hash`'s bits 22–31, where a slot keeps them.
+  @inline(__always) static func tag(_ hash: UInt64) -> Slot { Slot(truncatingIfNeeded: hash) & ~indexMask }
 
   private struct Table {
     /// This generation's number: a new young generation gets the next one, so an entry's index
@@ -148,14 +147,12 @@ final class SegmentCache: Sendable {
       ends.removeAll(keepingCapacity: true)
     }
 
-    /// Doubles the slots and places every entry again (its tag from its old slot, its place
-    /// from the hash's lower half in the entry).
+    /// Doubles the slots and places every entry again, from the hash's lower half it keeps.
     private mutating func growSlots() {
       var grown = [Slot](repeating: SegmentCache.emptySlot, count: slots.count * 2)
-      for slot in slots where slot != SegmentCache.emptySlot {
-        let index = Int(slot & SegmentCache.indexMask)
+      for (index, entry) in entries.enumerated() {
         Self.place(
-          index, hash: UInt64(entries[index].hashLow), tag: slot & ~SegmentCache.indexMask, in: &grown)
+          index, hash: UInt64(entry.hashLow), tag: SegmentCache.tag(UInt64(entry.hashLow)), in: &grown)
       }
       slots = grown
     }
