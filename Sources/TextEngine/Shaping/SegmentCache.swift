@@ -7,22 +7,23 @@ import Synchronization
 /// Entries live in flat pools (scalars, grapheme widths, grapheme ends) indexed by an
 /// open-addressing table of 64-bit FNV-1a hashes, so a lookup neither hashes with SipHash nor
 /// retains anything, and a hit is read in place under the lock (`withReader`). Each 4-byte slot
-/// holds its entry's index and the hash's top bits, so probing past other segments (and a
+/// holds its entry's index and 10 bits of the hash, so probing past other segments (and a
 /// miss) reads only the slots, not the entries they point to: in a cache that has outgrown the
 /// CPU's caches every entry touched is a memory access.
 ///
 /// The pools are kept small, because a fresh process pays for every page it touches (about
 /// 2 µs a page on a virtual machine): an entry is 24 bytes, and grapheme ends are stored only
 /// for segments with a grapheme of several scalars (elsewhere grapheme `i` ends at scalar
-/// `i + 1`). A segment of more than 65,535 scalars is not cached (it is shaped each time).
+/// `i + 1`). A segment of more than 65,535 scalars is not cached (it is shaped each time), and
+/// a generation also ends when its pools would pass 2^31 scalars (which entries could not index).
 ///
 /// There are two generations: when the young one is full it becomes the old one and the
 /// previous old one is dropped, so the cache never holds more than twice its capacity and
 /// recently used segments survive (a hit in the old generation is copied into the young one).
 final class SegmentCache: Sendable {
   struct Entry {
-    /// The hash's lower half: its low bits place the entry's slot, its top bits are the slot's
-    /// tag.
+    /// The hash's lower half: its low bits place the entry's slot, bits 22–31 are the slot's
+    /// tag (`SegmentCache.tag`).
     var hashLow: UInt32
     /// Where the segment's scalars start in the scalar pool; its grapheme widths start at the
     /// same index of the width pool.
@@ -40,6 +41,8 @@ final class SegmentCache: Sendable {
   /// The most scalars (and graphemes, trailing whitespace graphemes, missing glyphs) a cached
   /// segment has.
   static let largestSegment = 65_535
+  /// The most scalars a generation's pools hold (entries index them with `Int32`).
+  static let largestPool = Int(Int32.max)
   /// The highest language number an entry holds.
   static let largestLanguageID: Int32 = 255
 
@@ -121,7 +124,7 @@ final class SegmentCache: Sendable {
       ends segmentEnds: UnsafeBufferPointer<Int32>, trailing: Int, missing: Int, languageID: Int32
     ) {
       if (entries.count + 1) * 2 > slots.count { growSlots() }
-      Self.place(entries.count, hash: hash, tag: SegmentCache.tag(hash), in: &slots)
+      Self.place(entries.count, hash: hash, in: &slots)
       let storesEnds = segmentWidths.count < segment.count
       entries.append(
         Entry(
@@ -151,19 +154,18 @@ final class SegmentCache: Sendable {
     private mutating func growSlots() {
       var grown = [Slot](repeating: SegmentCache.emptySlot, count: slots.count * 2)
       for (index, entry) in entries.enumerated() {
-        Self.place(
-          index, hash: UInt64(entry.hashLow), tag: SegmentCache.tag(UInt64(entry.hashLow)), in: &grown)
+        Self.place(index, hash: UInt64(entry.hashLow), in: &grown)
       }
       slots = grown
     }
 
     /// Puts entry `index` in the first free slot from its hash's (linear probing; `slots` has a
     /// free slot).
-    private static func place(_ index: Int, hash: UInt64, tag: Slot, in slots: inout [Slot]) {
+    private static func place(_ index: Int, hash: UInt64, in slots: inout [Slot]) {
       let mask = slots.count - 1
       var slot = Int(truncatingIfNeeded: hash) & mask
       while slots[slot] != SegmentCache.emptySlot { slot = (slot + 1) & mask }
-      slots[slot] = tag | Slot(truncatingIfNeeded: index)
+      slots[slot] = SegmentCache.tag(hash) | Slot(truncatingIfNeeded: index)
     }
   }
 
@@ -176,10 +178,12 @@ final class SegmentCache: Sendable {
       old = Table(reservingFor: 0, generation: lastGeneration)
     }
 
-    /// Before an insert: when the young generation holds `capacity` entries it becomes the old
-    /// one (the previous old one is dropped) and a new young one starts.
-    mutating func makeRoom(capacity: Int) {
-      guard young.entries.count >= capacity else { return }
+    /// Before an insert of a segment of `scalarCount` scalars: when the young generation holds
+    /// `capacity` entries, or its pools would pass `largestPool` scalars, it becomes the old one
+    /// (the previous old one is dropped) and a new young one starts.
+    mutating func makeRoom(capacity: Int, scalarCount: Int) {
+      guard young.entries.count >= capacity || young.scalars.count + scalarCount > SegmentCache.largestPool
+      else { return }
       old = young
       young = Table(reservingFor: capacity, generation: old.generation &+ 1)
     }
@@ -342,7 +346,7 @@ final class SegmentCache: Sendable {
         languageID: languageID)
     else { return false }
     state.withLock { generations in
-      generations.makeRoom(capacity: capacity)
+      generations.makeRoom(capacity: capacity, scalarCount: scalars.count)
       generations.young.insert(
         hash, scalars: scalars, widths: widthsEm, ends: ends, trailing: trailing, missing: missing,
         languageID: languageID)
@@ -385,7 +389,7 @@ final class SegmentCache: Sendable {
     _ segment: ShapedSegment, hash: UInt64, languageID: Int32, into generations: inout Generations,
     capacity: Int
   ) {
-    generations.makeRoom(capacity: capacity)
+    generations.makeRoom(capacity: capacity, scalarCount: segment.scalars.count)
     segment.scalars.withUnsafeBufferPointer { scalars in
       segment.graphemeWidthsEm.withUnsafeBufferPointer { widths in
         segment.graphemeEnds.withUnsafeBufferPointer { ends in
