@@ -41,7 +41,10 @@ public final class TextMeasurer: Sendable {
   /// - Parameters:
   ///   - regular: the fonts, in fallback order, for regular-weight text.
   ///   - bold: the fonts for bold text; nil uses `regular`.
-  ///   - segmentCacheCapacity: shaped segments kept per chain and cache generation.
+  ///   - segmentCacheCapacity: shaped segments kept per chain and cache generation (at most
+  ///     4,194,303; a larger number is taken as that). Two generations are kept, so a chain's
+  ///     cache holds at most twice this. Segments (text between break opportunities) of over
+  ///     65,535 scalars are shaped each time rather than cached.
   ///   - locale: an ICU locale whose line-break tailoring to use (e.g. `"ja@lb=strict"`), through
   ///     ICU's break iterator. The default, empty, selects the built-in UAX #14 breaker (the
   ///     Unicode 15.0 default rules, several times faster), which still hands Thai, Lao, Khmer
