@@ -146,6 +146,39 @@ import Testing
     #expect(differing.isEmpty, "\(differing.prefix(5))")
   }
 
+  /// A text prepared from cached segments (each grapheme's width, and where it ends, read back
+  /// from the cache's compact entries) equals the text shaped by a measurer that has cached
+  /// nothing yet, over the feed and multi-script corpora in both weights.
+  @Test func cachedSegmentsPrepareAsFreshlyShapedOnes() throws {
+    var texts: [String] = []
+    for file in ["corpus/feed-visible.jsonl", "corpus/multiscript-visible.jsonl"] {
+      texts += try Fixtures.jsonLines(file).map { $0["text"] as! String }
+    }
+    let warm = try Self.newMeasurer()
+    for text in texts {
+      for weight in FontWeight.allCases { _ = try warm.prepare(text, style: TextStyle(weight: weight)) }
+    }
+    var differing: [String] = []
+    for text in texts {
+      let fresh = try Self.newMeasurer()
+      for weight in FontWeight.allCases {
+        let style = TextStyle(weight: weight)
+        let cached = try warm.prepare(text, style: style)
+        let shaped = try fresh.prepare(text, style: style)
+        let same = cached.withView { a in
+          shaped.withView { b in
+            Array(a.graphemeWidths) == Array(b.graphemeWidths)
+              && Array(a.graphemeEnds) == Array(b.graphemeEnds)
+          }
+        }
+        if !same || cached != shaped || cached.missingGlyphs != shaped.missingGlyphs {
+          differing.append(text)
+        }
+      }
+    }
+    #expect(differing.isEmpty, "\(differing.count) texts differ, first: \(differing.prefix(3))")
+  }
+
   /// Emptying the caches (keeping their memory or not) leaves a measurer that measures as a new
   /// one: no entry or noted index of the old tables survives.
   @Test(arguments: [true, false])
