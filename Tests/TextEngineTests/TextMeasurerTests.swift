@@ -111,6 +111,39 @@ import Testing
     #expect(error?.code == .tooManyLanguages)
   }
 
+  /// The feed and multi-script corpora's texts.
+  static func corpusTexts() throws -> [String] {
+    var texts: [String] = []
+    for file in ["corpus/feed-visible.jsonl", "corpus/multiscript-visible.jsonl"] {
+      texts += try Fixtures.jsonLines(file).map { $0["text"] as! String }
+    }
+    return texts
+  }
+
+  /// The texts whose preparation in either weight by `first` and `second`
+  /// differs in a grapheme's width or end, or in missing glyphs.
+  static func textsPreparedDifferently(
+    _ texts: [String], first: (String, TextStyle) throws -> PreparedText,
+    second: (String, TextStyle) throws -> PreparedText
+  ) rethrows -> [String] {
+    var differing: [String] = []
+    for text in texts {
+      for weight in FontWeight.allCases {
+        let style = TextStyle(weight: weight)
+        let a = try first(text, style)
+        let b = try second(text, style)
+        let same = a.withView { a in
+          b.withView { b in
+            Array(a.graphemeWidths) == Array(b.graphemeWidths)
+              && Array(a.graphemeEnds) == Array(b.graphemeEnds)
+          }
+        }
+        if !same || a.missingGlyphs != b.missingGlyphs { differing.append(text) }
+      }
+    }
+    return differing
+  }
+
   /// Shaping cache misses side by side gives, bit for bit, the widths of shaping each alone,
   /// over the feed and the multi-script corpora, with a large cache and with one small enough
   /// that generations turn over in the middle of a batch.
@@ -123,26 +156,10 @@ import Testing
     }
     let together = try measurer(together: true)
     let alone = try measurer(together: false)
-    var texts: [String] = []
-    for file in ["corpus/feed-visible.jsonl", "corpus/multiscript-visible.jsonl"] {
-      texts += try Fixtures.jsonLines(file).map { $0["text"] as! String }
-    }
+    let texts = try Self.corpusTexts()
     #expect(texts.count > 2_000)
-    var differing: [String] = []
-    for text in texts {
-      for weight in FontWeight.allCases {
-        let style = TextStyle(weight: weight)
-        let batched = try together.prepare(text, style: style)
-        let single = try alone.prepare(text, style: style)
-        let same = batched.withView { a in
-          single.withView { b in
-            Array(a.graphemeWidths) == Array(b.graphemeWidths)
-              && Array(a.graphemeEnds) == Array(b.graphemeEnds)
-          }
-        }
-        if !same || batched.missingGlyphs != single.missingGlyphs { differing.append(text) }
-      }
-    }
+    let differing = try Self.textsPreparedDifferently(
+      texts, first: { try together.prepare($0, style: $1) }, second: { try alone.prepare($0, style: $1) })
     #expect(differing.isEmpty, "\(differing.prefix(5))")
   }
 
@@ -150,32 +167,14 @@ import Testing
   /// from the cache's compact entries) equals the text shaped by a measurer that has cached
   /// nothing yet, over the feed and multi-script corpora in both weights.
   @Test func cachedSegmentsPrepareAsFreshlyShapedOnes() throws {
-    var texts: [String] = []
-    for file in ["corpus/feed-visible.jsonl", "corpus/multiscript-visible.jsonl"] {
-      texts += try Fixtures.jsonLines(file).map { $0["text"] as! String }
-    }
+    let texts = try Self.corpusTexts()
     let warm = try Self.newMeasurer()
     for text in texts {
       for weight in FontWeight.allCases { _ = try warm.prepare(text, style: TextStyle(weight: weight)) }
     }
-    var differing: [String] = []
-    for text in texts {
-      let fresh = try Self.newMeasurer()
-      for weight in FontWeight.allCases {
-        let style = TextStyle(weight: weight)
-        let cached = try warm.prepare(text, style: style)
-        let shaped = try fresh.prepare(text, style: style)
-        let same = cached.withView { a in
-          shaped.withView { b in
-            Array(a.graphemeWidths) == Array(b.graphemeWidths)
-              && Array(a.graphemeEnds) == Array(b.graphemeEnds)
-          }
-        }
-        if !same || cached != shaped || cached.missingGlyphs != shaped.missingGlyphs {
-          differing.append(text)
-        }
-      }
-    }
+    let differing = try Self.textsPreparedDifferently(
+      texts, first: { try warm.prepare($0, style: $1) },
+      second: { try Self.newMeasurer().prepare($0, style: $1) })
     #expect(differing.isEmpty, "\(differing.count) texts differ, first: \(differing.prefix(3))")
   }
 
