@@ -120,8 +120,8 @@ import Testing
     return texts
   }
 
-  /// The texts whose preparation in either weight by `first` and `second`
-  /// differs in a grapheme's width or end, or in missing glyphs.
+  /// The texts whose preparation in either weight by `first` and `second` differs in a
+  /// grapheme's width or end, in missing glyphs, or in its lines at three widths.
   static func textsPreparedDifferently(
     _ texts: [String], first: (String, TextStyle) throws -> PreparedText,
     second: (String, TextStyle) throws -> PreparedText
@@ -138,7 +138,8 @@ import Testing
               && Array(a.graphemeEnds) == Array(b.graphemeEnds)
           }
         }
-        if !same || a.missingGlyphs != b.missingGlyphs { differing.append(text) }
+        let sameLines = try [60.0, 150, 320].allSatisfy { try a.layout(width: $0) == b.layout(width: $0) }
+        if !same || !sameLines || a.missingGlyphs != b.missingGlyphs { differing.append(text) }
       }
     }
     return differing
@@ -161,6 +162,45 @@ import Testing
     let differing = try Self.textsPreparedDifferently(
       texts, first: { try together.prepare($0, style: $1) }, second: { try alone.prepare($0, style: $1) })
     #expect(differing.isEmpty, "\(differing.prefix(5))")
+  }
+
+  /// Emoji and symbols, one grapheme cluster to a segment, are shaped side by side in the emoji
+  /// font (`singleClusterFont` picks them), with the widths of shaping each alone: ZWJ
+  /// sequences, skin tones, flags, keycaps, text and emoji presentation, and emoji next to
+  /// letters, spaces and each other.
+  @Test func emojiShapedTogetherMeasureAsAlone() throws {
+    func measurer(together: Bool) throws -> TextMeasurer {
+      TextMeasurer(
+        regular: try BundledFonts.regularChain(), bold: try BundledFonts.boldChain(),
+        segmentCacheCapacity: 1_000, locale: "", systemFonts: false, shapesMissesTogether: together)
+    }
+    let texts = [
+      "👍🏽👩‍👩‍👧‍👦🇨🇳🇯🇵1️⃣#️⃣❤️❤☺️☺✌🏿🏳️‍🌈😀😀 😀",
+      "好评👍👍👍 物流很快🚚💨 下次还来🙏🙏",
+      "🎉 Released v2.3 🚀 — fixes 🐛🐛 and ©️ ® ™ ★☆ ♥ ⚠️",
+      "a😀b 😀c👨🏻‍💻d🧑‍🤝‍🧑",
+    ]
+    let together = try measurer(together: true)
+    let alone = try measurer(together: false)
+    let differing = try Self.textsPreparedDifferently(
+      texts, first: { try together.prepare($0, style: $1) }, second: { try alone.prepare($0, style: $1) })
+    #expect(differing.isEmpty, "\(differing)")
+    let shaper = together.shaper(weight: .regular, language: "")
+    func font(_ text: String) -> UInt8? {
+      let scalars = text.unicodeScalars.map(\.value)
+      return scalars.withUnsafeBufferPointer { scalars in
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: scalars.count) { shaping in
+          shaper.singleClusterFont(scalars, shaping: shaping.baseAddress!)
+        }
+      }
+    }
+    let emojiFont = try #require(font("👩‍👩‍👧‍👦"))
+    #expect(together.regular.fonts[Int(emojiFont)].familyName.contains("Emoji"))
+    #expect(font("🇨🇳") == emojiFont)
+    #expect(font("1️⃣") == emojiFont)
+    for notOneCluster in ["😀😀", "😀 ", "a😀", "a", "中", "\t😀"] {
+      #expect(font(notOneCluster) == nil, "\(notOneCluster)")
+    }
   }
 
   /// A text prepared from cached segments (each grapheme's width, and where it ends, read back

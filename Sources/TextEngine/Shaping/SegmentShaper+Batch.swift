@@ -20,7 +20,9 @@ extension SegmentShaper {
   /// Shapes several left-to-right segments of the common path (see `shapeSimple`), each in one
   /// context-free script, with one HarfBuzz call per script for all of them side by side
   /// instead of one call each: HarfBuzz's fixed cost per call is about that of shaping six CJK
-  /// characters, and most cache misses are segments of one or two characters.
+  /// characters, and most cache misses are segments of one or two characters. Segments that
+  /// are one grapheme cluster of Common scalars (an emoji, a symbol; see `singleClusterFont`)
+  /// are shaped side by side in the same way, one call per font of the chain.
   ///
   /// A segment is kept only where HarfBuzz lets the joined text be cut at both its ends, so
   /// its widths are exactly those of shaping it alone. `body` gets each kept segment's index in
@@ -44,8 +46,9 @@ extension SegmentShaper {
     let primary = chain.fonts[0]
     let language = self.language
     // Per scalar: widths (8 bytes), scalars for HarfBuzz, joined scalars, grapheme ends (4
-    // each), scripts (1); per segment: offset, break (4 each), script, safe break (1 each).
-    let byteCount = total * 21 + segmentCount * 10
+    // each), scripts (1); per segment: offset, break (4 each), script, safe break, font, one
+    // cluster (1 each).
+    let byteCount = total * 21 + segmentCount * 12
     withUnsafeTemporaryAllocation(byteCount: byteCount, alignment: 8) { raw in
       let base = raw.baseAddress.unsafelyUnwrapped
       let widths = base.bindMemory(to: Double.self, capacity: total)
@@ -59,6 +62,10 @@ extension SegmentShaper {
         to: UInt8.self, capacity: segmentCount)
       let safeBreaks = (base + 21 * total + 9 * segmentCount).bindMemory(
         to: Bool.self, capacity: segmentCount)
+      let segmentFonts = (base + 21 * total + 10 * segmentCount).bindMemory(
+        to: UInt8.self, capacity: segmentCount)
+      let isOneCluster = (base + 21 * total + 11 * segmentCount).bindMemory(
+        to: Bool.self, capacity: segmentCount)
       for index in 0..<longest { ends[index] = Int32(truncatingIfNeeded: index &+ 1) }
 
       // Each segment's scalars for HarfBuzz and its script (`unbatched` when it needs more than
@@ -69,6 +76,8 @@ extension SegmentShaper {
         let count = Int(segment.end &- segment.start)
         offsets[index] = Int32(truncatingIfNeeded: offset)
         segmentScripts[index] = unbatched
+        segmentFonts[index] = 0
+        isOneCluster[index] = false
         let slice = UnsafeBufferPointer(start: paragraph + Int(segment.start), count: count)
         if count > 0,
           Self.resolveSimple(slice, primary: primary, shaping: shaping + offset, scripts: scripts + offset)
@@ -78,21 +87,27 @@ extension SegmentShaper {
           {
             segmentScripts[index] = script
           }
+        } else if let font = singleClusterFont(slice, shaping: shaping + offset) {
+          segmentScripts[index] = ShapingPropertyTable.common
+          segmentFonts[index] = font
+          isOneCluster[index] = true
         }
         offset &+= count
       }
 
-      // One HarfBuzz call per script over its segments joined.
+      // One HarfBuzz call per script and font over its segments joined.
       var first = 0
       while first < segmentCount {
         let script = segmentScripts[first]
+        let font = segmentFonts[first]
         guard script != unbatched else {
           first &+= 1
           continue
         }
         var members = 0
         var joinedCount = 0
-        for index in first..<segmentCount where segmentScripts[index] == script {
+        for index in first..<segmentCount where segmentScripts[index] == script && segmentFonts[index] == font
+        {
           let count = Int(segments[index].end &- segments[index].start)
           if members > 0 { breaks[members &- 1] = Int32(truncatingIfNeeded: joinedCount) }
           (joined + joinedCount).update(from: shaping + Int(offsets[index]), count: count)
@@ -101,35 +116,89 @@ extension SegmentShaper {
         }
         if members > 1 {
           widths.update(repeating: 0, count: joinedCount)
-          primary.addAdvances(
+          chain.fonts[Int(font)].addAdvances(
             UnsafeBufferPointer(start: joined, count: joinedCount), range: 0..<joinedCount,
             scriptCode: script,
             isRightToLeft: false, language: language, to: widths,
             breaks: UnsafeBufferPointer(start: breaks, count: members &- 1), safeBreaks: safeBreaks)
           var member = 0
           var start = 0
-          for index in first..<segmentCount where segmentScripts[index] == script {
+          for index in first..<segmentCount
+          where segmentScripts[index] == script && segmentFonts[index] == font {
             let segment = segments[index]
             let count = Int(segment.end &- segment.start)
             let safeStart = member == 0 || safeBreaks[member &- 1]
             let safeEnd = member == members &- 1 || safeBreaks[member]
-            if safeStart, safeEnd {
+            let scalars = UnsafeBufferPointer(start: paragraph + Int(segment.start), count: count)
+            if safeStart, safeEnd, !isOneCluster[index] {
               Self.clampNegativeWidths(widths + start, count: count)
               body(
                 index, UnsafeBufferPointer(start: widths + start, count: count),
-                UnsafeBufferPointer(start: ends, count: count),
-                Self.trailingWhitespace(
-                  UnsafeBufferPointer(start: paragraph + Int(segment.start), count: count)))
+                UnsafeBufferPointer(start: ends, count: count), Self.trailingWhitespace(scalars))
+            } else if safeStart, safeEnd, (1..<count).allSatisfy({ widths[start &+ $0] == 0 }) {
+              // One cluster: HarfBuzz put all its glyphs' advances on its first scalar (taken
+              // only then, so that the sum is in glyph order, as `shape` adds it).
+              Self.clampNegativeWidths(widths + start, count: 1)
+              let isWhitespace = scalars.allSatisfy {
+                UnicodeProperties.isHangingSpace($0) || UnicodeProperties.isHardBreak($0)
+              }
+              body(
+                index, UnsafeBufferPointer(start: widths + start, count: 1),
+                UnsafeBufferPointer(start: ends + (count &- 1), count: 1), isWhitespace ? 1 : 0)
             }
             start &+= count
             member &+= 1
           }
         }
-        for index in first..<segmentCount where segmentScripts[index] == script {
+        for index in first..<segmentCount where segmentScripts[index] == script && segmentFonts[index] == font
+        {
           segmentScripts[index] = unbatched
         }
         first &+= 1
       }
     }
+  }
+
+  /// For a segment that is one grapheme cluster of Common and Inherited scalars, at least one
+  /// from U+2000 on (an emoji, a symbol), that a font of the chain covers: that font's index in
+  /// the chain (the font `shape` picks), with the scalars HarfBuzz gets written to `shaping`.
+  /// Nil for any other segment. `shape` would shape such a segment as one run of that font in
+  /// the Common script, as the batch does.
+  func singleClusterFont(_ scalars: UnsafeBufferPointer<UInt32>, shaping: UnsafeMutablePointer<UInt32>)
+    -> UInt8?
+  {
+    let count = scalars.count
+    guard count > 0, count <= Self.maximumClusterScalars else { return nil }
+    var reachesU2000 = false
+    for index in 0..<count {
+      let scalar = scalars[index]
+      // Tabs, hard breaks and controls are shaped as other scalars (see `runs`).
+      guard scalar != 0x09, !UnicodeProperties.isHardBreak(scalar),
+        !UnicodeProperties.isZeroWidthControl(scalar)
+      else { return nil }
+      // Common (0) or Inherited (1), which `scriptTag` names "Zyyy" and "Zinh".
+      let script = ICUProperties.scriptCode(scalar)
+      guard script == 0 || script == 1 else { return nil }
+      if scalar >= 0x2000 { reachesU2000 = true }
+      shaping[index] = scalar
+    }
+    guard reachesU2000, let font = chain.fontIndex(coveringCluster: scalars), font <= Int(UInt8.max),
+      isOneGraphemeCluster(scalars)
+    else { return nil }
+    return UInt8(font)
+  }
+
+  /// Whether `graphemeBoundaries(scalars)` is one cluster, found without building the list.
+  func isOneGraphemeCluster(_ scalars: UnsafeBufferPointer<UInt32>) -> Bool {
+    let isOne: Bool? = DecodedText.withUTF16(of: scalars) { utf16, scalarOfUnit in
+      graphemeBreakers.withIterator(over: utf16) { iterator in
+        while let boundary = iterator.next() {
+          if boundary > 0 { return Int(scalarOfUnit[boundary]) == scalars.count }
+        }
+        return false
+      }
+    }
+    // Without ICU, `graphemeBoundaries` makes each scalar a cluster.
+    return isOne ?? (scalars.count == 1)
   }
 }
