@@ -117,7 +117,8 @@ final class SegmentCache: Sendable {
       }
     }
 
-    /// Adds a segment (one `SegmentCache.fits` accepts).
+    /// Adds a segment (one `SegmentCache.fits` accepts); `segmentEnds` is read only when a
+    /// grapheme has several scalars (fewer widths than scalars).
     mutating func insert(
       _ hash: UInt64, scalars segment: UnsafeBufferPointer<UInt32>,
       widths segmentWidths: UnsafeBufferPointer<Double>,
@@ -305,19 +306,17 @@ final class SegmentCache: Sendable {
   ) -> Bool {
     state.withLock { generations in
       guard let index = generations.old.index(of: hash, scalars, languageID: languageID) else { return false }
-      let table = generations.old
-      let entry = table.entries[index]
-      let graphemeCount = Int(entry.graphemeCount)
-      let widths = Int(entry.scalarStart)..<Int(entry.scalarStart) + graphemeCount
-      let ends =
-        entry.endsStart < 0
-        ? (0..<graphemeCount).map { Int32($0 + 1) }
-        : Array(table.ends[Int(entry.endsStart)..<Int(entry.endsStart) + graphemeCount])
-      let segment = ShapedSegment(
-        scalars: Array(scalars), graphemeWidthsEm: Array(table.widths[widths]), graphemeEnds: ends,
-        trailingWhitespaceGraphemes: Int(entry.trailingWhitespaceGraphemes),
-        missingGlyphs: Int(entry.missingGlyphs))
-      Self.insert(segment, hash: hash, languageID: languageID, into: &generations, capacity: capacity)
+      // Read in place from the old table (kept alive here should `makeRoom` drop it).
+      let old = generations.old
+      generations.makeRoom(capacity: capacity, scalarCount: scalars.count)
+      old.withReader { reader in
+        let entry = reader.entry(at: index)
+        generations.young.insert(
+          hash, scalars: scalars, widths: reader.graphemeWidthsEm(of: entry),
+          ends: reader.graphemeEnds(of: entry) ?? UnsafeBufferPointer(start: nil, count: 0),
+          trailing: Int(entry.trailingWhitespaceGraphemes), missing: Int(entry.missingGlyphs),
+          languageID: languageID)
+      }
       generations.young.withReader { reader in body(reader, reader.entries[reader.entries.count - 1]) }
       return true
     }
@@ -357,15 +356,16 @@ final class SegmentCache: Sendable {
   /// Caches a segment shaped just now, after a miss (see
   /// `insert(hash:scalars:widthsEm:ends:trailing:missing:languageID:)`).
   @discardableResult func insert(_ segment: ShapedSegment, hash: UInt64, languageID: Int32 = 0) -> Bool {
-    guard
-      Self.fits(
-        scalarCount: segment.scalars.count, graphemeCount: segment.graphemeWidthsEm.count,
-        trailing: segment.trailingWhitespaceGraphemes, missing: segment.missingGlyphs, languageID: languageID)
-    else { return false }
-    state.withLock { generations in
-      Self.insert(segment, hash: hash, languageID: languageID, into: &generations, capacity: capacity)
+    segment.scalars.withUnsafeBufferPointer { scalars in
+      segment.graphemeWidthsEm.withUnsafeBufferPointer { widths in
+        segment.graphemeEnds.withUnsafeBufferPointer { ends in
+          insert(
+            hash: hash, scalars: scalars, widthsEm: widths, ends: ends,
+            trailing: segment.trailingWhitespaceGraphemes,
+            missing: segment.missingGlyphs, languageID: languageID)
+        }
+      }
     }
-    return true
   }
 
   var count: Int { state.withLock { $0.young.entries.count + $0.old.entries.count } }
@@ -381,22 +381,6 @@ final class SegmentCache: Sendable {
         $0.young.empty(asGeneration: last &+ 2)
       } else {
         $0 = Generations(capacity: capacity, lastGeneration: last)
-      }
-    }
-  }
-
-  private static func insert(
-    _ segment: ShapedSegment, hash: UInt64, languageID: Int32, into generations: inout Generations,
-    capacity: Int
-  ) {
-    generations.makeRoom(capacity: capacity, scalarCount: segment.scalars.count)
-    segment.scalars.withUnsafeBufferPointer { scalars in
-      segment.graphemeWidthsEm.withUnsafeBufferPointer { widths in
-        segment.graphemeEnds.withUnsafeBufferPointer { ends in
-          generations.young.insert(
-            hash, scalars: scalars, widths: widths, ends: ends, trailing: segment.trailingWhitespaceGraphemes,
-            missing: segment.missingGlyphs, languageID: languageID)
-        }
       }
     }
   }
