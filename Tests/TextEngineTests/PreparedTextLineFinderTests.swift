@@ -168,4 +168,15 @@ import Testing
     }
     #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(3))")
   }
+
+  /// The first line's guess without a trapping conversion: the estimate rounded, less one, at
+  /// least 0; the rest of the text when the estimate reaches the segment count or is NaN.
+  @Test(arguments: [
+    (0.0, 10, 0), (0.4, 10, 0), (1.0, 10, 0), (2.4, 10, 1), (2.6, 10, 2), (9.49, 10, 8),
+    (10.0, 10, 9), (1e300, 10, 9), (Double.infinity, 10, 9), (Double.nan, 10, 9),
+    (70_000.2, 1 << 30, 69_999), (Double(1 << 30) - 2, 1 << 30, (1 << 30) - 3),
+  ])
+  func firstLineGuess(estimate: Double, count: Int, following: Int) {
+    #expect(PreparedText.firstLineFollowing(estimate: estimate, count: count) == following)
+  }
 }

@@ -97,6 +97,19 @@ extension PreparedText {
     return lastSegment(in: keys, from: first, through: last &- 1, within: reach, guess: last &- 1)
   }
 
+  /// The first line's guess of how many segments follow its first: the estimated segments a
+  /// line (`estimate`, the width times the text's segments per point) less one, or the rest of
+  /// the text when it may all fit (and for NaN: an unconstrained width over zero-width text).
+  ///
+  /// Only a guess, so it rounds rather than truncates: adding 1.5 × 2⁵² to a double in
+  /// 0..<2³¹ leaves it, rounded to an integer, in the low bits, without the range checks and
+  /// branches of a trapping conversion (3% of `PreparedTextBatch.measure`'s instructions).
+  @inline(__always) static func firstLineFollowing(estimate: Double, count: Int) -> Int {
+    guard estimate < Double(count) else { return count &- 1 }
+    let rounded = Int(UInt32(truncatingIfNeeded: (estimate + 0x1.8p52).bitPattern))
+    return max(0, rounded &- 1)
+  }
+
   /// Validates a layout width: positive and not NaN; +infinity means unconstrained.
   @inline(__always) static func validate(width: Double) throws(TextError) {
     guard width > 0 else { throw invalidWidth(width) }
@@ -255,8 +268,7 @@ extension PreparedText {
     var index = 0
     var widest = 0.0
     // Segments after the first on the previous line (for the first line, an estimate).
-    let estimate = limit * segmentsPerPoint  // NaN for an unconstrained width over zero-width text
-    var following = estimate < Double(count) ? max(0, Int(estimate) &- 1) : count &- 1
+    var following = firstLineFollowing(estimate: limit * segmentsPerPoint, count: count)
     repeat {
       let start = keys[index].start
       let last = lastSegment(
