@@ -190,6 +190,8 @@ extension SegmentShaper {
 
   /// Whether `graphemeBoundaries(scalars)` is one cluster, found without building the list.
   func isOneGraphemeCluster(_ scalars: UnsafeBufferPointer<UInt32>) -> Bool {
+    // One scalar is one cluster (UAX #29 breaks only between scalars), without asking ICU.
+    if scalars.count == 1 { return true }
     let isOne: Bool? = DecodedText.withUTF16(of: scalars) { utf16, scalarOfUnit in
       graphemeBreakers.withIterator(over: utf16) { iterator in
         while let boundary = iterator.next() {
