@@ -179,4 +179,14 @@ import Testing
   func firstLineGuess(estimate: Double, count: Int, following: Int) {
     #expect(PreparedText.firstLineFollowing(estimate: estimate, count: count) == following)
   }
+
+  /// Whatever the estimate (width times segments per point: never negative, NaN for an
+  /// unconstrained width over zero-width text), the guess is a segment of the text.
+  @Test(arguments: [0, 0.5, 1.5, 2_147_483_647.4, 3e9, 0x1p52, 1e300, .infinity, .nan])
+  func firstLineGuessStaysInsideTheText(estimate: Double) {
+    for count in [1, 2, 10, 1 << 30] {
+      let guess = PreparedText.firstLineFollowing(estimate: estimate, count: count)
+      #expect((0..<count).contains(guess), "\(estimate), \(count) segments: \(guess)")
+    }
+  }
 }

@@ -104,6 +104,9 @@ extension PreparedText {
   /// Only a guess, so it rounds rather than truncates: adding 1.5 × 2⁵² to a double in
   /// 0..<2³¹ leaves it, rounded to an integer, in the low bits, without the range checks and
   /// branches of a trapping conversion (3% of `PreparedTextBatch.measure`'s instructions).
+  /// `estimate` is never negative (a width is positive and segments per point are not
+  /// negative), and with `count` under 2³¹ (segment indices are 32-bit) the guess is in
+  /// `0..<count`.
   @inline(__always) static func firstLineFollowing(estimate: Double, count: Int) -> Int {
     guard estimate < Double(count) else { return count &- 1 }
     let rounded = Int(UInt32(truncatingIfNeeded: (estimate + 0x1.8p52).bitPattern))
