@@ -111,6 +111,15 @@ import Testing
     #expect(error?.code == .tooManyLanguages)
   }
 
+  /// A measurer of the bundled fonts with no system fallback, shaping cache misses side by side
+  /// or each alone.
+  static func measurer(shapingMissesTogether: Bool, cacheCapacity: Int) throws -> TextMeasurer {
+    TextMeasurer(
+      regular: try BundledFonts.regularChain(), bold: try BundledFonts.boldChain(),
+      segmentCacheCapacity: cacheCapacity, locale: "", systemFonts: false,
+      shapesMissesTogether: shapingMissesTogether)
+  }
+
   /// The feed and multi-script corpora's texts.
   static func corpusTexts() throws -> [String] {
     var texts: [String] = []
@@ -150,13 +159,8 @@ import Testing
   /// that generations turn over in the middle of a batch.
   @Test(arguments: [50_000, 16])
   func missesShapedTogetherMeasureAsAlone(cacheCapacity: Int) throws {
-    func measurer(together: Bool) throws -> TextMeasurer {
-      TextMeasurer(
-        regular: try BundledFonts.regularChain(), bold: try BundledFonts.boldChain(),
-        segmentCacheCapacity: cacheCapacity, locale: "", systemFonts: false, shapesMissesTogether: together)
-    }
-    let together = try measurer(together: true)
-    let alone = try measurer(together: false)
+    let together = try Self.measurer(shapingMissesTogether: true, cacheCapacity: cacheCapacity)
+    let alone = try Self.measurer(shapingMissesTogether: false, cacheCapacity: cacheCapacity)
     let texts = try Self.corpusTexts()
     #expect(texts.count > 2_000)
     let differing = try Self.textsPreparedDifferently(
@@ -169,19 +173,14 @@ import Testing
   /// sequences, skin tones, flags, keycaps, text and emoji presentation, and emoji next to
   /// letters, spaces and each other.
   @Test func emojiShapedTogetherMeasureAsAlone() throws {
-    func measurer(together: Bool) throws -> TextMeasurer {
-      TextMeasurer(
-        regular: try BundledFonts.regularChain(), bold: try BundledFonts.boldChain(),
-        segmentCacheCapacity: 1_000, locale: "", systemFonts: false, shapesMissesTogether: together)
-    }
     let texts = [
       "👍🏽👩‍👩‍👧‍👦🇨🇳🇯🇵1️⃣#️⃣❤️❤☺️☺✌🏿🏳️‍🌈😀😀 😀",
       "好评👍👍👍 物流很快🚚💨 下次还来🙏🙏",
       "🎉 Released v2.3 🚀 — fixes 🐛🐛 and ©️ ® ™ ★☆ ♥ ⚠️",
       "a😀b 😀c👨🏻‍💻d🧑‍🤝‍🧑",
     ]
-    let together = try measurer(together: true)
-    let alone = try measurer(together: false)
+    let together = try Self.measurer(shapingMissesTogether: true, cacheCapacity: 1_000)
+    let alone = try Self.measurer(shapingMissesTogether: false, cacheCapacity: 1_000)
     let differing = try Self.textsPreparedDifferently(
       texts, first: { try together.prepare($0, style: $1) }, second: { try alone.prepare($0, style: $1) })
     #expect(differing.isEmpty, "\(differing)")
@@ -198,6 +197,7 @@ import Testing
     #expect(together.regular.fonts[Int(emojiFont)].familyName.contains("Emoji"))
     #expect(font("🇨🇳") == emojiFont)
     #expect(font("1️⃣") == emojiFont)
+    #expect(font("😀") == emojiFont)  // one scalar: one cluster without asking ICU
     for notOneCluster in ["😀😀", "😀 ", "a😀", "a", "中", "\t😀"] {
       #expect(font(notOneCluster) == nil, "\(notOneCluster)")
     }

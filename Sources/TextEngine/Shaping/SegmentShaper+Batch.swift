@@ -104,10 +104,11 @@ extension SegmentShaper {
           first &+= 1
           continue
         }
+        // The segments shaped in this call: those of this script and font not yet shaped.
+        func isMember(_ index: Int) -> Bool { segmentScripts[index] == script && segmentFonts[index] == font }
         var members = 0
         var joinedCount = 0
-        for index in first..<segmentCount where segmentScripts[index] == script && segmentFonts[index] == font
-        {
+        for index in first..<segmentCount where isMember(index) {
           let count = Int(segments[index].end &- segments[index].start)
           if members > 0 { breaks[members &- 1] = Int32(truncatingIfNeeded: joinedCount) }
           (joined + joinedCount).update(from: shaping + Int(offsets[index]), count: count)
@@ -123,8 +124,7 @@ extension SegmentShaper {
             breaks: UnsafeBufferPointer(start: breaks, count: members &- 1), safeBreaks: safeBreaks)
           var member = 0
           var start = 0
-          for index in first..<segmentCount
-          where segmentScripts[index] == script && segmentFonts[index] == font {
+          for index in first..<segmentCount where isMember(index) {
             let segment = segments[index]
             let count = Int(segment.end &- segment.start)
             let safeStart = member == 0 || safeBreaks[member &- 1]
@@ -139,9 +139,7 @@ extension SegmentShaper {
               // One cluster: HarfBuzz put all its glyphs' advances on its first scalar (taken
               // only then, so that the sum is in glyph order, as `shape` adds it).
               Self.clampNegativeWidths(widths + start, count: 1)
-              let isWhitespace = scalars.allSatisfy {
-                UnicodeProperties.isHangingSpace($0) || UnicodeProperties.isHardBreak($0)
-              }
+              let isWhitespace = Self.trailingWhitespace(scalars) == count
               body(
                 index, UnsafeBufferPointer(start: widths + start, count: 1),
                 UnsafeBufferPointer(start: ends + (count &- 1), count: 1), isWhitespace ? 1 : 0)
@@ -150,10 +148,7 @@ extension SegmentShaper {
             member &+= 1
           }
         }
-        for index in first..<segmentCount where segmentScripts[index] == script && segmentFonts[index] == font
-        {
-          segmentScripts[index] = unbatched
-        }
+        for index in first..<segmentCount where isMember(index) { segmentScripts[index] = unbatched }
         first &+= 1
       }
     }
@@ -200,7 +195,7 @@ extension SegmentShaper {
         return false
       }
     }
-    // Without ICU, `graphemeBoundaries` makes each scalar a cluster.
-    return isOne ?? (scalars.count == 1)
+    // Without ICU, `graphemeBoundaries` makes each scalar a cluster, and there are several here.
+    return isOne ?? false
   }
 }
