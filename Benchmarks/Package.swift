@@ -36,7 +36,7 @@ let package = Package(
     .target(
       name: "TextFloorC",
       path: "Sources/TextFloorC",
-      cSettings: [.unsafeFlags(["-I/usr/include/harfbuzz", "-O2"])],
+      cSettings: [.unsafeFlags(["-I/usr/include/harfbuzz", "-O2", "-falign-functions=64"])],
       linkerSettings: [.linkedLibrary("harfbuzz"), .linkedLibrary("icuuc")]),
     .target(name: "TextFloor", dependencies: ["TextFloorC"], path: "Sources/TextFloor"),
     .executableTarget(
