@@ -129,8 +129,6 @@ extension TextMeasurer {
 
   private func isWhitespace(grapheme: Int, codes: [UInt32], ends: [Int32]) -> Bool {
     let start = grapheme == 0 ? 0 : Int(ends[grapheme - 1])
-    return codes[start..<Int(ends[grapheme])].allSatisfy {
-      UnicodeProperties.isHangingSpace($0) || UnicodeProperties.isHardBreak($0)
-    }
+    return codes[start..<Int(ends[grapheme])].allSatisfy(UnicodeProperties.isTrailingWhitespace)
   }
 }

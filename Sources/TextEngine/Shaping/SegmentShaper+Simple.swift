@@ -121,7 +121,7 @@ extension SegmentShaper {
     let count = scalars.count
     while trailing < count {
       let scalar = scalars[count &- 1 &- trailing]
-      guard UnicodeProperties.isHangingSpace(scalar) || UnicodeProperties.isHardBreak(scalar) else { break }
+      guard UnicodeProperties.isTrailingWhitespace(scalar) else { break }
       trailing &+= 1
     }
     return trailing

@@ -173,10 +173,7 @@ struct SegmentShaper {
     var end = scalars.count
     for grapheme in stride(from: graphemeEnds.count - 1, through: 0, by: -1) {
       let begin = grapheme == 0 ? 0 : Int(graphemeEnds[grapheme - 1])
-      let isWhitespace = scalars[begin..<end].allSatisfy {
-        UnicodeProperties.isHangingSpace($0) || UnicodeProperties.isHardBreak($0)
-      }
-      guard isWhitespace else { break }
+      guard scalars[begin..<end].allSatisfy(UnicodeProperties.isTrailingWhitespace) else { break }
       trailing += 1
       end = begin
     }

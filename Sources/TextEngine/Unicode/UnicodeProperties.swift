@@ -45,4 +45,10 @@ enum UnicodeProperties {
     default: return false
     }
   }
+
+  /// True for the scalars a line's content width leaves out at its end: hanging spaces and hard
+  /// breaks.
+  @inline(__always) static func isTrailingWhitespace(_ scalar: UInt32) -> Bool {
+    isHangingSpace(scalar) || isHardBreak(scalar)
+  }
 }
