@@ -14,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 thresholds=Benchmarks/Thresholds/instructions.txt
 tolerance=${BENCH_TOLERANCE:-10}   # percent
-modes=(prepare cold cold-kept measure batch layout breaks text floor-shape floor-cold floor-warm floor-layout floor-text)
+modes=(prepare cold cold-kept measure batch paired-batch layout breaks text floor-shape floor-cold floor-warm floor-layout floor-text)
 update=false
 [[ "${1:-}" == "--update" ]] && update=true
 
@@ -50,7 +50,7 @@ measure() {  # prints instructions per text for one mode
 
 # Heap allocations per 100 texts in one round of a mode: memcheck's "total heap usage" of a
 # two-round run minus that of a one-round run, so set-up (fonts, corpus) cancels out.
-allocation_modes=(prepare cold measure batch layout text)
+allocation_modes=(prepare cold measure batch paired-batch layout text)
 allocations() {
   local mode=$1 one two
   one=$(SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=memcheck "$binary" 1 "$mode" 2>&1 >/dev/null \

@@ -2,8 +2,9 @@ import Testing
 
 @testable import TextEngine
 
-/// A batch measures every text exactly as the text's own `measure(width:)` does, through its
-/// compact keys for most feed texts and through the text itself for the rest.
+/// A batch measures every text exactly as the text's own `measure(width:)` does: through its
+/// compact keys for most feed texts, its copies of the line keys for texts of several
+/// paragraphs, and through the text itself where a segment is wider than the line.
 @Suite struct PreparedTextBatchTests {
   static let widths = [0.5, 20, 150, 170, 343, 1000, .infinity]
 
@@ -37,19 +38,26 @@ import Testing
     #expect(try batch.measure(width: 170) == texts.map { try $0.measure(width: 170) })
   }
 
-  @Test func textsTheCompactKeysCannotServeMeasureThemselves() throws {
+  @Test func textsTheCompactKeysCannotServeMeasureOnTheirFullKeys() throws {
     let measurer = try Fixtures.measurer()
     let style = TextStyle(fontSize: 15, maxLines: 3)
     let strings = [
       "", " leading space and then words", "two\nparagraphs of text", "ends with a break\n",
       "a\u{2028}line separator", "plain words that wrap over several lines at a narrow width",
       "今天天气很好，我们去公园吧。", String(repeating: "x", count: 300),
+      "a paragraph\n" + String(repeating: "y", count: 200) + "\nand a third one\n",
+      "one\ntwo\nthree\nfour\nfive lines, more than maxLines",
     ]
     let texts = try strings.map { try measurer.prepare($0, style: style) }
     let batch = PreparedTextBatch(texts)
     // A leading space is a segment without content, but no content precedes it, so its line's
     // content ends where its own does (at 0) and the compact keys serve it.
-    #expect(batch.entries.map { $0.keyCount >= 0 } == [false, true, false, false, false, true, true, true])
+    #expect(
+      batch.entries.map { $0.keyCount >= 0 }
+        == [false, true, false, false, false, true, true, true, false, false])
+    #expect(batch.fullEntries.map(\.text) == [0, 2, 3, 4, 8, 9])
+    #expect(batch.fullEntries.map(\.endsWithHardBreak) == [false, false, true, false, true, false])
+    #expect(batch.fullKeys.count == batch.fullEntries.map(\.entry.keyCount).reduce(0, +))
     for width in Self.widths {
       #expect(try batch.measure(width: width) == texts.map { try $0.measure(width: width) }, "width \(width)")
     }

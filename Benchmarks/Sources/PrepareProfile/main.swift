@@ -6,6 +6,8 @@
 //   cold-kept  prepare with a cache emptied keeping its memory (as the floor's cold prepare)
 //   measure  measure(width:) at a new width          layout  layout(width:) at a new width
 //   batch  PreparedTextBatch.measure(width:into:) at a new width
+//   paired-measure, paired-batch  the same two over texts of two paragraphs (a text, a newline,
+//     the next text)
 //   breaks   line-break opportunities only           text    the `selfsize text` path in memory
 //   prepare-measure  warm prepare, then measure(width: 170), per text
 //   floor-shape, floor-cold, floor-warm, floor-layout, floor-text: the C floor's counterparts
@@ -25,6 +27,10 @@ let emptied = TextMeasurer(regular: regular, bold: bold)
 for text in corpus { _ = try warm.prepare(text, style: style) }
 let prepared = try corpus.map { try warm.prepare($0, style: style) }
 let batch = PreparedTextBatch(prepared)
+let paired = try corpus.indices.map {
+  try warm.prepare(corpus[$0] + "\n" + corpus[($0 + 1) % corpus.count], style: style)
+}
+let pairedBatch = PreparedTextBatch(paired)
 var batchResults: [TextMeasurement] = []
 let lines = BenchmarkCorpus.jsonLines
 let job = TextJob(measurer: warm, style: style, widths: [170])
@@ -59,6 +65,11 @@ _ = try warm.lineBreakOpportunities(in: corpus[0])
       for text in prepared { total += try text.measure(width: width).lineCount }
     case "batch":
       try batch.measure(width: width, into: &batchResults)
+      for result in batchResults { total += result.lineCount }
+    case "paired-measure":
+      for text in paired { total += try text.measure(width: width).lineCount }
+    case "paired-batch":
+      try pairedBatch.measure(width: width, into: &batchResults)
       for result in batchResults { total += result.lineCount }
     case "layout":
       for text in prepared { total += try text.layout(width: width).lineCount }
