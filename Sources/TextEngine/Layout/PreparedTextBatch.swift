@@ -23,7 +23,6 @@ public struct PreparedTextBatch: Sendable {
 
     @inline(__always) var lineContentEnd: Double { contentEnd }
     @inline(__always) func paragraphEnd(textEnd: Int) -> Int { textEnd }
-    @inline(__always) static var mayEndParagraphsEarly: Bool { false }
   }
 
   /// One text's place in `keys` (or `fullKeys`) and what its measurement needs (64 bytes).
