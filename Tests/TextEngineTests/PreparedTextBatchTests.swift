@@ -2,9 +2,10 @@ import Testing
 
 @testable import TextEngine
 
-/// A batch measures every text exactly as the text's own `measure(width:)` does: through its
-/// compact keys for most feed texts, its copies of the line keys for texts of several
-/// paragraphs, and through the text itself where a segment is wider than the line.
+/// A batch measures every text exactly as the text's own `measure(width:)` does: on its compact
+/// keys (a paragraph at a time for texts of several), on copies of the line keys for texts with
+/// a whitespace-only segment after content, and through the text itself where a segment is
+/// wider than the line.
 @Suite struct PreparedTextBatchTests {
   static let widths = [0.5, 20, 150, 170, 343, 1000, .infinity]
 
@@ -38,7 +39,7 @@ import Testing
     #expect(try batch.measure(width: 170) == texts.map { try $0.measure(width: 170) })
   }
 
-  @Test func textsTheCompactKeysCannotServeMeasureOnTheirFullKeys() throws {
+  @Test func textsOfSeveralParagraphsAndOnTheFullKeysMeasureAfterTheOthers() throws {
     let measurer = try Fixtures.measurer()
     let style = TextStyle(fontSize: 15, maxLines: 3)
     let strings = [
@@ -47,6 +48,8 @@ import Testing
       "今天天气很好，我们去公园吧。", String(repeating: "x", count: 300),
       "a paragraph\n" + String(repeating: "y", count: 200) + "\nand a third one\n",
       "one\ntwo\nthree\nfour\nfive lines, more than maxLines",
+      "a blank line\n\nbetween two paragraphs", "first line\n   indented, then words that wrap",
+      "word \u{3000} next",
     ]
     let texts = try strings.map { try measurer.prepare($0, style: style) }
     let batch = PreparedTextBatch(texts)
@@ -54,11 +57,17 @@ import Testing
     // content ends where its own does (at 0) and the compact keys serve it.
     #expect(
       batch.entries.map { $0.keyCount >= 0 }
-        == [false, true, false, false, false, true, true, true, false, false])
-    #expect(batch.fullEntries.map(\.text) == [0, 2, 3, 4, 8, 9])
-    #expect(batch.fullEntries.map(\.endsWithHardBreak) == [false, false, true, false, true, false])
-    #expect(batch.fullKeys.count == batch.fullEntries.map(\.entry.keyCount).reduce(0, +))
-    for width in Self.widths {
+        == [false, true, false, false, false, true, true, true, false, false, false, false, false])
+    // A segment without content that starts a paragraph (the blank line, the indent) keeps a
+    // text on the compact keys; one after content on its line does not.
+    #expect(batch.paragraphTexts.map(\.text) == [2, 3, 4, 8, 9, 10, 11])
+    #expect(batch.paragraphTexts.map(\.endsWithHardBreak) == [false, true, false, true, false, false, false])
+    #expect(batch.paragraphTexts.map(\.paragraphs.count) == [2, 1, 2, 3, 5, 3, 2])
+    #expect(batch.fullTexts.map(\.text) == [0, 12])
+    let segments = texts[12].storage.storage.withHeaderAndLineFinderView { _, view in view.segments.count }
+    #expect(batch.fullKeys.count == segments)
+    // Every half point where lines end on a whitespace-only segment, a blank line or an indent.
+    for width in Self.widths + Array(stride(from: 10.0, through: 200, by: 0.5)) {
       #expect(try batch.measure(width: width) == texts.map { try $0.measure(width: width) }, "width \(width)")
     }
   }

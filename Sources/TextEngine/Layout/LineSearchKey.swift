@@ -1,7 +1,8 @@
 /// What the line finder reads of a segment: where it starts and where its content ends (prefix
 /// sums from the start of the text), where its line's content ends, and its paragraph's last
 /// segment. `PreparedText.LineKey` holds all four; `PreparedTextBatch.Key` holds the first two
-/// for texts of one paragraph whose every segment has content, where the others follow.
+/// for a paragraph (measured on its own) whose every segment after its first has content, where
+/// the others follow.
 protocol LineSearchKey {
   /// The total width of every segment before this one.
   var start: Double { get }

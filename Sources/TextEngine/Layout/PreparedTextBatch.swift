@@ -5,17 +5,17 @@
 /// `PreparedText.measure(width:)` gives, in about half the time: the batch keeps what the line
 /// finder reads of every text in contiguous arrays, with each text's header beside the others,
 /// so measuring them in order streams through memory instead of visiting one allocation per
-/// text. Most feed texts (one paragraph whose every segment has content) need 16 bytes a
-/// segment: where it starts and where its content ends. The others (several paragraphs, a hard
-/// break at the end, a whitespace-only segment after content) keep their texts' 32-byte line
-/// keys and are measured after them. Only widths narrower than a text's widest segment, where a
-/// segment breaks between grapheme clusters, are measured by the text itself, with the same
+/// text. Texts need 16 bytes a segment: where it starts and where its content ends. Most feed
+/// texts are one paragraph; texts of several (or ending with a hard break) are measured after
+/// them, a paragraph at a time. Texts with a whitespace-only segment after content on its line
+/// keep their texts' 32-byte line keys. Only widths narrower than a text's widest segment, where
+/// a segment breaks between grapheme clusters, are measured by the text itself, with the same
 /// result.
 ///
 /// A batch copies the keys once (64 bytes a text and 16 or 32 a segment); it is immutable and
 /// `Sendable`.
 public struct PreparedTextBatch: Sendable {
-  /// What the line finder reads of one segment of a text of one paragraph whose every segment
+  /// What the line finder reads of one segment of a paragraph whose every segment after its first
   /// has content: its line's content ends where its own does.
   struct Key: LineSearchKey {
     var start: Double
@@ -29,7 +29,8 @@ public struct PreparedTextBatch: Sendable {
   struct Entry {
     /// Index of the text's first key.
     var firstKey: Int
-    /// The number of segments; -1 for a text on the full keys (measured after the others).
+    /// The number of segments; -1 for a text measured after the others (`paragraphTexts`,
+    /// `fullTexts`).
     var keyCount: Int
     var widestSegmentContent: Double
     var segmentsPerPoint: Double
@@ -38,13 +39,25 @@ public struct PreparedTextBatch: Sendable {
     var maxLines: Int
     /// The pixel scale, 0 for none.
     var pixelScale: Double
+
+    /// The text's measurement from its line count, truncation and widest line.
+    @inline(__always) func measurement(lineCount: Int, truncated: Bool, widest: Double) -> TextMeasurement {
+      TextMeasurement(
+        lineCount: lineCount,
+        height: PreparedText.height(
+          ofLineCount: lineCount, lineHeight: lineHeight, lineSpacing: lineSpacing,
+          pixelScale: pixelScale > 0 ? pixelScale : nil),
+        truncated: truncated, maxLineWidth: widest)
+    }
   }
 
-  /// A text the compact keys cannot serve: its index, its place in `fullKeys` and whether its
-  /// last segment ends with a hard break (an empty line follows).
-  struct FullEntry {
+  /// A text measured after the others: its index, its entry, the range of `paragraphEnds`
+  /// holding its paragraphs' last segments (on the compact keys) and whether its last segment
+  /// ends with a hard break (an empty line follows).
+  struct LaterEntry {
     var text: Int
     var entry: Entry
+    var paragraphs: Range<Int>
     var endsWithHardBreak: Bool
   }
 
@@ -52,41 +65,68 @@ public struct PreparedTextBatch: Sendable {
   public let texts: [PreparedText]
   let keys: [Key]
   let entries: [Entry]
-  /// The line keys of the texts in `fullEntries`, copied from the texts.
+  /// Texts of several paragraphs, or ending with a hard break, on the compact keys.
+  let paragraphTexts: [LaterEntry]
+  /// The last segment of each paragraph of `paragraphTexts`, from the text's first.
+  let paragraphEnds: [Int32]
+  /// Texts with a whitespace-only segment after content on its line (or none at all), on
+  /// copies of their own line keys, `fullKeys`.
+  let fullTexts: [LaterEntry]
   let fullKeys: [PreparedText.LineKey]
-  let fullEntries: [FullEntry]
 
   /// A batch of `texts` (copies what `measure(width:)` reads of each).
   public init(_ texts: [PreparedText]) {
     var keys: [Key] = []
     var entries: [Entry] = []
+    var paragraphTexts: [LaterEntry] = []
+    var paragraphEnds: [Int32] = []
+    var fullTexts: [LaterEntry] = []
     var fullKeys: [PreparedText.LineKey] = []
-    var fullEntries: [FullEntry] = []
     entries.reserveCapacity(texts.count)
     for (index, text) in texts.enumerated() {
       text.storage.storage.withHeaderAndLineFinderView { header, view in
         let paragraph = header.pointee.paragraph
         let count = view.segments.count
+        // The compact keys serve a segment whose line's content ends where its own does, and a
+        // segment without content that starts a paragraph: a line ending there starts there
+        // too, and its width, ≤ 0 either way, counts as 0.
         var compact = count > 0
         for segment in 0..<count where compact {
           let key = view.keys[segment]
-          compact = Int(key.paragraphEnd) == count - 1 && key.lineContentEnd == key.contentEnd
+          compact =
+            key.lineContentEnd == key.contentEnd
+            || (key.contentEnd == key.start && (segment == 0 || view.segments[segment - 1].hardBreakAfter))
         }
         let endsWithHardBreak = view.segments.last?.hardBreakAfter ?? false
-        if endsWithHardBreak { compact = false }
+        let paragraphs = paragraphEnds.count
+        if compact {
+          for segment in 0..<count where view.segments[segment].hardBreakAfter || segment == count - 1 {
+            paragraphEnds.append(Int32(truncatingIfNeeded: segment))
+          }
+        }
+        let paragraphCount = paragraphEnds.count - paragraphs
         var entry = Entry(
           firstKey: compact ? keys.count : fullKeys.count, keyCount: count,
           widestSegmentContent: header.pointee.widestSegmentContent,
           segmentsPerPoint: header.pointee.segmentsPerPoint, lineHeight: paragraph.lineHeight,
           lineSpacing: paragraph.style.lineSpacing, maxLines: paragraph.style.maxLines,
           pixelScale: paragraph.style.pixelScale ?? 0)
+        let later = LaterEntry(
+          text: index, entry: entry, paragraphs: paragraphs..<paragraphEnds.count,
+          endsWithHardBreak: endsWithHardBreak)
         if compact {
           for segment in 0..<count {
             keys.append(Key(start: view.keys[segment].start, contentEnd: view.keys[segment].contentEnd))
           }
+          if paragraphCount > 1 || endsWithHardBreak {
+            paragraphTexts.append(later)
+            entry.keyCount = -1
+          } else {
+            paragraphEnds.removeLast(paragraphCount)
+          }
         } else {
           fullKeys.append(contentsOf: UnsafeBufferPointer(start: view.keys, count: count))
-          fullEntries.append(FullEntry(text: index, entry: entry, endsWithHardBreak: endsWithHardBreak))
+          fullTexts.append(later)
           entry.keyCount = -1
         }
         entries.append(entry)
@@ -95,8 +135,10 @@ public struct PreparedTextBatch: Sendable {
     self.texts = texts
     self.keys = keys
     self.entries = entries
+    self.paragraphTexts = paragraphTexts
+    self.paragraphEnds = paragraphEnds
+    self.fullTexts = fullTexts
     self.fullKeys = fullKeys
-    self.fullEntries = fullEntries
   }
 
   /// The number of texts.
@@ -127,10 +169,9 @@ public struct PreparedTextBatch: Sendable {
           for index in entries.indices {
             let entry = entries[index]
             guard entry.keyCount >= 0, limit >= entry.widestSegmentContent, let base = keys.baseAddress else {
-              // Texts on the full keys are measured below.
+              // Texts of several paragraphs and texts on the full keys are measured below.
               if entry.keyCount < 0 { continue }
-              // Never throws: the width was validated above.
-              results[index] = (try? texts[index].measure(width: width)) ?? empty
+              results[index] = measuredByItself(index, width: width)
               continue
             }
             results[index] = Self.measurement(
@@ -138,18 +179,73 @@ public struct PreparedTextBatch: Sendable {
           }
         }
       }
+      // Texts of several paragraphs, and texts on the full keys. (Written out rather than through
+      // one generic helper taking a closure: the optimizer then kept the paragraph measurement a
+      // call, 7% slower.)
+      keys.withUnsafeBufferPointer { keys in
+        paragraphEnds.withUnsafeBufferPointer { paragraphEnds in
+          for text in paragraphTexts {
+            guard limit >= text.entry.widestSegmentContent, let base = keys.baseAddress else {
+              results[text.text] = measuredByItself(text.text, width: width)
+              continue
+            }
+            results[text.text] = Self.measurement(
+              ofParagraphs: text, ends: paragraphEnds, keys: base + text.entry.firstKey, limit: limit)
+          }
+        }
+      }
       fullKeys.withUnsafeBufferPointer { keys in
-        for full in fullEntries {
-          guard limit >= full.entry.widestSegmentContent, let base = keys.baseAddress else {
-            results[full.text] = (try? texts[full.text].measure(width: width)) ?? empty
+        for text in fullTexts {
+          guard limit >= text.entry.widestSegmentContent, let base = keys.baseAddress else {
+            results[text.text] = measuredByItself(text.text, width: width)
             continue
           }
-          results[full.text] = Self.measurement(
-            of: full.entry, keys: base + full.entry.firstKey, endsWithHardBreak: full.endsWithHardBreak,
+          results[text.text] = Self.measurement(
+            of: text.entry, keys: base + text.entry.firstKey, endsWithHardBreak: text.endsWithHardBreak,
             limit: limit)
         }
       }
     }
+  }
+
+  /// Text `index` measured by itself (a segment wider than the line breaks between grapheme
+  /// clusters); `width` must be valid.
+  @inline(never) private func measuredByItself(_ index: Int, width: Double) -> TextMeasurement {
+    // Never throws: the width was validated.
+    (try? texts[index].measure(width: width))
+      ?? TextMeasurement(lineCount: 0, height: 0, truncated: false, maxLineWidth: 0)
+  }
+
+  /// The measurement of a text of several paragraphs on the compact keys, a paragraph at a time
+  /// (lines never cross a hard break), as `PreparedText.measure(width:)` computes it over the
+  /// whole text.
+  @inline(__always) static func measurement(
+    ofParagraphs text: LaterEntry, ends: UnsafeBufferPointer<Int32>, keys: UnsafePointer<Key>, limit: Double
+  ) -> TextMeasurement {
+    let entry = text.entry
+    let maxLines = entry.maxLines > 0 ? entry.maxLines : Int.max
+    var lines = 0
+    var truncated = false
+    var widest = 0.0
+    var first = 0
+    for paragraph in text.paragraphs {
+      let last = Int(ends[paragraph])
+      let (count, cut, paragraphWidest) = PreparedText.measureWholeSegments(
+        keys: keys + first, count: last &- first &+ 1, endsWithHardBreak: false, limit: limit,
+        maxLines: maxLines &- lines, segmentsPerPoint: entry.segmentsPerPoint)
+      lines &+= count
+      if paragraphWidest > widest { widest = paragraphWidest }
+      first = last &+ 1
+      if cut || (lines == maxLines && paragraph < text.paragraphs.upperBound &- 1) {
+        truncated = true
+        break
+      }
+    }
+    // After a final hard break comes an empty line, as in `measureWholeSegments`.
+    if !truncated && text.endsWithHardBreak {
+      if lines == maxLines { truncated = true } else { lines &+= 1 }
+    }
+    return entry.measurement(lineCount: lines, truncated: truncated, widest: widest)
   }
 
   /// One text's measurement when no segment is wider than the line (`limit`, the width plus
@@ -162,11 +258,6 @@ public struct PreparedTextBatch: Sendable {
     let (count, truncated, widest) = PreparedText.measureWholeSegments(
       keys: keys, count: entry.keyCount, endsWithHardBreak: endsWithHardBreak, limit: limit,
       maxLines: entry.maxLines, segmentsPerPoint: entry.segmentsPerPoint)
-    return TextMeasurement(
-      lineCount: count,
-      height: PreparedText.height(
-        ofLineCount: count, lineHeight: entry.lineHeight, lineSpacing: entry.lineSpacing,
-        pixelScale: entry.pixelScale > 0 ? entry.pixelScale : nil),
-      truncated: truncated, maxLineWidth: widest)
+    return entry.measurement(lineCount: count, truncated: truncated, widest: widest)
   }
 }
