@@ -98,35 +98,32 @@ public struct PreparedTextBatch: Sendable {
             || (key.contentEnd == key.start && (segment == 0 || view.segments[segment - 1].hardBreakAfter))
         }
         let endsWithHardBreak = view.segments.last?.hardBreakAfter ?? false
-        let paragraphs = paragraphEnds.count
-        if compact {
-          for segment in 0..<count where view.segments[segment].hardBreakAfter || segment == count - 1 {
-            paragraphEnds.append(Int32(truncatingIfNeeded: segment))
-          }
-        }
-        let paragraphCount = paragraphEnds.count - paragraphs
         var entry = Entry(
           firstKey: compact ? keys.count : fullKeys.count, keyCount: count,
           widestSegmentContent: header.pointee.widestSegmentContent,
           segmentsPerPoint: header.pointee.segmentsPerPoint, lineHeight: paragraph.lineHeight,
           lineSpacing: paragraph.style.lineSpacing, maxLines: paragraph.style.maxLines,
           pixelScale: paragraph.style.pixelScale ?? 0)
-        let later = LaterEntry(
-          text: index, entry: entry, paragraphs: paragraphs..<paragraphEnds.count,
-          endsWithHardBreak: endsWithHardBreak)
         if compact {
           for segment in 0..<count {
             keys.append(Key(start: view.keys[segment].start, contentEnd: view.keys[segment].contentEnd))
           }
-          if paragraphCount > 1 || endsWithHardBreak {
-            paragraphTexts.append(later)
+          // One paragraph, without a final hard break: the main loop's; others follow it.
+          if Int(view.keys[0].paragraphEnd) != count - 1 || endsWithHardBreak {
+            let first = paragraphEnds.count
+            for segment in 0..<count where Int(view.keys[segment].paragraphEnd) == segment {
+              paragraphEnds.append(Int32(truncatingIfNeeded: segment))
+            }
+            paragraphTexts.append(
+              LaterEntry(
+                text: index, entry: entry, paragraphs: first..<paragraphEnds.count,
+                endsWithHardBreak: endsWithHardBreak))
             entry.keyCount = -1
-          } else {
-            paragraphEnds.removeLast(paragraphCount)
           }
         } else {
           fullKeys.append(contentsOf: UnsafeBufferPointer(start: view.keys, count: count))
-          fullTexts.append(later)
+          fullTexts.append(
+            LaterEntry(text: index, entry: entry, paragraphs: 0..<0, endsWithHardBreak: endsWithHardBreak))
           entry.keyCount = -1
         }
         entries.append(entry)
@@ -157,10 +154,9 @@ public struct PreparedTextBatch: Sendable {
   /// - Throws: `TextError.Code.invalidWidth` for a width ≤ 0 or NaN.
   public func measure(width: Double, into results: inout [TextMeasurement]) throws(TextError) {
     try PreparedText.validate(width: width)
-    let empty = TextMeasurement(lineCount: 0, height: 0, truncated: false, maxLineWidth: 0)
     if results.count != entries.count {
       results.removeAll(keepingCapacity: true)
-      results.append(contentsOf: repeatElement(empty, count: entries.count))
+      results.append(contentsOf: repeatElement(Self.noLines, count: entries.count))
     }
     let limit = width + PreparedText.fitTolerance
     results.withUnsafeMutableBufferPointer { results in
@@ -212,9 +208,11 @@ public struct PreparedTextBatch: Sendable {
   /// clusters); `width` must be valid.
   @inline(never) private func measuredByItself(_ index: Int, width: Double) -> TextMeasurement {
     // Never throws: the width was validated.
-    (try? texts[index].measure(width: width))
-      ?? TextMeasurement(lineCount: 0, height: 0, truncated: false, maxLineWidth: 0)
+    (try? texts[index].measure(width: width)) ?? Self.noLines
   }
+
+  /// The measurement of no lines: a results array's filler, overwritten for every text.
+  private static let noLines = TextMeasurement(lineCount: 0, height: 0, truncated: false, maxLineWidth: 0)
 
   /// The measurement of a text of several paragraphs on the compact keys, a paragraph at a time
   /// (lines never cross a hard break), as `PreparedText.measure(width:)` computes it over the
@@ -228,22 +226,21 @@ public struct PreparedTextBatch: Sendable {
     var truncated = false
     var widest = 0.0
     var first = 0
+    let lastParagraph = text.paragraphs.upperBound &- 1
     for paragraph in text.paragraphs {
       let last = Int(ends[paragraph])
+      // The last paragraph's final hard break adds its empty line there.
       let (count, cut, paragraphWidest) = PreparedText.measureWholeSegments(
-        keys: keys + first, count: last &- first &+ 1, endsWithHardBreak: false, limit: limit,
+        keys: keys + first, count: last &- first &+ 1,
+        endsWithHardBreak: paragraph == lastParagraph && text.endsWithHardBreak, limit: limit,
         maxLines: maxLines &- lines, segmentsPerPoint: entry.segmentsPerPoint)
       lines &+= count
       if paragraphWidest > widest { widest = paragraphWidest }
       first = last &+ 1
-      if cut || (lines == maxLines && paragraph < text.paragraphs.upperBound &- 1) {
+      if cut || (lines == maxLines && paragraph < lastParagraph) {
         truncated = true
         break
       }
-    }
-    // After a final hard break comes an empty line, as in `measureWholeSegments`.
-    if !truncated && text.endsWithHardBreak {
-      if lines == maxLines { truncated = true } else { lines &+= 1 }
     }
     return entry.measurement(lineCount: lines, truncated: truncated, widest: widest)
   }
