@@ -88,7 +88,7 @@ public struct TextJob: Sendable {
     -> [JSONValue]
   {
     let (prepared, layouts) = try layouts(for: record, warnings: &warnings)
-    return layouts.map { $0.jsonValue(id: record.id, prepared: prepared) }
+    return layouts.map { $0.jsonValue(id: record.id, prepared: prepared, platform: measurer.platform) }
   }
 
   /// Reads one line of JSON Lines and writes its output objects, one line each (`\n` after
@@ -152,7 +152,7 @@ public struct TextJob: Sendable {
       return error
     }
     for layout in layouts {
-      layout.writeJSON(idUTF8: id, textUTF8: text, prepared: prepared, to: &writer)
+      layout.writeJSON(idUTF8: id, textUTF8: text, prepared: prepared, platform: measurer.platform, to: &writer)
       writer.raw(byte: UInt8(ascii: "\n"))
     }
     return nil

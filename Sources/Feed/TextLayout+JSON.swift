@@ -4,8 +4,8 @@ public import TextEngine
 extension TextLayout {
   /// The `selfsize text` JSON object for this layout, keys in contract order: `{"id",
   /// "width", "lineCount", "height", "breaks", "lines": [{"text", "width"}], "truncated",
-  /// "missingGlyphs"}`.
-  public func jsonValue(id: String, prepared: PreparedText) -> JSONValue {
+  /// "missingGlyphs", "platform"}`.
+  public func jsonValue(id: String, prepared: PreparedText, platform: TextPlatform) -> JSONValue {
     .object([
       ("id", .string(id)),
       ("width", .number(width)),
@@ -21,22 +21,26 @@ extension TextLayout {
       ),
       ("truncated", .bool(truncated)),
       ("missingGlyphs", .number(Double(missingGlyphs))),
+      ("platform", .string(platform.rawValue)),
     ])
   }
 
-  /// Writes the same text as `jsonValue(id:prepared:).write(to:)` without building it: line
-  /// texts are copied from `textUTF8`, the UTF-8 of the prepared text.
+  /// Writes the same text as `jsonValue(id:prepared:platform:).write(to:)` without building it:
+  /// line texts are copied from `textUTF8`, the UTF-8 of the prepared text.
   public func writeJSON(
-    id: String, textUTF8: UnsafeBufferPointer<UInt8>, prepared: PreparedText, to writer: inout JSONWriter
+    id: String, textUTF8: UnsafeBufferPointer<UInt8>, prepared: PreparedText, platform: TextPlatform,
+    to writer: inout JSONWriter
   ) {
     var id = id
-    id.withUTF8 { writeJSON(idUTF8: $0, textUTF8: textUTF8, prepared: prepared, to: &writer) }
+    id.withUTF8 {
+      writeJSON(idUTF8: $0, textUTF8: textUTF8, prepared: prepared, platform: platform, to: &writer)
+    }
   }
 
-  /// `writeJSON(id:textUTF8:prepared:to:)` with the id as UTF-8.
+  /// `writeJSON(id:textUTF8:prepared:platform:to:)` with the id as UTF-8.
   public func writeJSON(
     idUTF8: UnsafeBufferPointer<UInt8>, textUTF8: UnsafeBufferPointer<UInt8>, prepared: PreparedText,
-    to writer: inout JSONWriter
+    platform: TextPlatform, to writer: inout JSONWriter
   ) {
     writer.raw("{\"id\":")
     writer.string(utf8: idUTF8)
@@ -86,6 +90,9 @@ extension TextLayout {
     writer.bool(truncated)
     writer.raw(",\"missingGlyphs\":")
     writer.integer(missingGlyphs)
+    writer.raw(",\"platform\":")
+    var name = platform.rawValue
+    name.withUTF8 { writer.string(utf8: $0) }
     writer.raw(byte: UInt8(ascii: "}"))
   }
 }

@@ -98,7 +98,8 @@ public final class MeasurementService: Sendable {
           let layout = try prepared.layout(width: width)
           output.beginResult(missingGlyphs: layout.missingGlyphs)
           text.withUTF8 { utf8 in
-            layout.writeJSON(id: record.id, textUTF8: utf8, prepared: prepared, to: &output.writer)
+            layout.writeJSON(
+              id: record.id, textUTF8: utf8, prepared: prepared, platform: measurer.platform, to: &output.writer)
           }
         } catch {
           output.fail(

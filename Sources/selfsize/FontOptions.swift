@@ -43,12 +43,12 @@ struct FontOptions: ParsableArguments {
     }
   }
 
-  /// A measurer over the chosen fonts (the shared bundled one when none are named); warnings
+  /// A measurer for `platform` over the chosen fonts (the shared bundled one when none are named); warnings
   /// about the chains (a family without a bold face) go to stderr once.
-  func measurer() throws -> TextMeasurer {
+  func measurer(platform: TextPlatform = .default) throws -> TextMeasurer {
     if fonts.isEmpty && boldFonts.isEmpty {
       do {
-        return try BundledFonts.measurer(systemFonts: !noSystemFonts)
+        return try BundledFonts.measurer(systemFonts: !noSystemFonts, platform: platform)
       } catch {
         throw ValidationError("font: \(error.description)")
       }
@@ -57,6 +57,7 @@ struct FontOptions: ParsableArguments {
     for warning in resolved.warnings {
       FileHandle.standardError.write(Data("warning: font: \(warning)\n".utf8))
     }
-    return TextMeasurer(regular: resolved.regular, bold: resolved.bold, systemFonts: !noSystemFonts)
+    return TextMeasurer(
+      regular: resolved.regular, bold: resolved.bold, systemFonts: !noSystemFonts, platform: platform)
   }
 }

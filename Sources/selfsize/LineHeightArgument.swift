@@ -29,7 +29,7 @@ enum LineHeightArgument: ExpressibleByArgument, Sendable, Hashable {
     switch self {
     case .natural: .natural
     case .points(let points): .fixed(points)
-    case .fontSizeMultiple(let factor): .fixed(factor * fontSize)
+    case .fontSizeMultiple(let factor): .fontSizeMultiple(factor)
     }
   }
 

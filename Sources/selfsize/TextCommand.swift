@@ -26,7 +26,9 @@ struct TextCommand: ParsableCommand {
       """)
 
   /// The fields of an output object, in order.
-  static let fields = ["id", "width", "lineCount", "height", "breaks", "lines", "truncated", "missingGlyphs"]
+  static let fields = [
+    "id", "width", "lineCount", "height", "breaks", "lines", "truncated", "missingGlyphs", "platform",
+  ]
 
   @Option(
     name: [.short, .customLong("width")],
@@ -40,6 +42,7 @@ struct TextCommand: ParsableCommand {
     help: ArgumentHelp("JSON Lines input file, '-' for stdin (default: stdin).", valueName: "file"))
   var input: String?
   @OptionGroup var fontOptions: FontOptions
+  @OptionGroup var platformOptions: PlatformOptions
   @Option(help: "Font size in points.") var size: Double = 15
   @Option(help: "Font weight: regular or bold.") var weight: FontWeight = .regular
   @Option(
@@ -73,6 +76,7 @@ struct TextCommand: ParsableCommand {
     _ = try WidthArguments.parse(widthArguments, allowsInfinity: true)
     try lineHeight.validate()
     if let pixelScale { try PixelScale.validate(pixelScale) }
+    try platformOptions.validate(pixelScale: pixelScale)
     do throws(TextError) {
       try style.validate()
     } catch {
@@ -107,6 +111,7 @@ struct TextCommand: ParsableCommand {
       ("size", JSONValue.format(size)), ("weight", weight.rawValue),
       ("lineHeight", lineHeightSetting), ("letterSpacing", JSONValue.format(letterSpacing)),
       ("maxLines", "\(maxLines)"), ("pixelScale", pixelScale.map(JSONValue.format) ?? "none"),
+      ("platform", platformOptions.platform.rawValue),
     ]
   }
 
@@ -125,7 +130,7 @@ struct TextCommand: ParsableCommand {
       precision: outputOptions.precision)
     let stored = try baselineOptions.loadBaseline(command: "text")
     let job = TextJob(
-      measurer: try fontOptions.measurer(), style: style, widths: widths, strict: fontOptions.strict,
+      measurer: try fontOptions.measurer(platform: platformOptions.platform), style: style, widths: widths, strict: fontOptions.strict,
       field: field)
     let plain = self.plain
     if baselineOptions.isActive {

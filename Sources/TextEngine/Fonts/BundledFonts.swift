@@ -1,4 +1,5 @@
 import Foundation
+import SelfSizingCore
 import SelfSizingResources
 
 /// The fonts shipped in the package's `Fonts/` resource folder: the default regular and bold
@@ -63,25 +64,31 @@ public enum BundledFonts {
     return fonts.first { $0.path.hasSuffix("/" + emojiFileName) } ?? fonts[fonts.count - 1]
   }
 
-  private static let sharedMeasurers: Result<(TextMeasurer, TextMeasurer), FontError> = {
-    do throws(FontError) {
-      let (regular, bold) = (try regularChain(), try boldChain())
-      return .success(
-        (
-          TextMeasurer(regular: regular, bold: bold, systemFonts: true),
-          TextMeasurer(regular: regular, bold: bold, systemFonts: false)
-        ))
-    } catch {
-      return .failure(error)
-    }
-  }()
+  /// The process-wide measurers made so far, by system fallback and platform.
+  private static let sharedMeasurers = Locked<[SharedMeasurerKey: TextMeasurer]>([:])
 
-  /// A process-wide measurer over the bundled chains, sharing one segment cache.
-  /// - Parameter systemFonts: continue into installed fonts for clusters the chains lack (see
-  ///   ``TextMeasurer/init(regular:bold:segmentCacheCapacity:locale:systemFonts:)``).
-  public static func measurer(systemFonts: Bool = true) throws(FontError) -> TextMeasurer {
-    let measurers = try sharedMeasurers.get()
-    return systemFonts ? measurers.0 : measurers.1
+  private struct SharedMeasurerKey: Hashable {
+    var systemFonts: Bool
+    var platform: TextPlatform
+  }
+
+  /// A process-wide measurer over the bundled chains for a platform, sharing one segment cache
+  /// (one measurer per platform and system fallback setting, made when first asked for).
+  /// - Parameters:
+  ///   - systemFonts: continue into installed fonts for clusters the chains lack (see
+  ///     ``TextMeasurer/init(regular:bold:segmentCacheCapacity:locale:systemFonts:platform:)``).
+  ///   - platform: the client whose rendering to reproduce.
+  public static func measurer(systemFonts: Bool = true, platform: TextPlatform = .default) throws(FontError)
+    -> TextMeasurer
+  {
+    let (regular, bold) = (try regularChain(), try boldChain())
+    let key = SharedMeasurerKey(systemFonts: systemFonts, platform: platform)
+    return sharedMeasurers.withLock { measurers in
+      if let measurer = measurers[key] { return measurer }
+      let measurer = TextMeasurer(regular: regular, bold: bold, systemFonts: systemFonts, platform: platform)
+      measurers[key] = measurer
+      return measurer
+    }
   }
 
   /// The bundled font of a family (or a file name without extension) at a weight.

@@ -4,6 +4,11 @@ public enum LineHeight: Sendable, Hashable {
   case natural
   /// A fixed height in points; fallback fonts never change it.
   case fixed(Double)
-  /// A multiple of the natural line height.
+  /// A multiple of the natural line height (`NSParagraphStyle.lineHeightMultiple`) on ``TextPlatform/ios``;
+  /// on ``TextPlatform/web`` and ``TextPlatform/flutter``, which have no such notion, the same
+  /// as ``fontSizeMultiple(_:)`` (CSS `line-height: <number>`, Flutter `TextStyle.height`).
   case multiple(Double)
+  /// A multiple of the font size: CSS `line-height: <number>` (each span's own size) and
+  /// Flutter's `TextStyle.height`; on ``TextPlatform/ios`` the fixed height `factor × fontSize`.
+  case fontSizeMultiple(Double)
 }

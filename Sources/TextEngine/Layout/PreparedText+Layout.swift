@@ -230,6 +230,12 @@ extension PreparedText {
     try Self.validate(width: width)
     storage.storage.prefetchHeaderAndLineKeys()
     return storage.storage.withHeaderAndLineFinderView { header, lineFinder in
+      if let boxes = header.pointee.paragraph.lineBoxes {
+        return withView {
+          Self.measureLinesOfDifferentHeights(
+            $0, width: width, paragraph: &header.pointee.paragraph, boxes: boxes)
+        }
+      }
       let limit = width + Self.fitTolerance
       let maxLines = header.pointee.paragraph.style.maxLines
       let (count, truncated, widest) =
@@ -319,6 +325,8 @@ extension PreparedText {
   public func layout(width: Double) throws(TextError) -> TextLayout {
     try Self.validate(width: width)
     let maxLines = style.maxLines
+    let boxes = paragraph { $0.pointee.lineBoxes }
+    let uniformHeight = lineHeight
     var lines: [TextLayout.Line] = []
     var truncated = false
     withView { view in
@@ -338,16 +346,28 @@ extension PreparedText {
           TextLayout.Line(
             scalarRange: scalarRange(ofLine: line, in: view),
             width: line.contentWidth,
-            isTruncated: false))
+            isTruncated: false,
+            height: boxes?.height(of: Self.fonts(ofGraphemes: line.graphemeRange, in: view)) ?? uniformHeight)
+        )
         return true
       }
       if truncated, let last = lines.popLast() {
-        lines.append(truncatedLine(startingAt: last.scalarRange.lowerBound, width: width, in: view))
+        var line = truncatedLine(startingAt: last.scalarRange.lowerBound, width: width, in: view)
+        line.height = last.height
+        lines.append(line)
       }
     }
+    let height: Double
+    if boxes == nil {
+      height = self.height(ofLineCount: lines.count)
+    } else {
+      var total = lines.reduce(0) { $0 + $1.height }
+      if lines.count > 1 { total += Double(lines.count - 1) * style.lineSpacing }
+      if let scale = style.pixelScale, !lines.isEmpty { total = (total * scale - 1e-9).rounded(.up) / scale }
+      height = total
+    }
     return TextLayout(
-      width: width, lines: lines, height: height(ofLineCount: lines.count), truncated: truncated,
-      missingGlyphs: missingGlyphs)
+      width: width, lines: lines, height: height, truncated: truncated, missingGlyphs: missingGlyphs)
   }
 
   /// The text of a line (trailing spaces kept, hard-break characters dropped).
@@ -412,6 +432,7 @@ extension PreparedText {
       grapheme += 1
     }
     return TextLayout.Line(
-      scalarRange: scalarStart..<contentEnd, width: contentWidth + ellipsisWidth, isTruncated: true)
+      scalarRange: scalarStart..<contentEnd, width: contentWidth + ellipsisWidth, isTruncated: true,
+      height: lineHeight)
   }
 }

@@ -15,6 +15,8 @@ public struct PreparedText: Sendable, Hashable {
     var contentGraphemeCount: Int32
     /// A mandatory break follows the segment (`\n`, `\r\n`, U+2028, U+2029...).
     var hardBreakAfter: Bool
+    /// The fonts its runs are set in (in what was padding: the segment stays 40 bytes).
+    var fontMask: FontMask
     /// The last segment at or before this one with non-whitespace graphemes, or -1.
     var lastContent: Int32
   }
@@ -40,6 +42,9 @@ public struct PreparedText: Sendable, Hashable {
     var codes: [UInt32] = []
     var style = TextStyle()
     var lineHeight = 0.0
+    /// What each line's height is made of when lines differ in height; nil when every line is
+    /// `lineHeight` tall.
+    var lineBoxes: LineBoxes?
     var missingGlyphs = 0
     var ellipsisWidth = 0.0
     var ascender = 0.0
@@ -73,12 +78,13 @@ public struct PreparedText: Sendable, Hashable {
   }
 
   init(
-    codes: [UInt32], style: TextStyle, lineHeight: Double, missingGlyphs: Int,
+    codes: [UInt32], style: TextStyle, lineHeight: Double, lineBoxes: LineBoxes?, missingGlyphs: Int,
     ellipsisWidth: Double, ascender: Double, storage: PreparedTextStorage
   ) {
     storage.withUnsafeMutablePointerToHeader {
       $0.pointee.paragraph = Paragraph(
-        codes: codes, style: style, lineHeight: lineHeight, missingGlyphs: missingGlyphs,
+        codes: codes, style: style, lineHeight: lineHeight, lineBoxes: lineBoxes,
+        missingGlyphs: missingGlyphs,
         ellipsisWidth: ellipsisWidth, ascender: ascender)
     }
     self.storage = PreparedTextStorage.Frozen(storage: storage)

@@ -100,7 +100,8 @@ public struct PreparedTextBatch: Sendable {
         let endsWithHardBreak = view.segments.last?.hardBreakAfter ?? false
         var entry = Entry(
           firstKey: compact ? keys.count : fullKeys.count, keyCount: count,
-          widestSegmentContent: header.pointee.widestSegmentContent,
+          // NaN is never within a limit: a text whose lines differ in height is measured by itself.
+          widestSegmentContent: paragraph.lineBoxes == nil ? header.pointee.widestSegmentContent : .nan,
           segmentsPerPoint: header.pointee.segmentsPerPoint, lineHeight: paragraph.lineHeight,
           lineSpacing: paragraph.style.lineSpacing, maxLines: paragraph.style.maxLines,
           pixelScale: paragraph.style.pixelScale ?? 0)

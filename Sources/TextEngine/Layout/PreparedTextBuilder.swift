@@ -9,6 +9,8 @@ struct PreparedTextBuilder {
   let letterSpacing: Double
   let storage: PreparedTextStorage
   private(set) var missingGlyphs = 0
+  /// Every font the text's segments are set in.
+  private(set) var fontMask = FontMask()
   private var segmentCount = 0
   private var graphemeCount = 0
   private var runningWidth = 0.0
@@ -32,6 +34,7 @@ struct PreparedTextBuilder {
     fileprivate var segmentCount: Int
     fileprivate var graphemeCount: Int
     fileprivate var missingGlyphs: Int
+    fileprivate var fontMask: FontMask
     fileprivate var runningWidth: Double
     fileprivate var lastContent: Int32
     fileprivate var lastContentEnd: Double
@@ -40,9 +43,10 @@ struct PreparedTextBuilder {
     /// grapheme is one scalar.
     @inline(__always) mutating func append(
       widthsEm: UnsafeBufferPointer<Double>, ends: UnsafeBufferPointer<Int32>?, trailing: Int, missing: Int,
-      scalars: UnsafeBufferPointer<UInt32>, start: Int, hardBreakAfter: Bool
+      fontMask segmentFonts: FontMask, scalars: UnsafeBufferPointer<UInt32>, start: Int, hardBreakAfter: Bool
     ) {
       missingGlyphs += missing
+      fontMask.formUnion(segmentFonts)
       let graphemeStart = graphemeCount
       let count = widthsEm.count
       let contentCount = count - trailing
@@ -102,7 +106,7 @@ struct PreparedTextBuilder {
         graphemeStart: Int32(truncatingIfNeeded: graphemeStart),
         graphemeCount: Int32(truncatingIfNeeded: count),
         contentGraphemeCount: Int32(truncatingIfNeeded: contentCount), hardBreakAfter: hardBreakAfter,
-        lastContent: lastContent)
+        fontMask: segmentFonts, lastContent: lastContent)
       runningWidth += totalWidth
       segmentCount += 1
     }
@@ -115,7 +119,7 @@ struct PreparedTextBuilder {
       append(
         widthsEm: reader.graphemeWidthsEm(of: entry), ends: reader.graphemeEnds(of: entry),
         trailing: Int(entry.trailingWhitespaceGraphemes), missing: Int(entry.missingGlyphs),
-        scalars: scalars, start: start, hardBreakAfter: hardBreakAfter)
+        fontMask: entry.fontMask, scalars: scalars, start: start, hardBreakAfter: hardBreakAfter)
     }
 
     /// Appends a segment shaped just now.
@@ -126,7 +130,8 @@ struct PreparedTextBuilder {
         segment.graphemeEnds.withUnsafeBufferPointer { ends in
           append(
             widthsEm: widths, ends: ends, trailing: segment.trailingWhitespaceGraphemes,
-            missing: segment.missingGlyphs, scalars: scalars, start: start, hardBreakAfter: hardBreakAfter)
+            missing: segment.missingGlyphs, fontMask: segment.fontMask, scalars: scalars, start: start,
+            hardBreakAfter: hardBreakAfter)
         }
       }
     }
@@ -139,17 +144,18 @@ struct PreparedTextBuilder {
         segments: contents.segments, keys: contents.keys, graphemeWidths: contents.graphemeWidths,
         graphemeEnds: contents.graphemeEnds, fontSize: fontSize, letterSpacing: letterSpacing,
         segmentCount: segmentCount, graphemeCount: graphemeCount, missingGlyphs: missingGlyphs,
-        runningWidth: runningWidth, lastContent: lastContent, lastContentEnd: lastContentEnd)
+        fontMask: fontMask, runningWidth: runningWidth, lastContent: lastContent,
+        lastContentEnd: lastContentEnd)
       let result = body(&output)
       return (
         result,
         (
-          output.segmentCount, output.graphemeCount, output.missingGlyphs, output.runningWidth,
-          output.lastContent, output.lastContentEnd
+          output.segmentCount, output.graphemeCount, output.missingGlyphs, output.fontMask,
+          output.runningWidth, output.lastContent, output.lastContentEnd
         )
       )
     }
-    (segmentCount, graphemeCount, missingGlyphs, runningWidth, lastContent, lastContentEnd) = output
+    (segmentCount, graphemeCount, missingGlyphs, fontMask, runningWidth, lastContent, lastContentEnd) = output
     return result
   }
 

@@ -10,6 +10,9 @@ public struct TextLayout: Sendable, Hashable {
     public var width: Double
     /// True for the last visible line of truncated text: it is followed by "…".
     public var isTruncated: Bool
+    /// The line's height in points: the paragraph's line height, or more where the platform
+    /// grows a line for the fonts on it (``TextPlatform``).
+    public var height: Double
   }
 
   /// The width the text was laid out at.

@@ -53,12 +53,13 @@ extension TextMeasurer {
       }
       var cached = 0
       shaper.shapeSimple(batch: UnsafeBufferPointer(rebasing: missing[0..<found]), of: codes) {
-        segment, widths, ends, trailing in
+        segment, widths, ends, trailing, fontMask in
         let range = missing[segment]
         let inserted = cache.insert(
           hash: range.hash,
           scalars: UnsafeBufferPointer(start: codes + Int(range.start), count: Int(range.end &- range.start)),
-          widthsEm: widths, ends: ends, trailing: trailing, missing: 0, languageID: languageID)
+          widthsEm: widths, ends: ends, trailing: trailing, missing: 0, fontMask: fontMask,
+          languageID: languageID)
         if inserted { cached &+= 1 }
       }
       return (scannedUpTo, generation, cached)

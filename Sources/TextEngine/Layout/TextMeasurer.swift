@@ -34,6 +34,9 @@ public final class TextMeasurer: Sendable {
   private let graphemeBreakers: BreakIteratorPool
   /// True when clusters no font of a chain covers continue into the installed fonts.
   public let usesSystemFonts: Bool
+  /// The client whose rendering measurements reproduce: its line heights, rounding, fallback
+  /// fonts' and mixed sizes' line boxes.
+  public let platform: TextPlatform
   /// Cache misses are shaped side by side (`cacheMissingSegments`), not one HarfBuzz call each.
   let shapesMissesTogether: Bool
 
@@ -52,21 +55,23 @@ public final class TextMeasurer: Sendable {
   ///   - systemFonts: when a grapheme cluster has no font in the chain, continue into
   ///     fontconfig's sorted list of installed fonts for the text's language (see
   ///     ``SystemFonts``). Off makes results independent of the machine's fonts.
+  ///   - platform: the client whose rendering to reproduce (``TextPlatform/web`` by default).
   public convenience init(
     regular: FontChain, bold: FontChain? = nil, segmentCacheCapacity: Int = 50_000, locale: String = "",
-    systemFonts: Bool = true
+    systemFonts: Bool = true, platform: TextPlatform = .default
   ) {
     self.init(
       regular: regular, bold: bold, segmentCacheCapacity: segmentCacheCapacity, locale: locale,
-      systemFonts: systemFonts, shapesMissesTogether: true)
+      systemFonts: systemFonts, shapesMissesTogether: true, platform: platform)
   }
 
   /// A measurer that may shape each cache miss alone (`shapesMissesTogether` false), for tests
   /// that compare the two.
   init(
     regular: FontChain, bold: FontChain?, segmentCacheCapacity: Int, locale: String, systemFonts: Bool,
-    shapesMissesTogether: Bool
+    shapesMissesTogether: Bool, platform: TextPlatform = .default
   ) {
+    self.platform = platform
     self.shapesMissesTogether = shapesMissesTogether
     self.usesSystemFonts = systemFonts
     self.regular = regular
@@ -153,12 +158,6 @@ public final class TextMeasurer: Sendable {
         "text has \(codes.count) Unicode scalars; at most \(Self.maximumScalarCount) are accepted")
     }
     let metrics = chain.primary.metrics(atPointSize: style.fontSize)
-    let lineHeight: Double
-    switch style.lineHeight {
-    case .natural: lineHeight = metrics.naturalLineHeight
-    case .fixed(let points): lineHeight = points
-    case .multiple(let factor): lineHeight = metrics.naturalLineHeight * factor
-    }
     let ellipsis = TextStyle.spacedAdvance(
       (style.weight == .bold ? boldEllipsisEm : regularEllipsisEm) * style.fontSize,
       letterSpacing: style.letterSpacing)
@@ -177,9 +176,11 @@ public final class TextMeasurer: Sendable {
         chain: chain,
         cache: cache)
     }
+    let lines = lineModel(of: builder.fontMask, chain: chain, style: style)
     return PreparedText(
-      codes: codes, style: style, lineHeight: lineHeight, missingGlyphs: builder.missingGlyphs,
-      ellipsisWidth: ellipsis, ascender: metrics.ascender, storage: builder.storage)
+      codes: codes, style: style, lineHeight: lines.lineHeight, lineBoxes: lines.boxes,
+      missingGlyphs: builder.missingGlyphs, ellipsisWidth: ellipsis, ascender: metrics.ascender,
+      storage: builder.storage)
   }
 
   /// Looks up (or shapes and caches) every segment and collects their widths.
@@ -266,8 +267,9 @@ public final class TextMeasurer: Sendable {
                 hash: hash, scalars: slice, widthsEm: widths, ends: ends, trailing: trailing, missing: 0,
                 languageID: languageID)
               output.append(
-                widthsEm: widths, ends: ends, trailing: trailing, missing: 0, scalars: slice, start: start,
-                hardBreakAfter: isHard)
+                widthsEm: widths, ends: ends, trailing: trailing, missing: 0, fontMask: .primary,
+                scalars: slice,
+                start: start, hardBreakAfter: isHard)
             }
             if !simple {
               let shaped = shaper!.shape(slice, isRightToLeft: isRightToLeft)

@@ -61,7 +61,8 @@ public struct TextStyle: Sendable, Hashable {
     switch lineHeight {
     case .natural: return true
     case .fixed(let points): return MetricRange.size.contains(points)
-    case .multiple(let factor): return MetricRange.lineHeightMultiple.contains(factor)
+    case .multiple(let factor), .fontSizeMultiple(let factor):
+      return MetricRange.lineHeightMultiple.contains(factor)
     }
   }
 
@@ -82,7 +83,8 @@ public struct TextStyle: Sendable, Hashable {
     switch lineHeight {
     case .natural: break
     case .fixed(let points): try check(points, .size, "lineHeight", "fixed line height")
-    case .multiple(let factor): try check(factor, .lineHeightMultiple, "lineHeight", "line height multiple")
+    case .multiple(let factor), .fontSizeMultiple(let factor):
+      try check(factor, .lineHeightMultiple, "lineHeight", "line height multiple")
     }
     if let pixelScale { try check(pixelScale, .pixelScale, "pixelScale", "pixel scale") }
     if let violation = LanguageTag.violation(language) {

@@ -36,6 +36,8 @@ final class SegmentCache: Sendable {
     var trailingWhitespaceGraphemes: UInt16
     var missingGlyphs: UInt16
     var languageID: UInt8
+    /// The fonts the segment's runs use (`FontMask`; in what was the entry's padding).
+    var fontMask: FontMask
   }
 
   /// The most scalars (and graphemes, trailing whitespace graphemes, missing glyphs) a cached
@@ -122,7 +124,8 @@ final class SegmentCache: Sendable {
     mutating func insert(
       _ hash: UInt64, scalars segment: UnsafeBufferPointer<UInt32>,
       widths segmentWidths: UnsafeBufferPointer<Double>,
-      ends segmentEnds: UnsafeBufferPointer<Int32>, trailing: Int, missing: Int, languageID: Int32
+      ends segmentEnds: UnsafeBufferPointer<Int32>, trailing: Int, missing: Int, fontMask: FontMask,
+      languageID: Int32
     ) {
       if (entries.count + 1) * 2 > slots.count { growSlots() }
       Self.place(entries.count, hash: hash, in: &slots)
@@ -132,7 +135,7 @@ final class SegmentCache: Sendable {
           hashLow: UInt32(truncatingIfNeeded: hash), scalarStart: Int32(scalars.count),
           endsStart: storesEnds ? Int32(ends.count) : -1, scalarCount: UInt16(segment.count),
           graphemeCount: UInt16(segmentWidths.count), trailingWhitespaceGraphemes: UInt16(trailing),
-          missingGlyphs: UInt16(missing), languageID: UInt8(languageID)))
+          missingGlyphs: UInt16(missing), languageID: UInt8(languageID), fontMask: fontMask))
       scalars.append(contentsOf: segment)
       widths.append(contentsOf: segmentWidths)
       if storesEnds {
@@ -315,7 +318,7 @@ final class SegmentCache: Sendable {
           hash, scalars: scalars, widths: reader.graphemeWidthsEm(of: entry),
           ends: reader.graphemeEnds(of: entry) ?? UnsafeBufferPointer(start: nil, count: 0),
           trailing: Int(entry.trailingWhitespaceGraphemes), missing: Int(entry.missingGlyphs),
-          languageID: languageID)
+          fontMask: entry.fontMask, languageID: languageID)
       }
       generations.young.withReader { reader in body(reader, reader.entries[reader.entries.count - 1]) }
       return true
@@ -337,7 +340,8 @@ final class SegmentCache: Sendable {
   /// - Returns: false, caching nothing, when the segment does not `fit`.
   @discardableResult func insert(
     hash: UInt64, scalars: UnsafeBufferPointer<UInt32>, widthsEm: UnsafeBufferPointer<Double>,
-    ends: UnsafeBufferPointer<Int32>, trailing: Int, missing: Int, languageID: Int32 = 0
+    ends: UnsafeBufferPointer<Int32>, trailing: Int, missing: Int, fontMask: FontMask = .primary,
+    languageID: Int32 = 0
   ) -> Bool {
     guard
       Self.fits(
@@ -348,7 +352,7 @@ final class SegmentCache: Sendable {
       generations.makeRoom(capacity: capacity, scalarCount: scalars.count)
       generations.young.insert(
         hash, scalars: scalars, widths: widthsEm, ends: ends, trailing: trailing, missing: missing,
-        languageID: languageID)
+        fontMask: fontMask, languageID: languageID)
     }
     return true
   }
@@ -362,7 +366,7 @@ final class SegmentCache: Sendable {
           insert(
             hash: hash, scalars: scalars, widthsEm: widths, ends: ends,
             trailing: segment.trailingWhitespaceGraphemes,
-            missing: segment.missingGlyphs, languageID: languageID)
+            missing: segment.missingGlyphs, fontMask: segment.fontMask, languageID: languageID)
         }
       }
     }

@@ -26,12 +26,12 @@ extension SegmentShaper {
   ///
   /// A segment is kept only where HarfBuzz lets the joined text be cut at both its ends, so
   /// its widths are exactly those of shaping it alone. `body` gets each kept segment's index in
-  /// `segments`, its grapheme widths (ems), grapheme ends and trailing whitespace graphemes, in
-  /// scratch space; the other segments are left to `shapeSimple` or `shape`. The segments hold
+  /// `segments`, its grapheme widths (ems), grapheme ends, trailing whitespace graphemes and
+  /// font, in scratch space; the other segments are left to `shapeSimple` or `shape`. The segments hold
   /// at most `batchScalarLimit` scalars together.
   func shapeSimple(
     batch segments: UnsafeBufferPointer<BatchSegment>, of paragraph: UnsafePointer<UInt32>,
-    _ body: (Int, UnsafeBufferPointer<Double>, UnsafeBufferPointer<Int32>, Int) -> Void
+    _ body: (Int, UnsafeBufferPointer<Double>, UnsafeBufferPointer<Int32>, Int, FontMask) -> Void
   ) {
     var total = 0
     var longest = 0
@@ -134,7 +134,8 @@ extension SegmentShaper {
               Self.clampNegativeWidths(widths + start, count: count)
               body(
                 index, UnsafeBufferPointer(start: widths + start, count: count),
-                UnsafeBufferPointer(start: ends, count: count), Self.trailingWhitespace(scalars))
+                UnsafeBufferPointer(start: ends, count: count), Self.trailingWhitespace(scalars),
+                FontMask(fontAt: Int(font)))
             } else if safeStart, safeEnd, (1..<count).allSatisfy({ widths[start &+ $0] == 0 }) {
               // One cluster: HarfBuzz put all its glyphs' advances on its first scalar (taken
               // only then, so that the sum is in glyph order, as `shape` adds it).
@@ -142,7 +143,8 @@ extension SegmentShaper {
               let isWhitespace = Self.trailingWhitespace(scalars) == count
               body(
                 index, UnsafeBufferPointer(start: widths + start, count: 1),
-                UnsafeBufferPointer(start: ends + (count &- 1), count: 1), isWhitespace ? 1 : 0)
+                UnsafeBufferPointer(start: ends + (count &- 1), count: 1), isWhitespace ? 1 : 0,
+                FontMask(fontAt: Int(font)))
             }
             start &+= count
             member &+= 1

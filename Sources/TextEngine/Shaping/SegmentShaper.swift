@@ -177,9 +177,11 @@ struct SegmentShaper {
       trailing += 1
       end = begin
     }
+    var fontMask = FontMask()
+    for run in runs { fontMask.insert(fontAt: chain.fonts.firstIndex { $0 === run.font }) }
     return ShapedSegment(
       scalars: Array(scalars), graphemeWidthsEm: widths, graphemeEnds: graphemeEnds,
-      trailingWhitespaceGraphemes: trailing, missingGlyphs: missing)
+      trailingWhitespaceGraphemes: trailing, missingGlyphs: missing, fontMask: fontMask)
   }
 
   /// The most scalars a grapheme cluster keeps: a starter and 30 more, the bound of UAX #15's

@@ -11,4 +11,6 @@ struct ShapedSegment: Sendable {
   var trailingWhitespaceGraphemes: Int
   /// Scalars no font of the chain covers.
   var missingGlyphs: Int
+  /// The fonts its runs use (`FontMask`).
+  var fontMask: FontMask
 }

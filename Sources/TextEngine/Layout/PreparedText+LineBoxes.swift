@@ -1,0 +1,75 @@
+extension PreparedText {
+  /// What a text's lines are as tall as, when they are not all one height: a line holds the
+  /// strut (when the platform has one) and the box of every font its segments are set in.
+  struct LineBoxes: Sendable, Hashable {
+    /// The platform whose rounding makes a line's box its height.
+    var platform: TextPlatform
+    /// The box every line holds whatever its text (CSS's strut), or `LineBox.empty`.
+    var strut: LineBox
+    /// The box each bit of a `FontMask` adds (16 entries; `LineBox.empty` for a font that adds
+    /// nothing).
+    var fontBoxes: [LineBox]
+    /// A line's box when it holds no segment with a font (an empty line after a hard break).
+    var emptyLine: LineBox
+
+    /// The height of a line set in `fonts`.
+    func height(of fonts: FontMask) -> Double {
+      var box = strut
+      var bits = fonts.rawValue
+      while bits != 0 {
+        let bit = bits.trailingZeroBitCount
+        box.formUnion(fontBoxes[bit])
+        bits &= bits &- 1
+      }
+      if box.isEmpty { box = emptyLine }
+      return platform.height(of: box)
+    }
+  }
+
+  /// The fonts of the segments that hold graphemes `range` (a line's).
+  static func fonts(ofGraphemes range: Range<Int>, in view: PreparedTextStorage.View) -> FontMask {
+    var fonts = FontMask()
+    guard !range.isEmpty else { return fonts }
+    let segments = view.segments
+    // The segment holding the line's first grapheme: the last that starts at or before it.
+    var low = 0
+    var high = segments.count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if Int(segments[middle].graphemeStart) <= range.lowerBound { low = middle } else { high = middle - 1 }
+    }
+    var index = low
+    while index < segments.count, Int(segments[index].graphemeStart) < range.upperBound {
+      fonts.formUnion(segments[index].fontMask)
+      index += 1
+    }
+    return fonts
+  }
+
+  /// `measure(width:)` for a text whose lines differ in height: every line found, its fonts'
+  /// boxes joined.
+  static func measureLinesOfDifferentHeights(
+    _ view: PreparedTextStorage.View, width: Double, paragraph: UnsafeMutablePointer<Paragraph>,
+    boxes: LineBoxes
+  ) -> TextMeasurement {
+    let maxLines = paragraph.pointee.style.maxLines
+    var count = 0
+    var truncated = false
+    var widest = 0.0
+    var height = 0.0
+    forEachLine(in: view, width: width) { line in
+      if maxLines > 0, count == maxLines {
+        truncated = true
+        return false
+      }
+      count += 1
+      widest = max(widest, line.contentWidth)
+      height += boxes.height(of: fonts(ofGraphemes: line.graphemeRange, in: view))
+      return true
+    }
+    let style = paragraph.pointee.style
+    if count > 1 { height += Double(count - 1) * style.lineSpacing }
+    if let scale = style.pixelScale, count > 0 { height = (height * scale - 1e-9).rounded(.up) / scale }
+    return TextMeasurement(lineCount: count, height: height, truncated: truncated, maxLineWidth: widest)
+  }
+}

@@ -1,0 +1,32 @@
+/// ``TextPlatform/ios``: a model of UIKit, not verified on a device.
+///
+/// - Natural line height: the primary font's `ascender − descender + lineGap` (`UIFont.lineHeight`);
+///   fallback fonts never change a line's height.
+/// - ``LineHeight/multiple(_:)`` multiplies the natural height (`lineHeightMultiple`);
+///   ``LineHeight/fontSizeMultiple(_:)`` is the fixed height `factor × fontSize`.
+/// - The leading is split evenly above and below the glyphs; heights are exact, rounded up to
+///   device pixels only when the style has a pixel scale (`ceil`, as UIKit sizes views).
+enum IOSTextRules: PlatformTextRules {
+  static func lineHeight(of font: FontMetrics, fontSize: Double, lineHeight: LineHeight) -> Double {
+    let natural = font.scaled(toPointSize: fontSize).naturalLineHeight
+    switch lineHeight {
+    case .natural: return natural
+    case .fixed(let points): return points
+    case .multiple(let factor): return natural * factor
+    case .fontSizeMultiple(let factor): return factor * fontSize
+    }
+  }
+
+  static func box(of font: FontMetrics, fontSize: Double, lineHeight: LineHeight) -> LineBox {
+    let scaled = font.scaled(toPointSize: fontSize)
+    let height = Self.lineHeight(of: font, fontSize: fontSize, lineHeight: lineHeight)
+    let above = scaled.ascender + (height - (scaled.ascender - scaled.descender)) / 2
+    return LineBox(above: above, below: height - above)
+  }
+
+  static func fallbackFontsGrowLines(under lineHeight: LineHeight) -> Bool { false }
+
+  static var hasStrut: Bool { true }
+
+  @inline(__always) static func height(of box: LineBox) -> Double { box.above + box.below }
+}

@@ -1,0 +1,26 @@
+/// What differs between platforms in how tall a line is: the box each font adds to a line,
+/// whether fonts other than the primary one (fallback fonts) count, whether the primary font's
+/// box (CSS's strut) is in every line, and how a line's box becomes its height.
+///
+/// Each platform's rules are one type of this folder (`WebTextRules`, `FlutterTextRules`,
+/// `IOSTextRules`); ``TextPlatform`` picks one in `TextPlatform+Rules.swift`, and nothing else in
+/// the engine asks which platform it is.
+protocol PlatformTextRules {
+  /// The height of a line of text in the primary font alone (`font`) under `lineHeight`.
+  static func lineHeight(of font: FontMetrics, fontSize: Double, lineHeight: LineHeight) -> Double
+  /// The box a run of text in `font` at `fontSize` points adds to its line under `lineHeight`.
+  static func box(of font: FontMetrics, fontSize: Double, lineHeight: LineHeight) -> LineBox
+  /// True when runs in fonts other than the primary one change a line's box under `lineHeight`.
+  static func fallbackFontsGrowLines(under lineHeight: LineHeight) -> Bool
+  /// True when every line holds the primary font's box whatever its text (CSS's strut); false
+  /// when a line is only as tall as the runs on it (SkParagraph).
+  static var hasStrut: Bool { get }
+  /// A line's height from the union of the boxes on it.
+  static func height(of box: LineBox) -> Double
+}
+
+extension PlatformTextRules {
+  static func lineHeight(of font: FontMetrics, fontSize: Double, lineHeight: LineHeight) -> Double {
+    height(of: box(of: font, fontSize: fontSize, lineHeight: lineHeight))
+  }
+}

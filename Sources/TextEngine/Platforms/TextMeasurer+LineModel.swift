@@ -1,0 +1,39 @@
+extension TextMeasurer {
+  /// A text's line height by the measurer's platform, and what its lines are as tall as when
+  /// they differ: nil boxes when every line is `lineHeight` tall (the text's fonts never change
+  /// a line's box), which keeps `measure(width:)` on its arithmetic of line counts.
+  func lineModel(of fonts: FontMask, chain: FontChain, style: TextStyle) -> (
+    lineHeight: Double, boxes: PreparedText.LineBoxes?
+  ) {
+    let rules = platform.rules
+    let primary = chain.primary.metrics
+    let lineHeight = rules.lineHeight(of: primary, fontSize: style.fontSize, lineHeight: style.lineHeight)
+    let others = FontMask(rawValue: fonts.rawValue & ~FontMask.primary.rawValue)
+    guard others.rawValue != 0, rules.fallbackFontsGrowLines(under: style.lineHeight) else {
+      return (lineHeight, nil)
+    }
+    let primaryBox = rules.box(of: primary, fontSize: style.fontSize, lineHeight: style.lineHeight)
+    var fontBoxes = [LineBox](repeating: .empty, count: 16)
+    fontBoxes[0] = primaryBox
+    var differs = false
+    var bits = others.rawValue
+    while bits != 0 {
+      let bit = bits.trailingZeroBitCount
+      bits &= bits &- 1
+      // Fonts past the fifteenth, and installed fallback faces, share a bit: they count as the
+      // primary font (a documented limit).
+      guard bit < FontMask.othersBit, bit < chain.fonts.count else { continue }
+      let box = rules.box(
+        of: chain.fonts[bit].metrics, fontSize: style.fontSize, lineHeight: style.lineHeight)
+      fontBoxes[bit] = box
+      differs = differs || (rules.hasStrut ? !box.fits(in: primaryBox) : box != primaryBox)
+    }
+    guard differs else { return (lineHeight, nil) }
+    return (
+      lineHeight,
+      PreparedText.LineBoxes(
+        platform: platform, strut: rules.hasStrut ? primaryBox : .empty, fontBoxes: fontBoxes,
+        emptyLine: primaryBox)
+    )
+  }
+}
