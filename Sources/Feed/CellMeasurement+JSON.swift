@@ -1,10 +1,12 @@
 public import CellSizing
+public import TextEngine
 
 extension CellMeasurement {
   /// The `selfsize measure` JSON object: `{"id", "width", "height", "missingGlyphs", "elements":
   /// [{"name", "frame": [x, y, w, h], "lineCount"?, "truncated"?, "missingGlyphs"?}], "hidden",
-  /// "clipped"}`; an element's `missingGlyphs` is given for labels and for any element with some.
-  public var jsonValue: JSONValue {
+  /// "clipped", "platform"}`; an element's `missingGlyphs` is given for labels and for any element
+  /// with some.
+  public func jsonValue(platform: TextPlatform) -> JSONValue {
     .object([
       ("id", .string(id)),
       ("width", .number(width)),
@@ -28,6 +30,7 @@ extension CellMeasurement {
       ),
       ("hidden", .array(hidden.map { .string($0) })),
       ("clipped", .bool(isClipped)),
+      ("platform", .string(platform.rawValue)),
     ])
   }
 }

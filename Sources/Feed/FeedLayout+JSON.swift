@@ -1,10 +1,11 @@
 import CellSizing
 import CollectionLayout
+import TextEngine
 
 extension FeedLayout {
   /// The `selfsize layout` JSON: `{"contentSize", "columnHeights", "items",
   /// "supplementary", "decorations", "pages"}` in that order, then the added keys `"layout"`,
-  /// `"collectionSize"` and `"errors"`. Items carry `{"id", "section", "item", "column",
+  /// `"collectionSize"`, `"errors"`, `"missingGlyphs"` and `"platform"`. Items carry `{"id", "section", "item", "column",
   /// "frame", "missingGlyphs"}` (`column` is null for circle cells); pages `{"items", "measured"}` plus
   /// `"source"`, `"kind"` and `"placed"`.
   public func jsonValue() -> JSONValue {
@@ -59,6 +60,7 @@ extension FeedLayout {
       ("collectionSize", .array([.number(collectionSize.width), .number(collectionSize.height)])),
       ("errors", .number(Double(failures.count))),
       ("missingGlyphs", .number(Double(missingGlyphs))),
+      ("platform", .string(platform.rawValue)),
     ])
   }
 }

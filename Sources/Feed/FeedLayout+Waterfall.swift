@@ -180,7 +180,7 @@ extension FeedLayout {
       collectionSize: Size(width: settings.collectionWidth, height: layout.contentSize.height),
       contentSize: layout.contentSize, columnHeights: layout.columnHeights, columnFrames: columnFrames,
       items: items, supplementary: supplementary, decorations: decorations, pages: pages, failures: failures,
-      template: sizer.template)
+      template: sizer.template, platform: sizer.measurer.platform)
   }
 }
 

@@ -1,5 +1,6 @@
 public import CellSizing
 public import CollectionLayout
+public import TextEngine
 
 /// A laid-out feed: what `selfsize layout` prints and `selfsize report` draws. Built by
 /// ``FeedLayout/waterfall(template:pages:settings:measurer:progress:)`` or
@@ -34,15 +35,18 @@ public struct FeedLayout: Sendable, Hashable {
   public var failures: [FeedFailure]
   /// The card template (waterfall), for drawing element kinds.
   public var template: CellTemplate?
+  /// The platform whose rendering the cards were measured for (a circle's items measure no text).
+  public var platform: TextPlatform
 
   /// A feed layout.
   public init(
     kind: Kind, collectionSize: Size, contentSize: Size, columnHeights: [Double] = [],
     columnFrames: [Rect] = [], items: [PlacedItem] = [], supplementary: [PlacedElement] = [],
     decorations: [PlacedElement] = [], pages: [PageSummary] = [], failures: [FeedFailure] = [],
-    template: CellTemplate? = nil
+    template: CellTemplate? = nil, platform: TextPlatform = .default
   ) {
     self.template = template
+    self.platform = platform
     self.kind = kind
     self.collectionSize = collectionSize
     self.contentSize = contentSize

@@ -1,5 +1,6 @@
 public import CellSizing
 public import SelfSizingCore
+import TextEngine
 
 /// What `selfsize measure` does to one input record: fill the template with the item and
 /// write one output object per width. The CLI and the HTTP service both run it.
@@ -71,12 +72,12 @@ public struct MeasureJob: Sendable {
   /// The output objects of an item, one per width.
   /// - Throws: `RecordError` with the item's line and id.
   public func objects(for item: CellItem) throws(RecordError) -> [JSONValue] {
-    try measurements(for: item).map(\.jsonValue)
+    try measurements(for: item).map { $0.jsonValue(platform: sizer.measurer.platform) }
   }
 
   /// The output objects of an item, one per width; warnings are appended to `warnings`.
   public func objects(for item: CellItem, warnings: inout [RecordError]) throws(RecordError) -> [JSONValue] {
-    try measurements(for: item, warnings: &warnings).map(\.jsonValue)
+    try measurements(for: item, warnings: &warnings).map { $0.jsonValue(platform: sizer.measurer.platform) }
   }
 
   /// Reads one line of JSON Lines and writes its output objects, one line each (`\n` after
@@ -96,7 +97,7 @@ public struct MeasureJob: Sendable {
     do throws(RecordError) {
       let item = CellItem(try JSONRecord(utf8: line, line: number))
       for measurement in try measurements(for: item, warnings: &warnings) {
-        measurement.jsonValue.write(to: &writer)
+        measurement.jsonValue(platform: sizer.measurer.platform).write(to: &writer)
         writer.raw(byte: UInt8(ascii: "\n"))
       }
       return nil

@@ -152,7 +152,8 @@ public struct TextJob: Sendable {
       return error
     }
     for layout in layouts {
-      layout.writeJSON(idUTF8: id, textUTF8: text, prepared: prepared, platform: measurer.platform, to: &writer)
+      layout.writeJSON(
+        idUTF8: id, textUTF8: text, prepared: prepared, platform: measurer.platform, to: &writer)
       writer.raw(byte: UInt8(ascii: "\n"))
     }
     return nil

@@ -144,7 +144,7 @@ public final class MeasurementService: Sendable {
         do throws(CellSizingError) {
           let measurement = try cell.measure(width: width)
           output.beginResult(missingGlyphs: measurement.missingGlyphs)
-          measurement.jsonValue.write(to: &output.writer)
+          measurement.jsonValue(platform: sizer.measurer.platform).write(to: &output.writer)
         } catch {
           output.fail(
             id: .string(item.id), widths: [width], code: error.code.rawValue,

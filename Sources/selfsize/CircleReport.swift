@@ -13,7 +13,7 @@ struct CircleReport {
     let options = command.options
     let formats = try command.pictureFormats()
     try command.prepareOutputDirectory()
-    let measurer = try options.fontOptions.measurer()
+    let measurer = try options.measurer()
     var diagnostics = Diagnostics()
     let clock = ContinuousClock()
     let start = clock.now

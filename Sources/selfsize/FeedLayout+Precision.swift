@@ -1,5 +1,6 @@
 import CollectionLayout
 import Feed
+import TextEngine
 
 extension FeedLayout {
   /// The layout with every printed length (frames, content and collection size, column
@@ -31,20 +32,21 @@ extension FeedLayout {
     guard case .object(let members) = jsonValue(),
       case .array(let objects)? = members.first(where: { $0.0 == "items" })?.1
     else { return [] }
-    guard withFrameFields else { return objects }
+    let platform: (String, JSONValue) = ("platform", .string(platform.rawValue))
     return zip(objects, items).map { object, item in
       guard case .object(let members) = object else { return object }
+      guard withFrameFields else { return .object(members + [platform]) }
       let frame = item.frame
       return .object(
         members + [
           ("x", .number(frame.minX)), ("y", .number(frame.minY)), ("width", .number(frame.width)),
-          ("height", .number(frame.height)),
+          ("height", .number(frame.height)), platform,
         ])
     }
   }
 
   /// The field names `--fields` takes on `selfsize layout`.
   static let itemFields = [
-    "id", "section", "item", "column", "x", "y", "width", "height", "frame", "missingGlyphs",
+    "id", "section", "item", "column", "x", "y", "width", "height", "frame", "missingGlyphs", "platform",
   ]
 }

@@ -115,6 +115,10 @@ struct FeedLayoutOptions: ParsableArguments {
     help: "Cut pictures at this content height in points (default: everything).")
   var clipHeight: Double?
   @OptionGroup var fontOptions: FontOptions
+  @OptionGroup var platformOptions: PlatformOptions
+
+  /// The measurer for the chosen fonts and platform.
+  func measurer() throws -> TextMeasurer { try fontOptions.measurer(platform: platformOptions.platform) }
 
   /// Throws a range error naming the option unless `value` is in ``MetricRange/length`` (or
   /// ``MetricRange/size`` when `positive`), the ranges every input shares.
@@ -274,6 +278,7 @@ struct FeedLayoutOptions: ParsableArguments {
         ("renderDirection", renderDirection.rawValue),
         ("pixelScale", pixelScale.map(JSONValue.format) ?? "none"),
         ("pagination", pagination.rawValue), ("pageSize", pageSize.map { "\($0)" } ?? "none"),
+        ("platform", platformOptions.platform.rawValue),
       ] + (lineHeight.map { [("lineHeight", $0.defaultValueDescription)] } ?? [])
     }
   }

@@ -75,7 +75,7 @@ struct LayoutCommand: ParsableCommand {
 
   func run() throws {
     let stored = try baselineOptions.loadBaseline(command: "layout")
-    let measurer = try options.fontOptions.measurer()
+    let measurer = try options.measurer()
     var diagnostics = Diagnostics()
     let layout = try options.run(
       defaultTemplate: nil, defaultItems: ["-"], measurer: measurer, diagnostics: &diagnostics)

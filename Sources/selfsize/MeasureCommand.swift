@@ -28,7 +28,7 @@ struct MeasureCommand: ParsableCommand {
       """)
 
   /// The fields of an output object, in order.
-  static let fields = ["id", "width", "height", "missingGlyphs", "elements", "hidden", "clipped"]
+  static let fields = ["id", "width", "height", "missingGlyphs", "elements", "hidden", "clipped", "platform"]
 
   @Option(help: ArgumentHelp("Template file (JSON, see Docs/Templates.md).", valueName: "file"))
   var template: String
@@ -57,6 +57,7 @@ struct MeasureCommand: ParsableCommand {
       valueName: "n"))
   var pixelScale: Double?
   @OptionGroup var fontOptions: FontOptions
+  @OptionGroup var platformOptions: PlatformOptions
   @OptionGroup var outputOptions: OutputOptions
   @OptionGroup var jobOptions: JobOptions
   @OptionGroup var baselineOptions: BaselineOptions
@@ -66,6 +67,7 @@ struct MeasureCommand: ParsableCommand {
     _ = try WidthArguments.parse(widthArguments, allowsInfinity: false)
     try lineHeight?.validate()
     if let pixelScale { try PixelScale.validate(pixelScale) }
+    try platformOptions.validate(pixelScale: pixelScale)
     try jobOptions.validateJobs()
     try outputOptions.validatePrecision()
   }
@@ -85,7 +87,8 @@ struct MeasureCommand: ParsableCommand {
     }
     let sizer: CellSizer
     do {
-      sizer = try CellSizer(template: cellTemplate, measurer: try fontOptions.measurer())
+      sizer = try CellSizer(
+        template: cellTemplate, measurer: try fontOptions.measurer(platform: platformOptions.platform))
     } catch let error as CellSizingError {
       throw ValidationError("\(template): \(error.description)")
     }
@@ -95,7 +98,10 @@ struct MeasureCommand: ParsableCommand {
         input: input, jobOptions: jobOptions, formatter: formatter, stored: stored,
         provenance: try BaselineOptions.provenance(
           command: "measure", measurer: sizer.measurer, template: (template, templateData),
-          settings: [("pixelScale", pixelScale.map(JSONValue.format) ?? "none")]),
+          settings: [
+            ("pixelScale", pixelScale.map(JSONValue.format) ?? "none"),
+            ("platform", platformOptions.platform.rawValue),
+          ]),
         measurer: sizer.measurer, styles: [:], imageNames: DiffReport.imageNames(of: cellTemplate)
       ) { line, number, output throws(RecordError) in
         output.records += try job.baselineRecords(

@@ -151,7 +151,7 @@ struct ReportCommand: ParsableCommand {
     let formats = try pictureFormats()
     let devices = try chosenDevices()
     try prepareOutputDirectory()
-    let measurer = try options.fontOptions.measurer()
+    let measurer = try options.measurer()
     var progress = ProgressLine(enabled: !quiet && isatty(STDERR_FILENO) == 1)
     var diagnostics = Diagnostics()
     var reported = Set<FeedFailure>()

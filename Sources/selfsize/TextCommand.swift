@@ -130,7 +130,8 @@ struct TextCommand: ParsableCommand {
       precision: outputOptions.precision)
     let stored = try baselineOptions.loadBaseline(command: "text")
     let job = TextJob(
-      measurer: try fontOptions.measurer(platform: platformOptions.platform), style: style, widths: widths, strict: fontOptions.strict,
+      measurer: try fontOptions.measurer(platform: platformOptions.platform), style: style, widths: widths,
+      strict: fontOptions.strict,
       field: field)
     let plain = self.plain
     if baselineOptions.isActive {
