@@ -11,15 +11,18 @@ public import TextEngine
 /// result objects are the very bytes `selfsize text` / `selfsize measure` / `selfsize layout`
 /// print for the same input.
 public final class MeasurementService: Sendable {
-  /// The text engine.
+  /// The text engine for requests that name no platform.
   public let measurer: TextMeasurer
+  /// The text engine of each platform (the same fonts and settings).
+  let measurers: [TextPlatform: TextMeasurer]
   /// The request and cache bounds.
   public let limits: ServerLimits
   /// The named templates.
   public let library: TemplateLibrary
   /// What was wrong with the fonts asked for (as `selfsize fonts` reports them).
   public let fontWarnings: [String]
-  let namedSizers: [String: CellSizer]
+  /// The named templates' sizers, by platform.
+  let namedSizers: [TextPlatform: [String: CellSizer]]
   let texts: LRUCache<TextKey, PreparedText>
   let cells: LRUCache<CellKey, PreparedCell>
   let inlineTemplates: LRUCache<String, CellSizer>
@@ -27,6 +30,7 @@ public final class MeasurementService: Sendable {
   struct TextKey: Hashable, Sendable {
     var text: String
     var style: TextStyle
+    var platform: TextPlatform
   }
 
   struct CellKey: Hashable, Sendable {
@@ -34,7 +38,9 @@ public final class MeasurementService: Sendable {
     var item: CellItem
   }
 
-  /// A service over `measurer` and the templates of `library`.
+  /// A service over `measurer` (for requests that name no platform; the other platforms get
+  /// measurers with the same fonts, ``TextMeasurer/measuring(for:)``) and the templates of
+  /// `library`.
   /// - Throws: ``TemplateLibraryError`` when a template names a font the measurer lacks.
   public init(
     measurer: TextMeasurer, library: TemplateLibrary, limits: ServerLimits = ServerLimits(),
@@ -44,14 +50,21 @@ public final class MeasurementService: Sendable {
     self.fontWarnings = fontWarnings
     self.limits = limits
     self.library = library
-    var sizers: [String: CellSizer] = [:]
-    for (name, template) in library.templates {
-      do throws(CellSizingError) {
-        sizers[name] = try CellSizer(template: template, measurer: measurer, cacheCapacity: 0)
-      } catch {
-        throw TemplateLibraryError(path: name, message: error.description)
+    var measurers: [TextPlatform: TextMeasurer] = [:]
+    var sizers: [TextPlatform: [String: CellSizer]] = [:]
+    for platform in TextPlatform.allCases {
+      let platformMeasurer = measurer.measuring(for: platform)
+      measurers[platform] = platformMeasurer
+      for (name, template) in library.templates {
+        do throws(CellSizingError) {
+          sizers[platform, default: [:]][name] = try CellSizer(
+            template: template, measurer: platformMeasurer, cacheCapacity: 0)
+        } catch {
+          throw TemplateLibraryError(path: name, message: error.description)
+        }
       }
     }
+    self.measurers = measurers
     self.namedSizers = sizers
     texts = LRUCache(maximumCount: limits.textCacheCount, maximumBytes: limits.textCacheBytes)
     cells = LRUCache(maximumCount: limits.cellCacheCount, maximumBytes: limits.cellCacheBytes)
@@ -64,11 +77,19 @@ public final class MeasurementService: Sendable {
   /// `selfsize text` object per text and width, in order]}`; a bad text gives an error object
   /// (`{"id", "width", "error": {"code", "message"}}`) for each width in its place.
   func text(_ body: JSONValue, deadline: Deadline) throws(ServiceError) -> ([UInt8], RequestOutcome) {
-    let request = try RequestObject(body, path: "", keys: ["texts", "widths", "style"])
+    let request = try RequestObject(body, path: "", keys: ["texts", "widths", "style", "platform"])
+    let platform = try request.platform(default: measurer.platform)
+    let measurer = measurers[platform]!
     let elements = try request.requiredArray("texts")
     try checkItemCount(elements.count, field: "texts")
     let widths = try request.widths(limit: limits.maximumWidths, allowsInfinity: true)
     let style = try TextStyle(request: request["style"])
+    if style.pixelScale != nil, platform != .ios {
+      throw ServiceError(
+        .invalidRequest,
+        "style.pixelScale rounds heights up to device pixels as UIKit does; it needs \"platform\": \"ios\" (got \"\(platform.rawValue)\")"
+      )
+    }
     var output = ResultsWriter()
     for (index, element) in elements.enumerated() {
       try deadline.check()
@@ -83,7 +104,9 @@ public final class MeasurementService: Sendable {
       }
       let prepared: PreparedText
       do throws(TextError) {
-        prepared = try texts.value(for: TextKey(text: record.text, style: style), cost: Self.cost(of:)) {
+        prepared = try texts.value(
+          for: TextKey(text: record.text, style: style, platform: platform), cost: Self.cost(of:)
+        ) {
           () throws(TextError) in try measurer.prepare(record.text, style: style)
         }.value
       } catch {
@@ -99,7 +122,8 @@ public final class MeasurementService: Sendable {
           output.beginResult(missingGlyphs: layout.missingGlyphs)
           text.withUTF8 { utf8 in
             layout.writeJSON(
-              id: record.id, textUTF8: utf8, prepared: prepared, platform: measurer.platform, to: &output.writer)
+              id: record.id, textUTF8: utf8, prepared: prepared, platform: measurer.platform,
+              to: &output.writer)
           }
         } catch {
           output.fail(
@@ -117,8 +141,9 @@ public final class MeasurementService: Sendable {
   /// `selfsize measure` object per item and width, in order]}`; a bad item gives an error object
   /// for each width in its place.
   func measure(_ body: JSONValue, deadline: Deadline) throws(ServiceError) -> ([UInt8], RequestOutcome) {
-    let request = try RequestObject(body, path: "", keys: ["template", "items", "widths"])
-    let (sizer, templateKey) = try sizer(for: request["template"])
+    let request = try RequestObject(body, path: "", keys: ["template", "items", "widths", "platform"])
+    let (sizer, templateKey) = try sizer(
+      for: request["template"], platform: try request.platform(default: measurer.platform))
     let elements = try request.requiredArray("items")
     try checkItemCount(elements.count, field: "items")
     let widths = try request.widths(limit: limits.maximumWidths)
@@ -164,9 +189,10 @@ public final class MeasurementService: Sendable {
       body, path: "",
       keys: [
         "template", "items", "pages", "collectionWidth", "columns", "columnSpacing", "lineSpacing", "insets",
-        "pageSize",
+        "pageSize", "platform",
       ])
-    let (sizer, _) = try sizer(for: request["template"])
+    let platform = try request.platform(default: measurer.platform)
+    let (sizer, _) = try sizer(for: request["template"], platform: platform)
     let settings = try Self.settings(request)
     var pages: [FeedPage] = []
     switch (try request.array("items"), try request.array("pages")) {
@@ -189,7 +215,7 @@ public final class MeasurementService: Sendable {
     let layout: FeedLayout
     do {
       layout = try FeedLayout.waterfall(
-        template: sizer.template, pages: pages, settings: settings, measurer: measurer)
+        template: sizer.template, pages: pages, settings: settings, measurer: sizer.measurer)
     } catch let error as CellSizingError {
       throw ServiceError(.invalidTemplate, "template: \(error.description)")
     } catch let error as LayoutError {
@@ -234,28 +260,30 @@ public final class MeasurementService: Sendable {
     }
   }
 
-  /// The sizer of a named or inline template, and the key its prepared cells are cached under.
-  func sizer(for value: JSONValue?) throws(ServiceError) -> (CellSizer, String) {
+  /// The sizer of a named or inline template for a platform, and the key its prepared cells are
+  /// cached under.
+  func sizer(for value: JSONValue?, platform: TextPlatform) throws(ServiceError) -> (CellSizer, String) {
+    let measurer = measurers[platform]!
     switch value {
     case .string(let name)?:
-      guard let sizer = namedSizers[name] else {
+      guard let sizer = namedSizers[platform]?[name] else {
         let known = library.names.map { "\"\($0)\"" }.joined(separator: ", ")
         throw ServiceError(
           .unknownTemplate,
           "unknown template \"\(name)\"; this server has \(known.isEmpty ? "no named templates" : known)")
       }
-      return (sizer, "name:" + name)
+      return (sizer, platform.rawValue + ":name:" + name)
     case .object?:
       let text = value!.serialized()
       do throws(CellSizingError) {
         let sizer = try inlineTemplates.value(
-          for: text, cost: { _ in 0 },
+          for: platform.rawValue + ":" + text, cost: { _ in 0 },
           make: { () throws(CellSizingError) in
             try CellSizer(
               template: try CellTemplate(json: Data(text.utf8)), measurer: measurer, cacheCapacity: 0)
           }
         ).value
-        return (sizer, "inline:" + text)
+        return (sizer, platform.rawValue + ":inline:" + text)
       } catch {
         throw ServiceError(.invalidTemplate, "template: \(error.description)")
       }

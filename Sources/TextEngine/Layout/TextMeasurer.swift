@@ -37,6 +37,8 @@ public final class TextMeasurer: Sendable {
   /// The client whose rendering measurements reproduce: its line heights, rounding, fallback
   /// fonts' and mixed sizes' line boxes.
   public let platform: TextPlatform
+  /// The ICU locale whose line-break tailoring is used (empty: the built-in breaker).
+  let locale: String
   /// Cache misses are shaped side by side (`cacheMissingSegments`), not one HarfBuzz call each.
   let shapesMissesTogether: Bool
 
@@ -72,6 +74,7 @@ public final class TextMeasurer: Sendable {
     shapesMissesTogether: Bool, platform: TextPlatform = .default
   ) {
     self.platform = platform
+    self.locale = locale
     self.shapesMissesTogether = shapesMissesTogether
     self.usesSystemFonts = systemFonts
     self.regular = regular
@@ -91,6 +94,15 @@ public final class TextMeasurer: Sendable {
     }
     self.regularEllipsisEm = ellipsisEm(regular)
     self.boldEllipsisEm = ellipsisEm(bold ?? regular)
+  }
+
+  /// A measurer with the same fonts and settings for another platform: this one when the
+  /// platform is its own, else a new one (with caches of its own).
+  public func measuring(for platform: TextPlatform) -> TextMeasurer {
+    if platform == self.platform { return self }
+    return TextMeasurer(
+      regular: regular, bold: bold, segmentCacheCapacity: regularCache.capacity, locale: locale,
+      systemFonts: usesSystemFonts, shapesMissesTogether: shapesMissesTogether, platform: platform)
   }
 
   /// The chain for a weight.
