@@ -154,7 +154,7 @@ import Testing
     var kept: [Int: [Double]] = [:]
     scalars.withUnsafeBufferPointer { paragraph in
       ranges.withUnsafeBufferPointer { ranges in
-        shaper.shapeSimple(batch: ranges, of: paragraph.baseAddress!) { index, widths, ends, _ in
+        shaper.shapeSimple(batch: ranges, of: paragraph.baseAddress!) { index, widths, ends, _, _ in
           #expect(Array(ends) == (1...widths.count).map(Int32.init))
           kept[index] = Array(widths)
         }

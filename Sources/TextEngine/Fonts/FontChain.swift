@@ -30,11 +30,29 @@ public struct FontChain: Sendable, Hashable {
   /// The index of the first font covering every scalar of the cluster that needs a glyph
   /// (default-ignorable scalars such as ZWJ and variation selectors are not required), or nil
   /// when no font covers it.
-  func fontIndex<C: Collection<UInt32>>(coveringCluster cluster: C) -> Int? {
-    if UnicodeProperties.wantsEmojiPresentation(cluster),
-      let index = fontIndex(coveringCluster: cluster, where: { $0.hasColorGlyphs })
-    {
-      return index
+  func fontIndex<C: Collection<UInt32>>(
+    coveringCluster cluster: C, rule: ClusterFontRule = .colourFontForEmojiPresentation
+  ) -> Int? {
+    switch rule {
+    case .colourFontForEmojiPresentation:
+      if UnicodeProperties.wantsEmojiPresentation(cluster),
+        let index = fontIndex(coveringCluster: cluster, where: { $0.hasColorGlyphs })
+      {
+        return index
+      }
+    case .chainOrderMatchingVariationSelector:
+      if cluster.contains(0xFE0F),
+        let index = fontIndex(coveringCluster: cluster, where: { $0.hasColorGlyphs })
+      {
+        return index
+      }
+      if cluster.contains(0xFE0E),
+        let index = fontIndex(coveringCluster: cluster, where: { !$0.hasColorGlyphs })
+      {
+        return index
+      }
+    case .chainOrder:
+      break
     }
     return fontIndex(coveringCluster: cluster, where: { _ in true })
   }

@@ -26,6 +26,30 @@ public struct FontMetrics: Sendable, Hashable, Codable {
   public var useTypoMetrics: Bool
   /// Number of glyphs (`maxp.numGlyphs`).
   public var glyphCount: Int
+  /// For a font of bitmaps only (a colour emoji font with one strike): its first strike's
+  /// metrics, which FreeType (and so Skia's FreeType port) reports instead of `hhea`'s.
+  public var bitmapStrike: BitmapStrike?
+
+  /// The metrics FreeType reports for a bitmap strike (`FT_Size_Metrics` after
+  /// `FT_Select_Size`), in 26.6 fixed point (1/64 pixel).
+  public struct BitmapStrike: Sendable, Hashable, Codable {
+    /// The strike's pixels per em.
+    public var pixelsPerEm: Int
+    /// Ascender in 1/64 pixel (positive).
+    public var ascender: Int
+    /// Descender in 1/64 pixel (negative).
+    public var descender: Int
+    /// Line height in 1/64 pixel.
+    public var height: Int
+
+    /// A strike's metrics.
+    public init(pixelsPerEm: Int, ascender: Int, descender: Int, height: Int) {
+      self.pixelsPerEm = pixelsPerEm
+      self.ascender = ascender
+      self.descender = descender
+      self.height = height
+    }
+  }
 
   /// The metrics scaled to a font size in points.
   public func scaled(toPointSize pointSize: Double) -> ScaledFontMetrics {

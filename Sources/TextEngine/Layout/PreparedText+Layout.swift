@@ -130,7 +130,10 @@ extension PreparedText {
   /// A line starting at a segment takes every following segment whose content ends within the
   /// width: the segments' prefix sums make that a binary search per line (up to the
   /// paragraph's end) instead of a step per segment.
-  static func forEachLine(in view: PreparedTextStorage.View, width: Double, _ body: (LineBreak) -> Bool) {
+  static func forEachLine(
+    in view: PreparedTextStorage.View, width: Double, finalHardBreakStartsLine: Bool,
+    _ body: (LineBreak) -> Bool
+  ) {
     let segments = view.segments
     let count = segments.count
     guard count > 0 else { return }
@@ -212,11 +215,14 @@ extension PreparedText {
       }
       guard body(line) else { return }
     }
-    // The last line; after a final hard break it is an empty line, as in Pango and SkParagraph.
+    // The last line; after a final hard break it is an empty line where the platform starts one
+    // (Pango and SkParagraph do, Chromium under `pre-wrap` does not).
     if var openLine {
       openLine.endsWithHardBreak = false
       _ = body(openLine)
-    } else if lineStart < graphemeWidths.count || segments[count - 1].hardBreakAfter {
+    } else if lineStart < graphemeWidths.count
+      || (segments[count - 1].hardBreakAfter && finalHardBreakStartsLine)
+    {
       _ = body(
         LineBreak(
           graphemeRange: lineStart..<graphemeWidths.count, contentWidth: leadContent,
@@ -242,9 +248,14 @@ extension PreparedText {
         limit >= header.pointee.widestSegmentContent
         ? Self.measureWholeSegments(
           keys: lineFinder.keys, count: lineFinder.segments.count,
-          endsWithHardBreak: lineFinder.segments.last?.hardBreakAfter ?? false, limit: limit,
+          endsWithHardBreak: (lineFinder.segments.last?.hardBreakAfter ?? false)
+            && header.pointee.paragraph.finalHardBreakStartsLine, limit: limit,
           maxLines: maxLines, segmentsPerPoint: header.pointee.segmentsPerPoint)
-        : withView { Self.measureAnyLines($0, width: width, maxLines: maxLines) }
+        : withView {
+          Self.measureAnyLines(
+            $0, width: width, maxLines: maxLines,
+            finalHardBreakStartsLine: header.pointee.paragraph.finalHardBreakStartsLine)
+        }
       return TextMeasurement(
         lineCount: count,
         height: Self.height(
@@ -303,12 +314,12 @@ extension PreparedText {
 
   /// `measure(width:)` over any lines, segments broken between grapheme clusters included.
   static func measureAnyLines(
-    _ view: PreparedTextStorage.View, width: Double, maxLines: Int
+    _ view: PreparedTextStorage.View, width: Double, maxLines: Int, finalHardBreakStartsLine: Bool
   ) -> (lineCount: Int, truncated: Bool, widest: Double) {
     var count = 0
     var truncated = false
     var widest = 0.0
-    Self.forEachLine(in: view, width: width) { line in
+    Self.forEachLine(in: view, width: width, finalHardBreakStartsLine: finalHardBreakStartsLine) { line in
       if maxLines > 0, count == maxLines {
         truncated = true
         return false
@@ -325,7 +336,9 @@ extension PreparedText {
   public func layout(width: Double) throws(TextError) -> TextLayout {
     try Self.validate(width: width)
     let maxLines = style.maxLines
-    let boxes = paragraph { $0.pointee.lineBoxes }
+    let (boxes, finalHardBreakStartsLine) = paragraph {
+      ($0.pointee.lineBoxes, $0.pointee.finalHardBreakStartsLine)
+    }
     let uniformHeight = lineHeight
     var lines: [TextLayout.Line] = []
     var truncated = false
@@ -337,7 +350,7 @@ extension PreparedText {
         segmentCount > 0 ? view.keys[segmentCount - 1].start + view.segments[segmentCount - 1].totalWidth : 0
       let estimate = totalWidth / width  // 0 at an unconstrained width
       lines.reserveCapacity(estimate < 60 ? Int(max(estimate, 0)) + 4 : 64)
-      Self.forEachLine(in: view, width: width) { line in
+      Self.forEachLine(in: view, width: width, finalHardBreakStartsLine: finalHardBreakStartsLine) { line in
         if maxLines > 0, lines.count == maxLines {
           truncated = true
           return false
@@ -347,7 +360,8 @@ extension PreparedText {
             scalarRange: scalarRange(ofLine: line, in: view),
             width: line.contentWidth,
             isTruncated: false,
-            height: boxes?.height(of: Self.fonts(ofGraphemes: line.graphemeRange, in: view)) ?? uniformHeight)
+            height: boxes?.height(ofLine: line.graphemeRange, in: view, after: lines.last?.height ?? 0)
+              ?? uniformHeight)
         )
         return true
       }

@@ -12,6 +12,16 @@ extension PreparedText {
     /// A line's box when it holds no segment with a font (an empty line after a hard break).
     var emptyLine: LineBox
 
+    /// The height of the line of graphemes `range`; `previous` is the height of the line before
+    /// it (an empty last line after a final hard break is as tall on a platform without strut).
+    func height(ofLine range: Range<Int>, in view: PreparedTextStorage.View, after previous: Double) -> Double
+    {
+      if range.isEmpty, range.lowerBound == view.graphemeWidths.count, range.lowerBound > 0, strut.isEmpty {
+        return previous
+      }
+      return height(of: PreparedText.fonts(ofGraphemes: range, in: view))
+    }
+
     /// The height of a line set in `fonts`.
     func height(of fonts: FontMask) -> Double {
       var box = strut
@@ -57,14 +67,18 @@ extension PreparedText {
     var truncated = false
     var widest = 0.0
     var height = 0.0
-    forEachLine(in: view, width: width) { line in
+    var lastHeight = 0.0
+    forEachLine(
+      in: view, width: width, finalHardBreakStartsLine: paragraph.pointee.finalHardBreakStartsLine
+    ) { line in
       if maxLines > 0, count == maxLines {
         truncated = true
         return false
       }
       count += 1
       widest = max(widest, line.contentWidth)
-      height += boxes.height(of: fonts(ofGraphemes: line.graphemeRange, in: view))
+      lastHeight = boxes.height(ofLine: line.graphemeRange, in: view, after: lastHeight)
+      height += lastHeight
       return true
     }
     let style = paragraph.pointee.style

@@ -97,7 +97,9 @@ public struct PreparedTextBatch: Sendable {
             key.lineContentEnd == key.contentEnd
             || (key.contentEnd == key.start && (segment == 0 || view.segments[segment - 1].hardBreakAfter))
         }
-        let endsWithHardBreak = view.segments.last?.hardBreakAfter ?? false
+        // (A final hard break that starts no line, on the web, is as if there were none.)
+        let endsWithHardBreak =
+          (view.segments.last?.hardBreakAfter ?? false) && paragraph.finalHardBreakStartsLine
         var entry = Entry(
           firstKey: compact ? keys.count : fullKeys.count, keyCount: count,
           // NaN is never within a limit: a text whose lines differ in height is measured by itself.

@@ -88,8 +88,11 @@ public final class TextMeasurer: Sendable {
     let graphemeBreakers = self.graphemeBreakers
     func ellipsisEm(_ chain: FontChain) -> Double {
       ellipsis.withUnsafeBufferPointer {
-        SegmentShaper(chain: chain, graphemeBreakers: graphemeBreakers, language: "")
-          .shape($0, isRightToLeft: false).graphemeWidthsEm.reduce(0, +)
+        SegmentShaper(
+          chain: chain, graphemeBreakers: graphemeBreakers, language: "",
+          fontRule: platform.rules.clusterFontRule
+        )
+        .shape($0, isRightToLeft: false).graphemeWidthsEm.reduce(0, +)
       }
     }
     self.regularEllipsisEm = ellipsisEm(regular)
@@ -191,7 +194,8 @@ public final class TextMeasurer: Sendable {
     let lines = lineModel(of: builder.fontMask, chain: chain, style: style)
     return PreparedText(
       codes: codes, style: style, lineHeight: lines.lineHeight, lineBoxes: lines.boxes,
-      missingGlyphs: builder.missingGlyphs, ellipsisWidth: ellipsis, ascender: metrics.ascender,
+      finalHardBreakStartsLine: platform.rules.finalHardBreakStartsLine, missingGlyphs: builder.missingGlyphs,
+      ellipsisWidth: ellipsis, ascender: metrics.ascender,
       storage: builder.storage)
   }
 
@@ -308,7 +312,7 @@ public final class TextMeasurer: Sendable {
   func shaper(weight: FontWeight, language: String) -> SegmentShaper {
     SegmentShaper(
       chain: chain(for: weight), graphemeBreakers: graphemeBreakers, language: language,
-      usesSystemFonts: usesSystemFonts, weight: weight)
+      usesSystemFonts: usesSystemFonts, weight: weight, fontRule: platform.rules.clusterFontRule)
   }
 
   /// Convenience: prepare and lay out at one width.

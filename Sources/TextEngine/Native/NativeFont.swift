@@ -158,6 +158,14 @@ struct NativeFont: ~Copyable {
         }
       }
     }
+    if face.pointee.num_fixed_sizes > 0 && (face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE)) == 0,
+      FT_Select_Size(face, 0) == 0, let size = face.pointee.size
+    {
+      let strike = size.pointee.metrics
+      metrics.bitmapStrike = FontMetrics.BitmapStrike(
+        pixelsPerEm: Int(strike.y_ppem), ascender: Int(strike.ascender), descender: Int(strike.descender),
+        height: Int(strike.height))
+    }
     return metrics
   }
 

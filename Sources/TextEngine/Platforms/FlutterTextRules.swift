@@ -1,26 +1,55 @@
-/// ``TextPlatform/flutter``: SkParagraph, as in Flutter's engine (provisional; see the report).
+/// ``TextPlatform/flutter``: SkParagraph as in skia m144 (skia-python 144.1, Flutter's engine).
+///
+/// - Font metrics come from Skia's FreeType port in `Float` (`SkiaFontMetrics(freeType:)`); a
+///   colour emoji font of bitmaps takes its strike's metrics.
+/// - Each run's ascent and descent take half the font's leading each (`Run::calculateMetrics`,
+///   `modules/skparagraph/src/Run.cpp`); with `TextStyle.height` h they are scaled so that they
+///   add up to `h × fontSize`, proportionally, in `Float`. Flutter has no point line height: a
+///   fixed height of `p` points is `height: p / fontSize`.
+/// - A line is as tall as the runs on it: the largest ascent plus the largest descent of the
+///   fonts of its clusters (trailing spaces included, hard breaks not), rounded half away from
+///   zero to a whole pixel (`InternalLineMetrics::height`, "flutter change"). There is no
+///   strut; a line holding only a hard break takes the primary font's run, and a final hard
+///   break adds a line as tall as the one before it.
 enum FlutterTextRules: PlatformTextRules {
-  static func box(of font: FontMetrics, fontSize: Double, lineHeight: LineHeight) -> LineBox {
-    let metrics = SkiaFontMetrics(font, fontSize: fontSize)
-    let multiplier: Float
+  /// `TextStyle.height` for a line height, or nil for the font's own metrics (height unset).
+  static func heightMultiplier(_ lineHeight: LineHeight, fontSize: Double) -> Float? {
     switch lineHeight {
-    case .natural:
-      return LineBox(
-        above: Double(metrics.ascent + metrics.leading / 2),
-        below: Double(metrics.descent + metrics.leading / 2))
-    case .fixed(let points): multiplier = Float(points / fontSize)
-    case .multiple(let factor), .fontSizeMultiple(let factor): multiplier = Float(factor)
+    case .natural: nil
+    case .fixed(let points): Float(points / fontSize)
+    case .multiple(let factor), .fontSizeMultiple(let factor): Float(factor)
     }
-    let scale = multiplier * Float(fontSize) / (metrics.ascent + metrics.descent)
-    return LineBox(above: Double(metrics.ascent * scale), below: Double(metrics.descent * scale))
+  }
+
+  /// A run's box in `font` at `fontSize` under `TextStyle.height` `multiplier`.
+  static func box(of font: FontMetrics, fontSize: Double, multiplier: Float?) -> LineBox {
+    let metrics = SkiaFontMetrics(freeType: font, fontSize: fontSize)
+    // Skia's ascent is negative; `* 0.5` is a double literal.
+    var ascent = Float(Double(-metrics.ascent) - Double(metrics.leading) * 0.5)
+    var descent = Float(Double(metrics.descent) + Double(metrics.leading) * 0.5)
+    if let multiplier, abs(multiplier) > 1.0 / 4096 {
+      let runHeight = multiplier * Float(fontSize)
+      let scale = runHeight / (descent - ascent)
+      ascent *= scale
+      descent *= scale
+    }
+    return LineBox(above: -Double(ascent), below: Double(descent))
+  }
+
+  static func box(of font: FontMetrics, fontSize: Double, lineHeight: LineHeight) -> LineBox {
+    box(of: font, fontSize: fontSize, multiplier: heightMultiplier(lineHeight, fontSize: fontSize))
   }
 
   static func fallbackFontsGrowLines(under lineHeight: LineHeight) -> Bool { true }
 
+  static var clusterFontRule: ClusterFontRule { .chainOrder }
+
   static var hasStrut: Bool { false }
 
-  /// Every line is rounded to a whole pixel (SkParagraph's "flutter change").
+  static var finalHardBreakStartsLine: Bool { true }
+
+  /// `::round((double)descent - ascent + leading)`: half away from zero.
   @inline(__always) static func height(of box: LineBox) -> Double {
-    Double((Float(box.above) + Float(box.below)).rounded())
+    (box.below + box.above).rounded(.toNearestOrAwayFromZero)
   }
 }

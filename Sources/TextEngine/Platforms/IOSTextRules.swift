@@ -26,7 +26,11 @@ enum IOSTextRules: PlatformTextRules {
 
   static func fallbackFontsGrowLines(under lineHeight: LineHeight) -> Bool { false }
 
+  static var clusterFontRule: ClusterFontRule { .colourFontForEmojiPresentation }
+
   static var hasStrut: Bool { true }
+
+  static var finalHardBreakStartsLine: Bool { true }
 
   @inline(__always) static func height(of box: LineBox) -> Double { box.above + box.below }
 }

@@ -15,6 +15,10 @@ protocol PlatformTextRules {
   /// True when every line holds the primary font's box whatever its text (CSS's strut); false
   /// when a line is only as tall as the runs on it (SkParagraph).
   static var hasStrut: Bool { get }
+  /// How a grapheme cluster's font is picked from the chain.
+  static var clusterFontRule: ClusterFontRule { get }
+  /// True when a hard break at the very end of a text starts one more (empty) line.
+  static var finalHardBreakStartsLine: Bool { get }
   /// A line's height from the union of the boxes on it.
   static func height(of box: LineBox) -> Double
 }

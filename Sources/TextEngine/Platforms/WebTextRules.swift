@@ -1,46 +1,93 @@
-/// ``TextPlatform/web``: Chromium's Blink LayoutNG on Linux (provisional; see the report).
+/// ``TextPlatform/web``: Chromium 156 (Blink LayoutNG) on Linux at device scale 1, with text in
+/// `white-space: pre-wrap`.
+///
+/// - Font metrics are Skia's through Fontations (skrifa `Metrics::new`): `hhea` (or OS/2 typo
+///   values with `USE_TYPO_METRICS`) times `size / unitsPerEm`, in `Float`.
+/// - `FontMetrics::AscentDescentWithHacks` (`platform/fonts/font_metrics.cc`) rounds ascent and
+///   descent to whole pixels (`SkScalarRoundToScalar`); line spacing is
+///   `lround(ascent) + lround(descent) + lround(lineGap)` (`simple_font_data.cc`). (The Linux
+///   "descent rounded down moves a pixel" hack needs subpixel positioning, off at scale 1.)
+/// - Used line height (`ComputedStyle::ComputedLineHeightAsFixed`): `normal` is the line spacing;
+///   a number `n` is `LayoutUnit(float(size_LU × float(n × 100) / 100))`, truncated to 1/64 px;
+///   a length is rounded to 1/64 px (`LayoutUnit::FromFloatRound`).
+/// - Half-leading (`CalculateLeadingSpace`, `core/layout/inline/line_utils.cc`): the leading
+///   `lineHeight − (ascent + descent)` is halved in LayoutUnits (truncating), floored to a whole
+///   pixel above the glyphs, and the rest goes below.
+/// - A line box is the strut united with every inline box on the line
+///   (`inline_box_state.cc`); under `line-height: normal` also with the box of every font the
+///   line's glyphs use (`include_used_fonts`, `AccumulateUsedFonts`), each with its own line
+///   spacing. Paragraph heights are LayoutUnit sums: nothing is rounded further.
+/// - A final hard break starts no line (`"abc\n"` is one line under `pre-wrap`).
 enum WebTextRules: PlatformTextRules {
   /// Blink's LayoutUnit: 1/64 px.
-  static let layoutUnit = 1.0 / 64
+  static let layoutUnitsPerPixel = 64.0
 
-  /// A length on the LayoutUnit grid, rounded to nearest (`LayoutUnit::FromFloatRound`).
-  @inline(__always) static func roundedToLayoutUnit(_ value: Double) -> Double {
-    (value * 64).rounded() / 64
+  /// A length rounded to the LayoutUnit grid (`LayoutUnit::FromFloatRound`).
+  @inline(__always) static func roundedToLayoutUnit(_ value: Float) -> Double {
+    Double((value * 64).rounded()) / 64
   }
 
-  /// A length on the LayoutUnit grid, truncated (`LayoutUnit(float)`).
-  @inline(__always) static func layoutUnit(_ value: Double) -> Double {
-    (value * 64).rounded(.towardZero) / 64
+  /// A length truncated to the LayoutUnit grid (the `LayoutUnit(float)` constructor).
+  @inline(__always) static func truncatedToLayoutUnit(_ value: Float) -> Double {
+    Double((value * 64).rounded(.towardZero)) / 64
   }
 
-  /// The font's ascent and descent at `fontSize` as Blink uses them: Skia's float metrics
-  /// rounded to whole pixels.
-  static func roundedAscentDescent(of font: FontMetrics, fontSize: Double) -> (
-    ascent: Double, descent: Double, lineGap: Double
+  /// The font's whole-pixel ascent and descent and its line spacing at `fontSize`.
+  static func fontHeight(of font: FontMetrics, fontSize: Double) -> (
+    ascent: Double, descent: Double, lineSpacing: Double
   ) {
-    let metrics = SkiaFontMetrics(font, fontSize: fontSize)
-    return (
-      Double(metrics.ascent.rounded()), Double(metrics.descent.rounded()), Double(metrics.leading.rounded())
-    )
+    let metrics = SkiaFontMetrics(fontations: font, fontSize: fontSize)
+    // `SkScalarRoundToScalar` is floorf(x + 0.5f).
+    let ascent = (metrics.ascent + 0.5).rounded(.down)
+    let descent = (metrics.descent + 0.5).rounded(.down)
+    let lineGap = metrics.leading.rounded(.toNearestOrAwayFromZero)
+    return (Double(ascent), Double(descent), Double(ascent + descent + lineGap))
+  }
+
+  /// The used line height of a box whose primary font is `font` at `fontSize`.
+  static func usedLineHeight(of font: FontMetrics, fontSize: Double, lineHeight: LineHeight) -> Double {
+    switch lineHeight {
+    case .natural:
+      return fontHeight(of: font, fontSize: fontSize).lineSpacing
+    case .fixed(let points):
+      return roundedToLayoutUnit(Float(points))
+    case .multiple(let factor), .fontSizeMultiple(let factor):
+      // A number is kept as a percentage (`Length::Percent(ClampTo<float>(n * 100))`).
+      let percent = Float(factor * 100)
+      let size = Float(roundedToLayoutUnit(Float(fontSize)))
+      return truncatedToLayoutUnit(size * percent / 100)
+    }
+  }
+
+  /// A font's box with the half-leading of `lineHeight` (both whole-pixel metrics and a
+  /// LayoutUnit line height).
+  static func box(ascent: Double, descent: Double, lineHeight: Double) -> LineBox {
+    let leading = Int((lineHeight - (ascent + descent)) * 64)
+    // `diff / 2` truncates toward zero; `Floor()` is an arithmetic shift (toward −∞).
+    let half = leading / 2
+    let above = (half >> 6) << 6
+    return LineBox(above: ascent + Double(above) / 64, below: descent + Double(leading - above) / 64)
   }
 
   static func box(of font: FontMetrics, fontSize: Double, lineHeight: LineHeight) -> LineBox {
-    let (ascent, descent, lineGap) = roundedAscentDescent(of: font, fontSize: fontSize)
-    let height: Double
+    let height = fontHeight(of: font, fontSize: fontSize)
     switch lineHeight {
-    case .natural: height = ascent + descent + lineGap
-    case .fixed(let points): height = layoutUnit(points)
-    case .multiple(let factor), .fontSizeMultiple(let factor):
-      height = layoutUnit(factor * layoutUnit(fontSize))
+    case .natural:
+      return box(ascent: height.ascent, descent: height.descent, lineHeight: height.lineSpacing)
+    default:
+      return box(
+        ascent: height.ascent, descent: height.descent,
+        lineHeight: usedLineHeight(of: font, fontSize: fontSize, lineHeight: lineHeight))
     }
-    let leading = height - (ascent + descent)
-    let above = ascent + (leading / 2 * 64).rounded(.down) / 64
-    return LineBox(above: above, below: height - above)
   }
 
   static func fallbackFontsGrowLines(under lineHeight: LineHeight) -> Bool { lineHeight == .natural }
 
+  static var clusterFontRule: ClusterFontRule { .chainOrderMatchingVariationSelector }
+
   static var hasStrut: Bool { true }
+
+  static var finalHardBreakStartsLine: Bool { false }
 
   @inline(__always) static func height(of box: LineBox) -> Double { box.above + box.below }
 }

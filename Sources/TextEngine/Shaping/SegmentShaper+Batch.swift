@@ -179,7 +179,8 @@ extension SegmentShaper {
       if scalar >= 0x2000 { reachesU2000 = true }
       shaping[index] = scalar
     }
-    guard reachesU2000, let font = chain.fontIndex(coveringCluster: scalars), font <= Int(UInt8.max),
+    guard reachesU2000, let font = chain.fontIndex(coveringCluster: scalars, rule: fontRule),
+      font <= Int(UInt8.max),
       isOneGraphemeCluster(scalars)
     else { return nil }
     return UInt8(font)

@@ -10,6 +10,8 @@ struct SegmentShaper {
   var usesSystemFonts = false
   /// The weight asked of the installed fallback fonts.
   var weight: FontWeight = .regular
+  /// How a cluster's font is picked from the chain (the platform's rule).
+  var fontRule: ClusterFontRule = .colourFontForEmojiPresentation
 
   /// The installed fonts, loaded only when a cluster first needs them.
   private var systemFallback: SystemFonts? { usesSystemFonts ? SystemFonts.shared : nil }
@@ -93,7 +95,7 @@ struct SegmentShaper {
     var start = 0
     for (grapheme, end) in graphemeEnds.enumerated() {
       let cluster = scalars[start..<Int(end)]
-      if let index = chain.fontIndex(coveringCluster: cluster) {
+      if let index = chain.fontIndex(coveringCluster: cluster, rule: fontRule) {
         fontOfGrapheme[grapheme] = index
       } else if let systemFallback,
         let font = systemFallback.fallbackFont(forCluster: cluster, language: language, weight: weight)
@@ -178,7 +180,11 @@ struct SegmentShaper {
       end = begin
     }
     var fontMask = FontMask()
-    for run in runs { fontMask.insert(fontAt: chain.fonts.firstIndex { $0 === run.font }) }
+    // Hard breaks add no font to a line (Blink does not shape them; SkParagraph skips their
+    // metrics).
+    for run in runs where !run.scalarRange.allSatisfy({ UnicodeProperties.isHardBreak(scalars[$0]) }) {
+      fontMask.insert(fontAt: chain.fonts.firstIndex { $0 === run.font })
+    }
     return ShapedSegment(
       scalars: Array(scalars), graphemeWidthsEm: widths, graphemeEnds: graphemeEnds,
       trailingWhitespaceGraphemes: trailing, missingGlyphs: missing, fontMask: fontMask)

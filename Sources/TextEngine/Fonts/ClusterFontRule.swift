@@ -1,0 +1,16 @@
+/// How a platform picks the font of a grapheme cluster from a chain, among the fonts that have
+/// every scalar of it that needs a glyph (default-ignorable ones, such as ZWJ and variation
+/// selectors, need none).
+enum ClusterFontRule: Sendable, Hashable {
+  /// A cluster that asks for emoji presentation (an emoji-presentation character, VS16, a
+  /// keycap, a skin tone or a flag) takes the first colour font that has it, before the chain's
+  /// order; others the first font in order (the engine's own rule, for ``TextPlatform/ios``).
+  case colourFontForEmojiPresentation
+  /// The first font in the chain's order, except that a cluster with VS16 (U+FE0F) skips fonts
+  /// without colour glyphs and one with VS15 (U+FE0E) skips colour fonts when another font has
+  /// it (Blink's `kUnmatchedVSGlyphId`, `harfbuzz_face.cc`).
+  case chainOrderMatchingVariationSelector
+  /// The first font in the chain's order (SkParagraph's `OneLineShaper`: the first family that
+  /// shapes the cluster without `.notdef`).
+  case chainOrder
+}
