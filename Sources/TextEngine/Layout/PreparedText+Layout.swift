@@ -131,7 +131,7 @@ extension PreparedText {
   /// width: the segments' prefix sums make that a binary search per line (up to the
   /// paragraph's end) instead of a step per segment.
   static func forEachLine(
-    in view: PreparedTextStorage.View, width: Double, finalHardBreakStartsLine: Bool,
+    in view: PreparedTextStorage.View, limit: Double, platform: TextPlatform,
     _ body: (LineBreak) -> Bool
   ) {
     let segments = view.segments
@@ -139,7 +139,6 @@ extension PreparedText {
     guard count > 0 else { return }
     let graphemeWidths = view.graphemeWidths
     let keys = view.keys.baseAddress.unsafelyUnwrapped
-    let limit = width + Self.fitTolerance
     // The line so far: from grapheme `lineStart`, the tail of a segment broken between
     // graphemes (`leadWidth` wide, `leadContent` without trailing whitespace) or nothing.
     var lineStart = 0
@@ -147,12 +146,23 @@ extension PreparedText {
     var leadContent = 0.0
     // A last line of whole segments still open at the end of the text.
     var openLine: LineBreak?
+    // Whether at least two of a segment's graphemes fit after `used` points of its line.
+    func twoGraphemesFit(of segment: Segment, after used: Double) -> Bool {
+      guard segment.contentGraphemeCount >= 2 else { return false }
+      let first = Int(segment.graphemeStart)
+      return used + graphemeWidths[first] + graphemeWidths[first + 1] <= limit
+    }
+    let overlongWordsFillLines = platform.overlongWordsFillLines
     var index = 0
     while index < count {
       let segment = segments[index]
       let first = Int(segment.graphemeStart)
       if leadWidth + segment.contentWidth > limit {
-        if lineStart < first {
+        // A word wider than any line starts on this one where the platform fills lines with it.
+        if lineStart < first,
+          !(overlongWordsFillLines && segment.contentWidth > limit
+            && twoGraphemesFit(of: segment, after: leadWidth))
+        {
           guard
             body(
               LineBreak(
@@ -206,6 +216,15 @@ extension PreparedText {
           ? leadWidth + (keys[last].lineContentEnd - key.start) : leadContent,
         endsWithHardBreak: lastSegment.hardBreakAfter)
       index = last + 1
+      if overlongWordsFillLines, last < Int(key.paragraphEnd), segments[index].contentWidth > limit {
+        let used = leadWidth + (keys[index].start - key.start)
+        if twoGraphemesFit(of: segments[index], after: used) {
+          // The line stays open: the next word's graphemes fill it (SkParagraph's `tooLongWord`).
+          leadWidth = used
+          leadContent = line.contentWidth
+          continue
+        }
+      }
       lineStart = line.graphemeRange.upperBound
       leadWidth = 0
       leadContent = 0
@@ -221,7 +240,7 @@ extension PreparedText {
       openLine.endsWithHardBreak = false
       _ = body(openLine)
     } else if lineStart < graphemeWidths.count
-      || (segments[count - 1].hardBreakAfter && finalHardBreakStartsLine)
+      || (segments[count - 1].hardBreakAfter && platform.finalHardBreakStartsLine)
     {
       _ = body(
         LineBreak(
@@ -242,19 +261,19 @@ extension PreparedText {
             $0, width: width, paragraph: &header.pointee.paragraph, boxes: boxes)
         }
       }
-      let limit = width + Self.fitTolerance
+      let limit = header.pointee.paragraph.platform.lineLimit(forWidth: width)
       let maxLines = header.pointee.paragraph.style.maxLines
       let (count, truncated, widest) =
         limit >= header.pointee.widestSegmentContent
         ? Self.measureWholeSegments(
           keys: lineFinder.keys, count: lineFinder.segments.count,
           endsWithHardBreak: (lineFinder.segments.last?.hardBreakAfter ?? false)
-            && header.pointee.paragraph.finalHardBreakStartsLine, limit: limit,
+            && header.pointee.paragraph.platform.finalHardBreakStartsLine, limit: limit,
           maxLines: maxLines, segmentsPerPoint: header.pointee.segmentsPerPoint)
         : withView {
           Self.measureAnyLines(
-            $0, width: width, maxLines: maxLines,
-            finalHardBreakStartsLine: header.pointee.paragraph.finalHardBreakStartsLine)
+            $0, limit: limit, maxLines: maxLines,
+            platform: header.pointee.paragraph.platform)
         }
       return TextMeasurement(
         lineCount: count,
@@ -314,12 +333,12 @@ extension PreparedText {
 
   /// `measure(width:)` over any lines, segments broken between grapheme clusters included.
   static func measureAnyLines(
-    _ view: PreparedTextStorage.View, width: Double, maxLines: Int, finalHardBreakStartsLine: Bool
+    _ view: PreparedTextStorage.View, limit: Double, maxLines: Int, platform: TextPlatform
   ) -> (lineCount: Int, truncated: Bool, widest: Double) {
     var count = 0
     var truncated = false
     var widest = 0.0
-    Self.forEachLine(in: view, width: width, finalHardBreakStartsLine: finalHardBreakStartsLine) { line in
+    Self.forEachLine(in: view, limit: limit, platform: platform) { line in
       if maxLines > 0, count == maxLines {
         truncated = true
         return false
@@ -336,9 +355,8 @@ extension PreparedText {
   public func layout(width: Double) throws(TextError) -> TextLayout {
     try Self.validate(width: width)
     let maxLines = style.maxLines
-    let (boxes, finalHardBreakStartsLine) = paragraph {
-      ($0.pointee.lineBoxes, $0.pointee.finalHardBreakStartsLine)
-    }
+    let (boxes, platform) = paragraph { ($0.pointee.lineBoxes, $0.pointee.platform) }
+    let limit = platform.lineLimit(forWidth: width)
     let uniformHeight = lineHeight
     var lines: [TextLayout.Line] = []
     var truncated = false
@@ -350,7 +368,7 @@ extension PreparedText {
         segmentCount > 0 ? view.keys[segmentCount - 1].start + view.segments[segmentCount - 1].totalWidth : 0
       let estimate = totalWidth / width  // 0 at an unconstrained width
       lines.reserveCapacity(estimate < 60 ? Int(max(estimate, 0)) + 4 : 64)
-      Self.forEachLine(in: view, width: width, finalHardBreakStartsLine: finalHardBreakStartsLine) { line in
+      Self.forEachLine(in: view, limit: limit, platform: platform) { line in
         if maxLines > 0, lines.count == maxLines {
           truncated = true
           return false
@@ -366,7 +384,7 @@ extension PreparedText {
         return true
       }
       if truncated, let last = lines.popLast() {
-        var line = truncatedLine(startingAt: last.scalarRange.lowerBound, width: width, in: view)
+        var line = truncatedLine(startingAt: last.scalarRange.lowerBound, limit: limit, in: view)
         line.height = last.height
         lines.append(line)
       }
@@ -421,12 +439,14 @@ extension PreparedText {
 
   /// The last visible line of truncated text: as many grapheme clusters of the remaining text
   /// (up to the next hard break) as fit with the ellipsis, trailing spaces dropped.
-  private func truncatedLine(startingAt scalarStart: Int, width: Double, in view: PreparedTextStorage.View)
+  private func truncatedLine(
+    startingAt scalarStart: Int, limit lineLimit: Double, in view: PreparedTextStorage.View
+  )
     -> TextLayout.Line
   {
     let graphemeWidths = view.graphemeWidths
     let graphemeEnds = view.graphemeEnds
-    let limit = width - ellipsisWidth + Self.fitTolerance
+    let limit = lineLimit - ellipsisWidth
     var grapheme = Self.graphemeIndex(startingAtScalar: scalarStart, in: graphemeEnds)
     var lineWidth = 0.0
     var contentWidth = 0.0

@@ -69,7 +69,8 @@ extension PreparedText {
     var height = 0.0
     var lastHeight = 0.0
     forEachLine(
-      in: view, width: width, finalHardBreakStartsLine: paragraph.pointee.finalHardBreakStartsLine
+      in: view, limit: paragraph.pointee.platform.lineLimit(forWidth: width),
+      platform: paragraph.pointee.platform
     ) { line in
       if maxLines > 0, count == maxLines {
         truncated = true

@@ -45,8 +45,8 @@ public struct PreparedText: Sendable, Hashable {
     /// What each line's height is made of when lines differ in height; nil when every line is
     /// `lineHeight` tall.
     var lineBoxes: LineBoxes?
-    /// A hard break at the very end starts one more (empty) line (the platform's rule).
-    var finalHardBreakStartsLine = true
+    /// The platform it was prepared for (its fit rule).
+    var platform = TextPlatform.ios
     var missingGlyphs = 0
     var ellipsisWidth = 0.0
     var ascender = 0.0
@@ -81,13 +81,13 @@ public struct PreparedText: Sendable, Hashable {
 
   init(
     codes: [UInt32], style: TextStyle, lineHeight: Double, lineBoxes: LineBoxes?,
-    finalHardBreakStartsLine: Bool, missingGlyphs: Int, ellipsisWidth: Double, ascender: Double,
-    storage: PreparedTextStorage
+    platform: TextPlatform, missingGlyphs: Int, ellipsisWidth: Double,
+    ascender: Double, storage: PreparedTextStorage
   ) {
     storage.withUnsafeMutablePointerToHeader {
       $0.pointee.paragraph = Paragraph(
         codes: codes, style: style, lineHeight: lineHeight, lineBoxes: lineBoxes,
-        finalHardBreakStartsLine: finalHardBreakStartsLine, missingGlyphs: missingGlyphs,
+        platform: platform, missingGlyphs: missingGlyphs,
         ellipsisWidth: ellipsisWidth, ascender: ascender)
     }
     self.storage = PreparedTextStorage.Frozen(storage: storage)

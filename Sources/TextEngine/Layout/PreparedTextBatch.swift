@@ -73,6 +73,9 @@ public struct PreparedTextBatch: Sendable {
   /// copies of their own line keys, `fullKeys`.
   let fullTexts: [LaterEntry]
   let fullKeys: [PreparedText.LineKey]
+  /// The platform whose fit test lines are found with (the first text's; texts of another are
+  /// measured by themselves).
+  let platform: TextPlatform
 
   /// A batch of `texts` (copies what `measure(width:)` reads of each).
   public init(_ texts: [PreparedText]) {
@@ -82,6 +85,7 @@ public struct PreparedTextBatch: Sendable {
     var paragraphEnds: [Int32] = []
     var fullTexts: [LaterEntry] = []
     var fullKeys: [PreparedText.LineKey] = []
+    let platform = texts.first?.paragraph { $0.pointee.platform } ?? .default
     entries.reserveCapacity(texts.count)
     for (index, text) in texts.enumerated() {
       text.storage.storage.withHeaderAndLineFinderView { header, view in
@@ -99,11 +103,13 @@ public struct PreparedTextBatch: Sendable {
         }
         // (A final hard break that starts no line, on the web, is as if there were none.)
         let endsWithHardBreak =
-          (view.segments.last?.hardBreakAfter ?? false) && paragraph.finalHardBreakStartsLine
+          (view.segments.last?.hardBreakAfter ?? false) && paragraph.platform.finalHardBreakStartsLine
         var entry = Entry(
           firstKey: compact ? keys.count : fullKeys.count, keyCount: count,
-          // NaN is never within a limit: a text whose lines differ in height is measured by itself.
-          widestSegmentContent: paragraph.lineBoxes == nil ? header.pointee.widestSegmentContent : .nan,
+          // NaN is never within a limit: a text whose lines differ in height (or of another
+          // platform) is measured by itself.
+          widestSegmentContent: paragraph.lineBoxes == nil && paragraph.platform == platform
+            ? header.pointee.widestSegmentContent : .nan,
           segmentsPerPoint: header.pointee.segmentsPerPoint, lineHeight: paragraph.lineHeight,
           lineSpacing: paragraph.style.lineSpacing, maxLines: paragraph.style.maxLines,
           pixelScale: paragraph.style.pixelScale ?? 0)
@@ -139,6 +145,7 @@ public struct PreparedTextBatch: Sendable {
     self.paragraphEnds = paragraphEnds
     self.fullTexts = fullTexts
     self.fullKeys = fullKeys
+    self.platform = platform
   }
 
   /// The number of texts.
@@ -161,7 +168,7 @@ public struct PreparedTextBatch: Sendable {
       results.removeAll(keepingCapacity: true)
       results.append(contentsOf: repeatElement(Self.noLines, count: entries.count))
     }
-    let limit = width + PreparedText.fitTolerance
+    let limit = platform.lineLimit(forWidth: width)
     results.withUnsafeMutableBufferPointer { results in
       keys.withUnsafeBufferPointer { keys in
         entries.withUnsafeBufferPointer { entries in

@@ -194,7 +194,7 @@ public final class TextMeasurer: Sendable {
     let lines = lineModel(of: builder.fontMask, chain: chain, style: style)
     return PreparedText(
       codes: codes, style: style, lineHeight: lines.lineHeight, lineBoxes: lines.boxes,
-      finalHardBreakStartsLine: platform.rules.finalHardBreakStartsLine, missingGlyphs: builder.missingGlyphs,
+      platform: platform, missingGlyphs: builder.missingGlyphs,
       ellipsisWidth: ellipsis, ascender: metrics.ascender,
       storage: builder.storage)
   }
@@ -395,7 +395,15 @@ public final class TextMeasurer: Sendable {
     _ decoded: DecodedText,
     _ body: (UnsafeBufferPointer<(end: Int, isHard: Bool)>) throws(TextError) -> Result
   ) throws(TextError) -> Result {
-    let codes = decoded.codes
+    var codes = decoded.codes
+    if platform.rules.breaksBeforeConditionalJapaneseStarters,
+      codes.contains(where: UnicodeProperties.isConditionalJapaneseStarter)
+    {
+      // Breaks depend on classes only: CJ scalars break as the ideograph U+4E00 does.
+      for index in codes.indices where UnicodeProperties.isConditionalJapaneseStarter(codes[index]) {
+        codes[index] = 0x4E00
+      }
+    }
     guard usesBuiltInLineBreaker else {
       return try icuLineBreaks(decoded).withUnsafeBufferPointer { breaks throws(TextError) in try body(breaks)
       }

@@ -44,9 +44,22 @@ enum FlutterTextRules: PlatformTextRules {
 
   static var clusterFontRule: ClusterFontRule { .chainOrder }
 
+  static var breaksBeforeConditionalJapaneseStarters: Bool { true }
+
+  static var overlongWordsFillLines: Bool { true }
+
   static var hasStrut: Bool { false }
 
   static var finalHardBreakStartsLine: Bool { true }
+
+  /// The paragraph's width is floored to a whole pixel; a line fits when it is narrower than
+  /// that minus 0.25, breaks when wider than it plus 0.25, and in between fits when its width
+  /// rounded to 0.01 is not wider (`TextWrapper.cpp`, `LineBreakerWithLittleRounding`, with the
+  /// rounding hack on). For a whole-pixel width that is: narrower than it plus 0.005.
+  @inline(__always) static func lineLimit(forWidth width: Double) -> Double {
+    guard width.isFinite else { return width }
+    return (width.rounded(.down) + 0.005).nextDown
+  }
 
   /// `::round((double)descent - ascent + leading)`: half away from zero.
   @inline(__always) static func height(of box: LineBox) -> Double {

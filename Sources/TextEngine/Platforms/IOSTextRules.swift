@@ -28,9 +28,18 @@ enum IOSTextRules: PlatformTextRules {
 
   static var clusterFontRule: ClusterFontRule { .colourFontForEmojiPresentation }
 
+  static var breaksBeforeConditionalJapaneseStarters: Bool { false }
+
+  static var overlongWordsFillLines: Bool { false }
+
   static var hasStrut: Bool { true }
 
   static var finalHardBreakStartsLine: Bool { true }
 
   @inline(__always) static func height(of box: LineBox) -> Double { box.above + box.below }
+
+  /// `width` plus 1/256 pt (``PreparedText/fitTolerance``): exact ties fit.
+  @inline(__always) static func lineLimit(forWidth width: Double) -> Double {
+    width + PreparedText.fitTolerance
+  }
 }

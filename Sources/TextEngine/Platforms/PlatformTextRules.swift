@@ -15,10 +15,18 @@ protocol PlatformTextRules {
   /// True when every line holds the primary font's box whatever its text (CSS's strut); false
   /// when a line is only as tall as the runs on it (SkParagraph).
   static var hasStrut: Bool { get }
+  /// True when a line may break before small kana and the prolonged sound mark (Line_Break CJ
+  /// as ideographic, ICU's `lb=normal`); false for UAX #14's default (CJ as nonstarter).
+  static var breaksBeforeConditionalJapaneseStarters: Bool { get }
   /// How a grapheme cluster's font is picked from the chain.
   static var clusterFontRule: ClusterFontRule { get }
   /// True when a hard break at the very end of a text starts one more (empty) line.
   static var finalHardBreakStartsLine: Bool { get }
+  /// True when a word wider than any line begins on the line before it when two of its clusters
+  /// fit there (SkParagraph), false when it always starts a line of its own (Blink, UIKit).
+  static var overlongWordsFillLines: Bool { get }
+  /// How far a line's content may reach at `width` and still fit.
+  static func lineLimit(forWidth width: Double) -> Double
   /// A line's height from the union of the boxes on it.
   static func height(of box: LineBox) -> Double
 }

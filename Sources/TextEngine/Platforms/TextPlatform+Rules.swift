@@ -8,6 +8,35 @@ extension TextPlatform {
     }
   }
 
+  /// How far a line's content may reach at `width` and still fit (the platform's fit test as a
+  /// limit that content ends are compared with by `<=`).
+  @inline(__always) func lineLimit(forWidth width: Double) -> Double {
+    switch self {
+    case .web: WebTextRules.lineLimit(forWidth: width)
+    case .flutter: FlutterTextRules.lineLimit(forWidth: width)
+    case .ios: IOSTextRules.lineLimit(forWidth: width)
+    }
+  }
+
+  /// True when a hard break at the very end of a text starts one more (empty) line.
+  var finalHardBreakStartsLine: Bool {
+    switch self {
+    case .web: WebTextRules.finalHardBreakStartsLine
+    case .flutter: FlutterTextRules.finalHardBreakStartsLine
+    case .ios: IOSTextRules.finalHardBreakStartsLine
+    }
+  }
+
+  /// True when a word wider than any line starts on the line before it, filling it, when at least
+  /// two of its clusters fit there (else it starts a line of its own).
+  var overlongWordsFillLines: Bool {
+    switch self {
+    case .web: WebTextRules.overlongWordsFillLines
+    case .flutter: FlutterTextRules.overlongWordsFillLines
+    case .ios: IOSTextRules.overlongWordsFillLines
+    }
+  }
+
   /// A line's height from its box, by this platform's rounding (a switch rather than an
   /// existential call: it runs once per line when a text's lines differ in height).
   @inline(__always) func height(of box: LineBox) -> Double {

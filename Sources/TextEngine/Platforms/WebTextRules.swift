@@ -85,9 +85,17 @@ enum WebTextRules: PlatformTextRules {
 
   static var clusterFontRule: ClusterFontRule { .chainOrderMatchingVariationSelector }
 
+  static var breaksBeforeConditionalJapaneseStarters: Bool { false }
+
+  static var overlongWordsFillLines: Bool { false }
+
   static var hasStrut: Bool { true }
 
   static var finalHardBreakStartsLine: Bool { false }
 
   @inline(__always) static func height(of box: LineBox) -> Double { box.above + box.below }
+
+  /// A line fits while its position is at most the available width plus one LayoutUnit
+  /// (`LineBreaker`'s `AddEpsilon`, `line_breaker.h`).
+  @inline(__always) static func lineLimit(forWidth width: Double) -> Double { width + 1.0 / 64 }
 }

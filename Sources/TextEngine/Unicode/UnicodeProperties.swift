@@ -52,3 +52,24 @@ enum UnicodeProperties {
     isHangingSpace(scalar) || isHardBreak(scalar)
   }
 }
+
+extension UnicodeProperties {
+  /// The scalars of Line_Break class CJ (small kana, the prolonged sound mark): UAX #14 makes
+  /// them nonstarters (CSS `line-break: strict`); ICU's `lb=normal` and the platforms that use
+  /// it break before them as before ideographs.
+  static let conditionalJapaneseStarters: Set<UInt32> = {
+    var set = Set<UInt32>()
+    for range in [0x3000 as UInt32..<0x3200, 0xFF00..<0xFFF0] {
+      for scalar in range where ICUProperties.lineBreakProperty(scalar).value == 37 {  // U_LB_CONDITIONAL_JAPANESE_STARTER
+        set.insert(scalar)
+      }
+    }
+    return set
+  }()
+
+  /// True for a scalar of Line_Break class CJ.
+  @inline(__always) static func isConditionalJapaneseStarter(_ scalar: UInt32) -> Bool {
+    (0x3041...0x31FF).contains(scalar) || (0xFF67...0xFF70).contains(scalar)
+      ? conditionalJapaneseStarters.contains(scalar) : false
+  }
+}
