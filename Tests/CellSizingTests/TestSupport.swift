@@ -12,7 +12,7 @@ enum TestSupport {
     try Data(contentsOf: packageRoot.appendingPathComponent("Examples/\(name)"))
   }
 
-  static func measurer() throws -> TextMeasurer { try BundledFonts.measurer() }
+  static func measurer() throws -> TextMeasurer { try BundledFonts.measurer(platform: .ios) }
 
   static func template(_ json: String) throws(CellSizingError) -> CellTemplate {
     try CellTemplate(json: Data(json.utf8))

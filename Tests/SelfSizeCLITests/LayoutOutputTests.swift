@@ -19,6 +19,9 @@ import Testing
     #expect(lines.count == 240)
     #expect(lines.count == items.count)
     for (line, item) in zip(lines, items) {
+      // Each line names its platform besides the item's keys.
+      var line = line
+      #expect(line.removeValue(forKey: "platform") as? String == "web")
       #expect(NSDictionary(dictionary: line).isEqual(to: item))
     }
     #expect(result.stdout.split(separator: "\n").count == 240)

@@ -14,8 +14,11 @@ import Testing
 
   @Test func pixelScaleRoundsCardHeightsUpAsTheLayoutPlacesThem() throws {
     // The column width of a 375-pt collection in two columns with spacing and insets 8.
-    let exact = try Self.rows(["-i", "Examples/feed.jsonl", "-w", "175.5"])
-    let rounded = try Self.rows(["-i", "Examples/feed.jsonl", "-w", "175.5", "--pixel-scale", "2"])
+    // UIKit's rounding to device pixels: the ios platform's.
+    let exact = try Self.rows(["-i", "Examples/feed.jsonl", "-w", "175.5", "--platform", "ios"])
+    let rounded = try Self.rows([
+      "-i", "Examples/feed.jsonl", "-w", "175.5", "--pixel-scale", "2", "--platform", "ios",
+    ])
     #expect(rounded.count == 240)
     let exactHeights = exact.compactMap { $0["height"] as? Double }
     let heights = rounded.compactMap { $0["height"] as? Double }
@@ -23,7 +26,7 @@ import Testing
     #expect(heights == exactHeights.map { ($0 * 2).rounded(.up) / 2 })
     let layout = try CLIRunner.run([
       "layout", "--template", Self.template, "-i", "Examples/feed.jsonl", "--pixel-scale", "2", "--format",
-      "jsonl",
+      "jsonl", "--platform", "ios",
     ])
     #expect(layout.status == 0, "\(layout.stderr)")
     let byID = Dictionary(
@@ -51,7 +54,9 @@ import Testing
     #expect(try titleFrame([])[3] == 42)
     #expect(try titleFrame(["--line-height", "30"])[3] == 60)
     #expect(try titleFrame(["--line-height", "2x"])[3] == 60)
-    #expect(abs(try titleFrame(["--line-height", "natural"])[3] - 2 * 21.72) < 1e-9)
+    #expect(abs(try titleFrame(["--line-height", "natural", "--platform", "ios"])[3] - 2 * 21.72) < 1e-9)
+    // On the web the natural line height is 17 + 4: ascent and descent rounded to whole pixels.
+    #expect(try titleFrame(["--line-height", "natural"])[3] == 2 * 21)
   }
 
   @Test func precisionRoundsHeightsAndFrames() throws {

@@ -30,7 +30,7 @@ import TextEngine
     let expectedWidth: Double = 2 * 1200 * scale
     let expectedHeight: Double = (1800 + 400) * scale
     #expect(font.advance(of: "ab", pointSize: 15) == expectedWidth)
-    let measurer = TextMeasurer(regular: try FontChain([font]))
+    let measurer = TextMeasurer(regular: try FontChain([font]), platform: .ios)
     let layout = try measurer.layout("ab", style: TextStyle(fontSize: 15), width: 1000)
     #expect(layout.lines.map(\.width) == [expectedWidth])
     #expect(layout.height == expectedHeight)
@@ -42,7 +42,7 @@ import TextEngine
   @Test func negativeGPOSAdvanceNeverMakesALineNegative() throws {
     let font = try Font(path: Self.path("fuzz-negative-advance"))
     #expect(font.advance(of: "שלום", pointSize: 15) >= 0)
-    let measurer = TextMeasurer(regular: try FontChain([font]), systemFonts: false)
+    let measurer = TextMeasurer(regular: try FontChain([font]), systemFonts: false, platform: .ios)
     for text in ["שלום", "ם", "שלום שלום"] {
       let layout = try measurer.layout(text, style: TextStyle(maxLines: 1), width: 40)
       #expect(layout.lines.allSatisfy { $0.width >= 0 }, "\(text): \(layout.lines.map(\.width))")

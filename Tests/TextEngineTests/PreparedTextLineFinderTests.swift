@@ -103,7 +103,7 @@ import Testing
       prepared.withView { view in
         let expected = Self.walk(view, width: width)
         var found: [Line] = []
-        PreparedText.forEachLine(in: view, width: width) { line in
+        PreparedText.forEachLine(in: view, limit: width + PreparedText.fitTolerance, platform: .ios) { line in
           found.append(
             Line(
               graphemes: line.graphemeRange, contentWidth: line.contentWidth,

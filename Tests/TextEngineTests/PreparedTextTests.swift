@@ -266,7 +266,8 @@ import TextEngine
     let text = "相等 equal 🎉 text"
     let first = try measurer.prepare(text, style: style)
     // Another measurer (its own, cold cache) prepares the same value.
-    let other = TextMeasurer(regular: try BundledFonts.regularChain(), bold: try BundledFonts.boldChain())
+    let other = TextMeasurer(
+      regular: try BundledFonts.regularChain(), bold: try BundledFonts.boldChain(), platform: .ios)
     let second = try other.prepare(text, style: style)
     #expect(first == second)
     #expect(first.hashValue == second.hashValue)

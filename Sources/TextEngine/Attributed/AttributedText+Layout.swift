@@ -11,8 +11,13 @@ extension AttributedText {
   /// breaks), collecting each line's span metrics; `body` returns false to stop. Line widths
   /// come from the segments' prefix sums as in `PreparedText`, so a text of one style measures
   /// the same to the last bit either way.
-  func forEachLine(width: Double, _ body: (LineBreak) -> Bool) {
-    let limit = width + PreparedText.fitTolerance
+  func forEachLine(width: Double, _ visit: (LineBreak) -> Bool) {
+    var lastMetrics = LineMetrics()
+    func body(_ line: LineBreak) -> Bool {
+      lastMetrics = line.metrics
+      return visit(line)
+    }
+    let limit = platform.lineLimit(forWidth: width)
     var lineStart = 0
     var lineWidth = 0.0
     var lineContent = 0.0
@@ -55,11 +60,11 @@ extension AttributedText {
           }
           lineWidth += advance
           lineContent = lineWidth
-          metrics.formUnion(spanMetrics[Int(graphemeSpans[grapheme])])
+          metrics.formUnion(graphemeMetrics[grapheme])
         }
         for grapheme in contentEnd..<end {
           lineWidth += graphemeWidths[grapheme]
-          metrics.formUnion(spanMetrics[Int(graphemeSpans[grapheme])])
+          metrics.formUnion(graphemeMetrics[grapheme])
         }
         leadWidth = lineWidth
       }
@@ -74,9 +79,14 @@ extension AttributedText {
         metrics = LineMetrics()
       }
     }
-    // The last line; after a final hard break it is an empty line in the last span's metrics.
-    if let last = segments.last, lineStart < graphemeWidths.count || last.hardBreakAfter {
-      if lineStart == graphemeWidths.count { metrics = spanMetrics[Int(graphemeSpans[lineStart - 1])] }
+    // The last line; after a final hard break, where the platform starts one, it is an empty line
+    // in the last span's metrics (as tall as the line before it on SkParagraph).
+    if let last = segments.last,
+      lineStart < graphemeWidths.count || (last.hardBreakAfter && platform.finalHardBreakStartsLine)
+    {
+      if lineStart == graphemeWidths.count {
+        metrics = platform == .flutter ? lastMetrics : spanMetrics[Int(graphemeSpans[lineStart - 1])]
+      }
       _ = body(
         LineBreak(
           graphemeRange: lineStart..<graphemeWidths.count, contentWidth: lineContent, metrics: metrics))
@@ -230,7 +240,7 @@ extension AttributedText {
   /// the next hard break) as fit with the token, trailing spaces dropped; its metrics include
   /// the token's.
   func truncatedLine(startingAt start: Int, width: Double) -> LineBreak {
-    let limit = width - tokenWidth + PreparedText.fitTolerance
+    let limit = platform.lineLimit(forWidth: width) - tokenWidth
     var grapheme = start
     var lineWidth = 0.0
     var contentWidth = 0.0
@@ -243,7 +253,7 @@ extension AttributedText {
       let advance = graphemeWidths[grapheme]
       if lineWidth + advance > limit { break }
       lineWidth += advance
-      metrics.formUnion(spanMetrics[Int(graphemeSpans[grapheme])])
+      metrics.formUnion(graphemeMetrics[grapheme])
       grapheme += 1
       if !UnicodeProperties.isHangingSpace(first) {
         contentWidth = lineWidth

@@ -5,8 +5,13 @@
 /// line may break inside a span or at a span boundary; each span is shaped in its own style.
 /// Spans that all share one style measure exactly like a `PreparedText` of the joined text.
 ///
-/// Line heights: with a fixed paragraph line height (`paragraph.lineHeight = .fixed`), every
-/// line has that height. Otherwise each span has a line box of its natural line height (times
+/// Line heights follow the measurer's ``TextPlatform``. On ``TextPlatform/web`` a line is the
+/// paragraph's strut united with the box of every span on it (its own font size, and its own
+/// multiple of it for a number line height) and, under the natural line height, of every font
+/// its glyphs use, as CSS inline boxes; on ``TextPlatform/flutter`` a line is as tall as the runs
+/// on it (each span's fonts at its size, `TextStyle.height` applied to each), rounded to a whole
+/// pixel. On ``TextPlatform/ios``: with a fixed paragraph line height
+/// (`paragraph.lineHeight = .fixed`), every line has that height. Otherwise each span has a line box of its natural line height (times
 /// the multiple), with the leading split above and below its glyphs' ascent and descent, and a
 /// line is as tall as the boxes of the spans on it aligned on one baseline: the largest part
 /// above the baseline plus the largest part below (the CSS inline model and UILabel's; one
@@ -66,6 +71,13 @@ public struct AttributedText: Sendable, Hashable {
   let spanStarts: [Int]
   /// Line-box metrics of each span.
   let spanMetrics: [LineMetrics]
+  /// Line-box metrics of each grapheme: its span's, with the fonts it is set in where the
+  /// platform counts them.
+  let graphemeMetrics: [LineMetrics]
+  /// The platform whose line rules apply.
+  let platform: TextPlatform
+  /// The box every line holds (the paragraph's strut on the web; empty elsewhere).
+  let strut: LineBox
   let graphemeWidths: [Double]
   let graphemeEnds: [Int32]
   let graphemeSpans: [Int32]
@@ -75,7 +87,8 @@ public struct AttributedText: Sendable, Hashable {
 
   init(
     spans: [TextSpan], paragraph: TextStyle, token: TextSpan?, missingGlyphs: Int, codes: [UInt32],
-    spanStarts: [Int], spanMetrics: [LineMetrics], graphemeWidths: [Double], graphemeEnds: [Int32],
+    spanStarts: [Int], spanMetrics: [LineMetrics], graphemeMetrics: [LineMetrics], platform: TextPlatform,
+    strut: LineBox, graphemeWidths: [Double], graphemeEnds: [Int32],
     graphemeSpans: [Int32], segments: [Segment], tokenWidth: Double, tokenMetrics: LineMetrics
   ) {
     self.spans = spans
@@ -85,6 +98,9 @@ public struct AttributedText: Sendable, Hashable {
     self.codes = codes
     self.spanStarts = spanStarts
     self.spanMetrics = spanMetrics
+    self.graphemeMetrics = graphemeMetrics
+    self.platform = platform
+    self.strut = strut
     self.graphemeWidths = graphemeWidths
     self.graphemeEnds = graphemeEnds
     self.graphemeSpans = graphemeSpans
@@ -129,6 +145,10 @@ public struct AttributedText: Sendable, Hashable {
 
   /// The height of a line with these metrics.
   func lineHeight(_ metrics: LineMetrics) -> Double {
+    if platform != .ios {
+      let box = strut.union(LineBox(above: metrics.above, below: metrics.below))
+      return box.isEmpty ? 0 : platform.height(of: box)
+    }
     if case .fixed(let points) = paragraph.lineHeight { return points }
     guard metrics.tallest.isFinite else { return 0 }  // no span: never a line the breaker ends
     let sum = metrics.above + metrics.below
@@ -138,6 +158,10 @@ public struct AttributedText: Sendable, Hashable {
 
   /// The baseline's offset from the top of a line with these metrics.
   func baseline(_ metrics: LineMetrics, height: Double) -> Double {
+    if platform != .ios {
+      let above = max(strut.above, metrics.above)
+      return above.isFinite ? above : 0
+    }
     if case .fixed = paragraph.lineHeight {
       return (height - (metrics.ascent + metrics.descent)) / 2 + metrics.ascent
     }

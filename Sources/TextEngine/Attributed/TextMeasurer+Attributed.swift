@@ -21,6 +21,7 @@ extension TextMeasurer {
     var graphemeWidths: [Double] = []
     var graphemeEnds: [Int32] = []
     var graphemeSpans: [Int32] = []
+    var graphemeFonts: [FontMask] = []
     var missing = 0
     var joined = ""
     var lastPrepared: PreparedText?
@@ -53,6 +54,9 @@ extension TextMeasurer {
       var span = group
       prepared.withView { view in
         graphemeWidths.append(contentsOf: view.graphemeWidths)
+        for segment in view.segments {
+          graphemeFonts.append(contentsOf: repeatElement(segment.fontMask, count: Int(segment.graphemeCount)))
+        }
         var start = Int(base)
         for end in view.graphemeEnds {
           // The original span holding the cluster's first scalar.
@@ -67,6 +71,9 @@ extension TextMeasurer {
       group = next
     }
     spanStarts.append(codes.count)
+    let graphemeMetrics = graphemeMetrics(
+      spans: spans, paragraph: paragraph, spanMetrics: spanMetrics, graphemeSpans: graphemeSpans,
+      graphemeFonts: graphemeFonts)
 
     var segments: [AttributedText.Segment] = []
     var grapheme = 0
@@ -87,7 +94,7 @@ extension TextMeasurer {
       for index in start..<grapheme {
         total += graphemeWidths[index]
         if index < contentEnd { content = total }
-        metrics.formUnion(spanMetrics[Int(graphemeSpans[index])])
+        metrics.formUnion(graphemeMetrics[index])
       }
       segments.append(
         AttributedText.Segment(
@@ -109,14 +116,87 @@ extension TextMeasurer {
     }
     return AttributedText(
       spans: spans, paragraph: paragraph, token: truncationToken, missingGlyphs: missing, codes: codes,
-      spanStarts: spanStarts, spanMetrics: spanMetrics, graphemeWidths: graphemeWidths,
+      spanStarts: spanStarts, spanMetrics: spanMetrics, graphemeMetrics: graphemeMetrics, platform: platform,
+      strut: strut(of: paragraph), graphemeWidths: graphemeWidths,
       graphemeEnds: graphemeEnds, graphemeSpans: graphemeSpans, segments: segments, tokenWidth: tokenWidth,
       tokenMetrics: tokenMetrics)
+  }
+
+  /// The box every line of `paragraph` holds: the strut on the web, nothing elsewhere.
+  private func strut(of paragraph: TextStyle) -> LineBox {
+    guard platform.rules.hasStrut, platform != .ios else { return .empty }
+    return platform.rules.box(
+      of: chain(for: paragraph.weight).primary.metrics, fontSize: paragraph.fontSize,
+      lineHeight: paragraph.lineHeight)
+  }
+
+  /// The line metrics of a box.
+  private static func lineMetrics(_ box: LineBox) -> AttributedText.LineMetrics {
+    AttributedText.LineMetrics(
+      above: box.above, below: box.below, tallest: box.above + box.below, ascent: 0, descent: 0)
+  }
+
+  /// The box a run in `font` at `style`'s size adds to its line (the platform's rules; on
+  /// SkParagraph `TextStyle.height` is the paragraph's, a point height over the paragraph's size).
+  private func box(of font: Font, style: TextStyle, paragraph: TextStyle) -> LineBox {
+    switch platform {
+    case .flutter:
+      FlutterTextRules.box(
+        of: font.metrics, fontSize: style.fontSize,
+        multiplier: FlutterTextRules.heightMultiplier(paragraph.lineHeight, fontSize: paragraph.fontSize))
+    case .web, .ios:
+      platform.rules.box(of: font.metrics, fontSize: style.fontSize, lineHeight: paragraph.lineHeight)
+    }
+  }
+
+  /// Each grapheme's line metrics: its span's box, and the boxes of the fonts it is set in where
+  /// the platform counts them (the web under the natural line height: each font with its own
+  /// line spacing; SkParagraph: the fonts alone, each a run).
+  private func graphemeMetrics(
+    spans: [TextSpan], paragraph: TextStyle, spanMetrics: [AttributedText.LineMetrics],
+    graphemeSpans: [Int32], graphemeFonts: [FontMask]
+  ) -> [AttributedText.LineMetrics] {
+    let spanOf = graphemeSpans.map { Int($0) }
+    switch platform {
+    case .ios:
+      return spanOf.map { spanMetrics[$0] }
+    case .web where paragraph.lineHeight != .natural:
+      return spanOf.map { spanMetrics[$0] }
+    case .web, .flutter:
+      var boxes: [Int: LineBox] = [:]
+      func fontBox(span: Int, bit: Int) -> LineBox {
+        let key = span << 4 | bit
+        if let box = boxes[key] { return box }
+        let style = spans[span].style
+        let fonts = chain(for: style.weight).fonts
+        // Fonts past the fifteenth and installed fallback faces count as the primary font.
+        let font = bit < FontMask.othersBit && bit < fonts.count ? fonts[bit] : fonts[0]
+        let box =
+          platform == .web
+          ? WebTextRules.box(of: font.metrics, fontSize: style.fontSize, lineHeight: .natural)
+          : self.box(of: font, style: style, paragraph: paragraph)
+        boxes[key] = box
+        return box
+      }
+      return zip(spanOf, graphemeFonts).map { span, fonts in
+        var box = platform == .web || fonts.rawValue == 0 ? LineBox(
+          above: spanMetrics[span].above, below: spanMetrics[span].below) : LineBox.empty
+        var bits = fonts.rawValue
+        while bits != 0 {
+          box.formUnion(fontBox(span: span, bit: bits.trailingZeroBitCount))
+          bits &= bits &- 1
+        }
+        return Self.lineMetrics(box)
+      }
+    }
   }
 
   /// A span's line box: its natural line height (or the paragraph's multiple of it) with the
   /// leading split evenly above the ascent and below the descent.
   private func metrics(of style: TextStyle, paragraph: TextStyle) -> AttributedText.LineMetrics {
+    if platform != .ios {
+      return Self.lineMetrics(box(of: chain(for: style.weight).primary, style: style, paragraph: paragraph))
+    }
     let font = chain(for: style.weight).primary.metrics(atPointSize: style.fontSize)
     let ascent = font.ascender
     let descent = -font.descender
