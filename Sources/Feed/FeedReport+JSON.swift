@@ -1,9 +1,12 @@
 import CollectionLayout
 public import SelfSizingCore
+import TextEngine
 
 extension FeedReport {
   /// `report.json`: `{"settings", "widths": [...], "items": [...], "sensitive": [...],
-  /// "errors": [...]}`.
+  /// "errors": [...], "platform", "platforms": [...]}`; `platform` is the platform the widths and
+  /// items were measured for, `platforms` each width's feed on every platform
+  /// (``PlatformComparison/jsonValue``).
   ///
   /// Each width: `{"name", "collectionWidth", "columns", "itemWidth", "items", "height": {"median",
   /// "p95", "max", "min", "mean"}, "contentHeight", "truncated", "missingGlyphs", "errors",
@@ -104,6 +107,8 @@ extension FeedReport {
         .array(
           failures.map { .object([("location", .string($0.location)), ("message", .string($0.message))]) })
       ),
+      ("platform", .string(platform.rawValue)),
+      ("platforms", .array(platformComparisons.map(\.jsonValue))),
     ])
   }
 }

@@ -1,6 +1,6 @@
 public import CellSizing
 import CollectionLayout
-import TextEngine
+public import TextEngine
 
 /// A feed measured at several device widths: per-width figures, every item's card at each
 /// width, and the questions people ask of them (which cards are tallest, truncated, sensitive
@@ -61,6 +61,10 @@ public struct FeedReport: Sendable, Hashable {
   public private(set) var failures: [FeedFailure] = []
   /// The template.
   public private(set) var template: CellTemplate?
+  /// Each width's feed on every platform (`platforms` in `report.json`); empty when not compared.
+  public var platformComparisons: [PlatformComparison] = []
+  /// The platform the widths were measured for.
+  public var platform: TextPlatform = .default
   /// The prepared cells by item id (width-independent: thumbnails are measured from them).
   public private(set) var cells: [String: PreparedCell] = [:]
   private var indexByID: [String: Int] = [:]

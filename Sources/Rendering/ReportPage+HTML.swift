@@ -32,6 +32,7 @@ extension ReportPage {
 
       """
     out += summaryHTML()
+    out += platformsHTML()
     out += histogramsHTML()
     out += overviewsHTML()
     out += sensitiveHTML()

@@ -32,6 +32,8 @@ public struct ReportPage: Sendable {
   public static let overviewHeight = 2400.0
   /// Cards listed per section (all of them are in `report.json`).
   public var listLimit = 24
+  /// Cards drawn as each platform renders them (``platformsHTML()``).
+  public var platformCards: [PlatformCards] = []
   let fonts: ReportScene
   let measurer: TextMeasurer
 
@@ -58,7 +60,7 @@ public struct ReportPage: Sendable {
     let cards = truncatedCards + tallestCards + problemCards
     return ReportScene.fontPaths(
       of: cards.compactMap { card in card.column.flatMap { thumbnail(item: card.index, width: $0) } }
-        .flatMap(\.labels))
+        .flatMap(\.labels) + platformCards.flatMap { $0.cells.flatMap(\.cell.labels) })
   }
 
   /// ``ReportScene/fontFileNames(in:)`` over the page's fonts.

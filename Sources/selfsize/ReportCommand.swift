@@ -175,6 +175,10 @@ struct ReportCommand: ParsableCommand {
         template: shownTemplate, items: shownItems, fonts: fontNames, columnSpacing: options.columnSpacing,
         lineSpacing: options.lineSpacing, insets: try options.parsedInsets()),
       widthCount: devices.count)
+    report.platform = measurer.platform
+    let platformMeasurers = TextPlatform.allCases.map { measurer.measuring(for: $0) }
+    // The card that differs most between platforms over all widths, with its layouts.
+    var mostDifferent: (comparison: PlatformComparison, layouts: [FeedLayout])?
     var overviews: [ReportScene] = []
     var links: [[ReportPage.Link]] = []
     var written: [String] = []
@@ -198,6 +202,27 @@ struct ReportCommand: ParsableCommand {
         throw ValidationError("\(device.label): \(error.message)")
       }
       report.add(layout, device: device, seconds: (clock.now - layoutStart).seconds)
+      // The same feed on every platform.
+      var platformLayouts: [FeedLayout] = []
+      for platformMeasurer in platformMeasurers {
+        if platformMeasurer === measurer {
+          platformLayouts.append(layout)
+          continue
+        }
+        progress.message("measuring \(step) for \(platformMeasurer.platform.rawValue)")
+        platformLayouts.append(
+          try FeedLayout.waterfall(
+            template: template, pages: pages, settings: settings, measurer: platformMeasurer,
+            strict: options.fontOptions.strict))
+      }
+      let comparison = PlatformComparison(
+        device: device, platforms: TextPlatform.allCases, layouts: platformLayouts)
+      report.platformComparisons.append(comparison)
+      if let largest = comparison.largest,
+        largest.difference > mostDifferent?.comparison.largest?.difference ?? 0
+      {
+        mostDifferent = (comparison, platformLayouts)
+      }
       for failure in layout.failures where reported.insert(failure).inserted {
         diagnostics.report(failure.location, failure.message)
       }
@@ -254,7 +279,17 @@ struct ReportCommand: ParsableCommand {
       pictureSeconds += (clock.now - pictureStart).seconds
     }
     progress.message("writing the report page")
-    let page = ReportPage(report: report, overviews: overviews, links: links, measurer: measurer)
+    var page = ReportPage(report: report, overviews: overviews, links: links, measurer: measurer)
+    if let (comparison, layouts) = mostDifferent, let id = comparison.largest?.id {
+      let placed = layouts.compactMap { layout in layout.items.first { $0.id == id } }
+      if placed.count == layouts.count {
+        page.platformCards = [
+          ReportPage.PlatformCards(
+            device: comparison.device.label, platforms: comparison.platforms, placed: placed,
+            measurers: platformMeasurers, styles: template.styles)
+        ]
+      }
+    }
     // Only the font files the written pages' glyphs use.
     try copyFonts(page.fontFileNames(in: usedFonts.union(page.usedFontPaths)))
     let pagePath = path("\(name).html")
@@ -267,6 +302,7 @@ struct ReportCommand: ParsableCommand {
       switch summaryFormat {
       case .text:
         output.write(summaryTable(report).rendered())
+        output.write(platformTable(report).rendered())
         output.writeLine(
           "\(report.items.count) items at \(report.widths.count) widths in \(seconds(total)) "
             + "(pictures \(seconds(pictureSeconds))); wrote \(written.count) files")
@@ -300,6 +336,23 @@ struct ReportCommand: ParsableCommand {
         number(width.contentHeight), "\(width.truncated)", "\(width.missingGlyphs)", "\(width.errors)",
         "\(JSONValue.format((width.seconds * 1000).rounded())) ms",
       ])
+    }
+    return table
+  }
+
+  /// One row per width: the feed's content height on each platform and the cards that differ.
+  func platformTable(_ report: FeedReport) -> TextTable {
+    var table = TextTable(
+      columns: ["device", "width"] + TextPlatform.allCases.map { "content \($0.rawValue)" } + [
+        "cards differing", "largest difference",
+      ])
+    for comparison in report.platformComparisons {
+      table.append(
+        [comparison.device.name, format1(comparison.device.collectionWidth)]
+          + comparison.contentHeights.map(format1) + [
+            "\(comparison.differing) of \(comparison.cards)",
+            comparison.largest.map { "\(format1($0.difference)) (\($0.id))" } ?? "none",
+          ])
     }
     return table
   }

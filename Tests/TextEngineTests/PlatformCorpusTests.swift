@@ -51,6 +51,17 @@ import TextEngine
         engineBreaks[row["id"] as! String] = widths.mapValues { $0[engine]!["breaks"] as! [Int] }
       }
     }
+    // Rich paragraphs: Chromium's breaks in the rich oracle; SkParagraph's recovered with
+    // skia-python (see the fixtures' README).
+    if engine == "chromium" {
+      for row in try Fixtures.jsonLines("corpus/rich-visible.oracles.jsonl") {
+        let widths = row["widths"] as! [String: [String: [String: Any]]]
+        engineBreaks[row["id"] as! String] = widths.mapValues { $0[engine]!["breaks"] as! [Int] }
+      }
+    } else {
+      let rich = try Fixtures.json("corpus/rich-visible.skia-breaks.json") as! [String: [String: [Int]]]
+      engineBreaks.merge(rich) { old, _ in old }
+    }
     for row in try Fixtures.jsonLines("corpus/heights-visible.oracles.jsonl") {
       let id = row["id"] as! String
       let set = row["set"] as! String
