@@ -19,7 +19,9 @@ import Testing
     ("natural", "web", 63.0), ("natural", "ios", 65.16), ("natural", "flutter", 66.0), ("21", "web", 63.0),
     ("21pt", "ios", 63.0), ("1.4x", "web", 63.0), ("1.5x", "ios", 67.5), ("NATURAL", "ios", 65.16),
   ])
-  func lineHeightTakesNaturalPointsOrAMultipleOfTheFontSize(_ value: String, _ platform: String, _ height: Double)
+  func lineHeightTakesNaturalPointsOrAMultipleOfTheFontSize(
+    _ value: String, _ platform: String, _ height: Double
+  )
     throws
   {
     let heights = try Self.heights(["-w", "150", "--line-height", value, "--platform", platform])
@@ -49,20 +51,28 @@ import Testing
     // Without --precision JSON keeps the shortest round-trip form.
     #expect(exact.stdout.contains(#""height":65.16"#))
     #expect(exact.stdout.contains(#""width":120.53999999999999"#))
-    let jsonl = try CLIRunner.run(["text", "-w", "150", "--precision", "1", "--platform", "ios"], stdin: Self.sentence)
+    let jsonl = try CLIRunner.run(
+      ["text", "-w", "150", "--precision", "1", "--platform", "ios"], stdin: Self.sentence)
     #expect(jsonl.status == 0)
     #expect(jsonl.stdout.contains(#""height":65.2"#))
     #expect(jsonl.stdout.contains(#""width":120.5"#))
     #expect(!jsonl.stdout.contains("120.53"))
     let json = try CLIRunner.run(
-      ["text", "-w", "150", "--precision", "0", "--format", "json", "--platform", "ios"], stdin: Self.sentence)
+      ["text", "-w", "150", "--precision", "0", "--format", "json", "--platform", "ios"], stdin: Self.sentence
+    )
     #expect(json.stdout.contains(#""height":65,"#))
     let csv = try CLIRunner.run(
-      ["text", "-w", "150", "--precision", "1", "--format", "csv", "--fields", "id,height", "--platform", "ios"],
+      [
+        "text", "-w", "150", "--precision", "1", "--format", "csv", "--fields", "id,height", "--platform",
+        "ios",
+      ],
       stdin: Self.sentence)
     #expect(csv.stdout == "id,height\nc,65.2\n")
     let table = try CLIRunner.run(
-      ["text", "-w", "150", "--precision", "1", "--format", "table", "--fields", "id,height", "--platform", "ios"],
+      [
+        "text", "-w", "150", "--precision", "1", "--format", "table", "--fields", "id,height", "--platform",
+        "ios",
+      ],
       stdin: Self.sentence)
     #expect(table.stdout.contains("65.2"))
     #expect(!table.stdout.contains("65.16"))

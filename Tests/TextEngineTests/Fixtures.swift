@@ -22,5 +22,7 @@ enum Fixtures {
   static var fontsDirectory: String { try! BundledFonts.directory() }
 
   /// The bundled chains alone (no installed fallback fonts), so results do not depend on the machine.
-  static func measurer() throws -> TextMeasurer { try BundledFonts.measurer(systemFonts: false, platform: .ios) }
+  static func measurer() throws -> TextMeasurer {
+    try BundledFonts.measurer(systemFonts: false, platform: .ios)
+  }
 }

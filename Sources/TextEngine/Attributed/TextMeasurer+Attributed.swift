@@ -179,8 +179,10 @@ extension TextMeasurer {
         return box
       }
       return zip(spanOf, graphemeFonts).map { span, fonts in
-        var box = platform == .web || fonts.rawValue == 0 ? LineBox(
-          above: spanMetrics[span].above, below: spanMetrics[span].below) : LineBox.empty
+        var box =
+          platform == .web || fonts.rawValue == 0
+          ? LineBox(
+            above: spanMetrics[span].above, below: spanMetrics[span].below) : LineBox.empty
         var bits = fonts.rawValue
         while bits != 0 {
           box.formUnion(fontBox(span: span, bit: bits.trailingZeroBitCount))

@@ -59,8 +59,10 @@ extension UnicodeProperties {
   /// it break before them as before ideographs.
   static let conditionalJapaneseStarters: Set<UInt32> = {
     var set = Set<UInt32>()
+    // ICU's U_LB_CONDITIONAL_JAPANESE_STARTER.
+    let conditionalJapaneseStarter: Int32 = 37
     for range in [0x3000 as UInt32..<0x3200, 0xFF00..<0xFFF0] {
-      for scalar in range where ICUProperties.lineBreakProperty(scalar).value == 37 {  // U_LB_CONDITIONAL_JAPANESE_STARTER
+      for scalar in range where ICUProperties.lineBreakProperty(scalar).value == conditionalJapaneseStarter {
         set.insert(scalar)
       }
     }
