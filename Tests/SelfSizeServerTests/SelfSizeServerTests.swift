@@ -57,6 +57,38 @@ import Testing
     }
   }
 
+  @Test func everyRequestTakesAPlatform() async throws {
+    try await Fixture.withClient { client, _ in
+      func text(_ platform: String?) -> String {
+        var body: [String: Any] = [
+          "texts": [["id": "x", "text": "If you have to ask how much it is, you can't afford it."]],
+          "widths": [150],
+        ]
+        if let platform { body["platform"] = platform }
+        return jsonText(body)
+      }
+      // Three lines of Noto Sans CJK SC: 21 px on the web (the default), 22 in Flutter.
+      let web = try await client.post("/v1/text", text(nil)).results[0]
+      #expect(web["platform"] as? String == "web")
+      #expect(web["height"] as? Double == 63)
+      let flutter = try await client.post("/v1/text", text("flutter")).results[0]
+      #expect(flutter["platform"] as? String == "flutter")
+      #expect(flutter["height"] as? Double == 66)
+      let unknown = try await client.post("/v1/text", text("android-tv"))
+      #expect(unknown.status == .badRequest)
+      #expect(unknown.text.contains("platform must be one of"))
+      for name in ["web", "flutter", "ios"] { #expect(unknown.text.contains(name)) }
+      let measure = try await client.post(
+        "/v1/measure",
+        jsonText([
+          "template": "note-card", "platform": "ios", "widths": [170],
+          "items": [["id": "n", "title": "t", "author": "me", "likes": 1]],
+        ]))
+      #expect(measure.status == .ok)
+      #expect(measure.results.first?["platform"] as? String == "ios")
+    }
+  }
+
   @Test func aBadTextIsReportedInPlaceAndTheRestMeasured() async throws {
     try await Fixture.withClient { client, _ in
       let body = jsonText([
