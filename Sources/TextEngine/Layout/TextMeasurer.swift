@@ -388,22 +388,45 @@ public final class TextMeasurer: Sendable {
   }
 
   /// Runs `body` with the line-break opportunities (scalar offsets where segments end, each
-  /// flagged when the break is mandatory) per UAX #14: from the built-in breaker, into a
-  /// temporary buffer (on the stack for ordinary paragraphs), or from ICU for a tailored locale
-  /// or text that needs ICU's dictionaries.
+  /// flagged when the break is mandatory): UAX #14's, with the platform's changes (small kana
+  /// breakable on `web` and `flutter`; Blink's rules on `web`, ``WebLineBreaks``).
   func withLineBreaks<Result>(
     _ decoded: DecodedText,
     _ body: (UnsafeBufferPointer<(end: Int, isHard: Bool)>) throws(TextError) -> Result
   ) throws(TextError) -> Result {
+    let rules = platform.rules
+    guard rules.breaksBeforeConditionalJapaneseStarters || platform == .web else {
+      return try withEngineLineBreaks(decoded.codes, decoded, body)
+    }
     var codes = decoded.codes
-    if platform.rules.breaksBeforeConditionalJapaneseStarters,
-      codes.contains(where: UnicodeProperties.isConditionalJapaneseStarter)
-    {
-      // Breaks depend on classes only: CJ scalars break as the ideograph U+4E00 does.
+    if codes.contains(where: UnicodeProperties.isConditionalJapaneseStarter) {
+      // Breaks depend on classes only: CJ scalars break as the ideograph U+4E00 does (ICU's
+      // `lb=normal`, which both Chromium's and skia-python's ICU data use for `line`).
       for index in codes.indices where UnicodeProperties.isConditionalJapaneseStarter(codes[index]) {
         codes[index] = 0x4E00
       }
     }
+    guard platform == .web else { return try withEngineLineBreaks(codes, decoded, body) }
+    return try withEngineLineBreaks(codes, decoded) { base throws(TextError) in
+      try withUnsafeTemporaryAllocation(
+        of: (end: Int, isHard: Bool).self, capacity: max(1, codes.count)
+      ) { buffer throws(TextError) in
+        let count = decoded.codes.withUnsafeBufferPointer {
+          WebLineBreaks.breaks(of: $0, base: base, into: buffer.baseAddress.unsafelyUnwrapped)
+        }
+        return try body(UnsafeBufferPointer(start: buffer.baseAddress, count: count))
+      }
+    }
+  }
+
+  /// The engine's UAX #14 opportunities of `codes` (the scalars of `decoded`, perhaps with some
+  /// replaced by scalars of the same class the platform gives them): from the built-in breaker,
+  /// into a temporary buffer (on the stack for ordinary paragraphs), or from ICU for a tailored
+  /// locale or text that needs ICU's dictionaries.
+  private func withEngineLineBreaks<Result>(
+    _ codes: [UInt32], _ decoded: DecodedText,
+    _ body: (UnsafeBufferPointer<(end: Int, isHard: Bool)>) throws(TextError) -> Result
+  ) throws(TextError) -> Result {
     guard usesBuiltInLineBreaker else {
       return try icuLineBreaks(decoded).withUnsafeBufferPointer { breaks throws(TextError) in try body(breaks)
       }

@@ -210,3 +210,32 @@ enum LineBreaker {
     return true
   }
 }
+
+extension LineBreaker {
+  /// The Line_Break class of one scalar (SA scalars as alphabetic).
+  static func lineBreakClass(of scalar: UInt32) -> LineBreakClass {
+    let entry =
+      scalar < 0x1_0000
+      ? LineBreakPropertyTable.basicMultilingualPlane.withUnsafeBufferPointer { $0[Int(scalar)] }
+      : LineBreakPropertyTable.entry(scalar)
+    return lineBreakClass(entry)
+  }
+
+  /// True for a combining mark or ZWJ (which stays with the character before it).
+  static func isMark(_ scalar: UInt32) -> Bool { lineBreakClass(of: scalar).isIn(ClassSet.marks) }
+
+  /// True for opening punctuation or glue (OP, GL), after which no break may come.
+  static func isOpenOrGlue(_ scalar: UInt32) -> Bool {
+    lineBreakClass(of: scalar).isIn(ClassSet.openPunctuation | LineBreakClass.glue.bit)
+  }
+
+  /// True for the classes no line may start with before an East Asian character after a closing
+  /// quotation mark (NS, BA, EX, CL, IN, IS, GL, CM; Unicode 16's LB19a).
+  static func isNonstarterLike(_ scalar: UInt32) -> Bool {
+    lineBreakClass(of: scalar).isIn(
+      LineBreakClass.nonstarter.bit | LineBreakClass.breakAfter.bit | LineBreakClass.exclamation.bit
+        | LineBreakClass.closePunctuation.bit | LineBreakClass.inseparable.bit
+        | LineBreakClass.infixSeparator.bit
+        | LineBreakClass.glue.bit | ClassSet.marks)
+  }
+}

@@ -1,0 +1,106 @@
+/// Where Chromium may break a line, from the engine's UAX #14 opportunities (with small kana as
+/// ideographs: Chromium's ICU maps `line` to `line_normal`).
+///
+/// Blink's `LazyLineBreakIterator::NextBreakablePosition` (`platform/text/text_break_iterator.cc`,
+/// `BreakSpaceType::kAfterSpaceRun` under `white-space: pre-wrap`, `LineBreakType::kNormal`)
+/// decides a position before character `i` by the first rule that applies:
+///
+/// 1. never before a space, tab or line feed; always after one (after every space run, whatever
+///    follows: `open /usr`, `a (b`);
+/// 2. never next to another control;
+/// 3. after `-` before an ASCII digit only when a letter or digit precedes the hyphen
+///    (`CVE-2020`, not `-5`);
+/// 4. between two characters of U+0021…U+00FF, Blink's pair table (``WebPairTable``): no break
+///    at `/` in paths and URLs, after `-` anywhere else;
+/// 5. elsewhere ICU: the engine's opportunity, with Unicode 16's rule LB19a for quotation marks
+///    between East Asian characters (ICU 78 breaks `是远而。”|岂不`, ICU 72's rules do not).
+enum WebLineBreaks {
+  /// `LazyLineBreakIterator::IsBreakableSpace`.
+  @inline(__always) static func isBreakableSpace(_ scalar: UInt32) -> Bool {
+    scalar == 0x20 || scalar == 0x09 || scalar == 0x0A
+  }
+
+  @inline(__always) static func isASCIIAlphanumeric(_ scalar: UInt32) -> Bool {
+    (0x30...0x39).contains(scalar) || (0x41...0x5A).contains(scalar) || (0x61...0x7A).contains(scalar)
+  }
+
+  /// Quotation marks of class QU that open (`\p{Pi}`) and close (`\p{Pf}`).
+  static func isInitialQuote(_ scalar: UInt32) -> Bool {
+    switch scalar {
+    case 0xAB, 0x2018, 0x201B, 0x201C, 0x201F, 0x2039, 0x2E02, 0x2E04, 0x2E09, 0x2E0C, 0x2E1C, 0x2E20: true
+    default: false
+    }
+  }
+
+  static func isFinalQuote(_ scalar: UInt32) -> Bool {
+    switch scalar {
+    case 0xBB, 0x2019, 0x201D, 0x203A, 0x2E03, 0x2E05, 0x2E0A, 0x2E0D, 0x2E1D, 0x2E21: true
+    default: false
+    }
+  }
+
+  /// East_Asian_Width F, W or H.
+  static func isEastAsian(_ scalar: UInt32) -> Bool {
+    ICUProperties.lineBreakProperty(scalar).isEastAsianWide
+  }
+
+  /// Rewrites the opportunities `base` of `codes` (each a line start; hard breaks flagged; the
+  /// last is the end of the text) into `output` (room for `codes.count` entries) as Blink finds
+  /// them. Returns how many were written.
+  static func breaks(
+    of codes: UnsafeBufferPointer<UInt32>, base: UnsafeBufferPointer<(end: Int, isHard: Bool)>,
+    into output: UnsafeMutablePointer<(end: Int, isHard: Bool)>
+  ) -> Int {
+    let count = codes.count
+    guard count > 0 else { return 0 }
+    var written = 0
+    var next = 0  // the first base opportunity not before the position
+    for index in 1..<count {
+      while next < base.count, base[next].end < index { next &+= 1 }
+      let inBase = next < base.count && base[next].end == index
+      if inBase && base[next].isHard {
+        output[written] = (index, true)
+        written &+= 1
+        continue
+      }
+      if isBreakAllowed(before: index, in: codes, engineAllows: inBase) {
+        output[written] = (index, false)
+        written &+= 1
+      }
+    }
+    output[written] = (count, base.last?.isHard ?? false)
+    return written &+ 1
+  }
+
+  /// Blink's decision for a break before `codes[index]`; `engineAllows` is the engine's.
+  @inline(__always) static func isBreakAllowed(
+    before index: Int, in codes: UnsafeBufferPointer<UInt32>, engineAllows: Bool
+  ) -> Bool {
+    let current = codes[index]
+    let last = codes[index &- 1]
+    if isBreakableSpace(current) { return false }
+    if isBreakableSpace(last) {
+      // (Not inside a cluster: a mark after a space stays with it.)
+      return engineAllows || !LineBreaker.isMark(current)
+    }
+    if last < 0x21 || current < 0x21 { return false }
+    if last == 0x2D {
+      if current <= 0x7F, (0x30...0x39).contains(current) {
+        return index >= 2 && isASCIIAlphanumeric(codes[index &- 2])
+      }
+      if current > 0x7F { return engineAllows }
+    }
+    if last <= 0xFF && current <= 0xFF {
+      return WebPairTable.allowsBreak(between: last, and: current)
+    }
+    if engineAllows { return true }
+    // LB19a (Unicode 16): a quotation mark between East Asian characters may be broken around.
+    if isInitialQuote(current), index &+ 1 < codes.count {
+      return isEastAsian(last) && isEastAsian(codes[index &+ 1]) && !LineBreaker.isOpenOrGlue(last)
+    }
+    if isFinalQuote(last), index >= 2 {
+      return isEastAsian(codes[index &- 2]) && isEastAsian(current) && !LineBreaker.isNonstarterLike(current)
+    }
+    return false
+  }
+}
