@@ -355,10 +355,13 @@ extension PreparedText {
   public func layout(width: Double) throws(TextError) -> TextLayout {
     try Self.validate(width: width)
     let maxLines = style.maxLines
-    let (boxes, platform) = paragraph { ($0.pointee.lineBoxes, $0.pointee.platform) }
+    let platform = paragraph { $0.pointee.platform }
+    let hasLineBoxes = paragraph { $0.pointee.lineBoxes != nil }
     let limit = platform.lineLimit(forWidth: width)
     let uniformHeight = lineHeight
     var lines: [TextLayout.Line] = []
+    // The lines' graphemes, kept only when lines differ in height (measured after the loop).
+    var graphemeRanges: [Range<Int>] = []
     var truncated = false
     withView { view in
       // One allocation: about as many lines as the text's total width over the line's, and a
@@ -375,22 +378,24 @@ extension PreparedText {
         }
         lines.append(
           TextLayout.Line(
-            scalarRange: scalarRange(ofLine: line, in: view),
-            width: line.contentWidth,
-            isTruncated: false,
-            height: boxes?.height(ofLine: line.graphemeRange, in: view, after: lines.last?.height ?? 0)
-              ?? uniformHeight)
-        )
+            scalarRange: scalarRange(ofLine: line, in: view), width: line.contentWidth, isTruncated: false,
+            height: uniformHeight))
+        if hasLineBoxes { graphemeRanges.append(line.graphemeRange) }
         return true
       }
       if truncated, let last = lines.popLast() {
-        var line = truncatedLine(startingAt: last.scalarRange.lowerBound, limit: limit, in: view)
-        line.height = last.height
-        lines.append(line)
+        lines.append(truncatedLine(startingAt: last.scalarRange.lowerBound, limit: limit, in: view))
+      }
+      if hasLineBoxes, let boxes = paragraph({ $0.pointee.lineBoxes }) {
+        var previous = 0.0
+        for index in lines.indices {
+          previous = boxes.height(ofLine: graphemeRanges[index], in: view, after: previous)
+          lines[index].height = previous
+        }
       }
     }
     let height: Double
-    if boxes == nil {
+    if !hasLineBoxes {
       height = self.height(ofLineCount: lines.count)
     } else {
       var total = lines.reduce(0) { $0 + $1.height }
@@ -401,6 +406,7 @@ extension PreparedText {
     return TextLayout(
       width: width, lines: lines, height: height, truncated: truncated, missingGlyphs: missingGlyphs)
   }
+
 
   /// The text of a line (trailing spaces kept, hard-break characters dropped).
   public func text(of line: TextLayout.Line) -> String {

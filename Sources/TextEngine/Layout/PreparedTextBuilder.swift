@@ -179,4 +179,31 @@ struct PreparedTextBuilder {
       graphemeCount: graphemeCount, segmentCount: segmentCount, widestSegmentContent: widestSegmentContent,
       segmentsPerPoint: runningWidth > 0 ? Double(segmentCount) / runningWidth : 0)
   }
+
+  /// Rounds every line key up to a multiple of `grid` from its paragraph's start (Blink's
+  /// positions: `ceil` of the advance from the item's start to LayoutUnits), so that a line's
+  /// width, a difference of keys, is the difference of snapped positions.
+  func snapKeys(toGrid grid: Double) {
+    storage.withContents { contents in
+      let keys = contents.keys
+      let segments = contents.segments
+      // (A hair below: a sum that lands on the grid in exact arithmetic stays on it.)
+      func snapped(_ value: Double) -> Double { ((value / grid) - 1e-7).rounded(.up) * grid }
+      var first = 0
+      while first < segments.count {
+        let last = Int(keys[first].paragraphEnd)
+        let base = keys[first].start
+        let snappedBase = snapped(base)
+        for index in first...last {
+          keys[index].start = snappedBase + snapped(keys[index].start - base)
+          keys[index].contentEnd = snappedBase + snapped(keys[index].contentEnd - base)
+        }
+        first = last + 1
+      }
+      for index in 0..<segments.count {
+        let content = Int(segments[index].lastContent)
+        keys[index].lineContentEnd = content >= 0 ? keys[content].contentEnd : 0
+      }
+    }
+  }
 }

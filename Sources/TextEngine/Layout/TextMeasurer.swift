@@ -299,6 +299,7 @@ public final class TextMeasurer: Sendable {
       }
     }
     builder.finish()
+    if let grid = platform.rules.positionGrid { builder.snapKeys(toGrid: grid) }
     return builder
   }
 

@@ -48,6 +48,8 @@ enum FlutterTextRules: PlatformTextRules {
 
   static var overlongWordsFillLines: Bool { true }
 
+  static var positionGrid: Double? { nil }
+
   static var hasStrut: Bool { false }
 
   static var finalHardBreakStartsLine: Bool { true }

@@ -32,6 +32,8 @@ enum IOSTextRules: PlatformTextRules {
 
   static var overlongWordsFillLines: Bool { false }
 
+  static var positionGrid: Double? { nil }
+
   static var hasStrut: Bool { true }
 
   static var finalHardBreakStartsLine: Bool { true }

@@ -25,6 +25,8 @@ protocol PlatformTextRules {
   /// True when a word wider than any line begins on the line before it when two of its clusters
   /// fit there (SkParagraph), false when it always starts a line of its own (Blink, UIKit).
   static var overlongWordsFillLines: Bool { get }
+  /// The grid a line's positions are rounded up to (from its paragraph's start), or nil.
+  static var positionGrid: Double? { get }
   /// How far a line's content may reach at `width` and still fit.
   static func lineLimit(forWidth width: Double) -> Double
   /// A line's height from the union of the boxes on it.

@@ -89,6 +89,8 @@ enum WebTextRules: PlatformTextRules {
 
   static var overlongWordsFillLines: Bool { false }
 
+  static var positionGrid: Double? { 1.0 / 64 }
+
   static var hasStrut: Bool { true }
 
   static var finalHardBreakStartsLine: Bool { false }
