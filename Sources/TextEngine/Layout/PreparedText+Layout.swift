@@ -407,7 +407,6 @@ extension PreparedText {
       width: width, lines: lines, height: height, truncated: truncated, missingGlyphs: missingGlyphs)
   }
 
-
   /// The text of a line (trailing spaces kept, hard-break characters dropped).
   public func text(of line: TextLayout.Line) -> String {
     let text = string(ofScalars: line.scalarRange)

@@ -407,15 +407,28 @@ public final class TextMeasurer: Sendable {
         codes[index] = 0x4E00
       }
     }
-    guard platform == .web else { return try withEngineLineBreaks(codes, decoded, body) }
+    guard platform == .web else {
+      return try withEngineLineBreaks(codes, decoded) { base throws(TextError) in
+        try withUnsafeTemporaryAllocation(
+          of: (end: Int, isHard: Bool).self, capacity: max(1, base.count)
+        ) { buffer throws(TextError) in
+          let start = buffer.baseAddress.unsafelyUnwrapped
+          start.initialize(from: base.baseAddress.unsafelyUnwrapped, count: base.count)
+          let count = decoded.codes.withUnsafeBufferPointer {
+            FlutterLineBreaks.removeBreaksAfterWordInitialHyphens(of: $0, breaks: start, count: base.count)
+          }
+          return try body(UnsafeBufferPointer(start: start, count: count))
+        }
+      }
+    }
     return try withEngineLineBreaks(codes, decoded) { base throws(TextError) in
       try withUnsafeTemporaryAllocation(
         of: (end: Int, isHard: Bool).self, capacity: max(1, codes.count)
       ) { buffer throws(TextError) in
-        let count = decoded.codes.withUnsafeBufferPointer {
-          WebLineBreaks.breaks(of: $0, base: base, into: buffer.baseAddress.unsafelyUnwrapped)
+        try decoded.codes.withUnsafeBufferPointer { original throws(TextError) in
+          try WebLineBreaks.withBreaks(
+            of: original, base: base, scratch: buffer.baseAddress.unsafelyUnwrapped, body)
         }
-        return try body(UnsafeBufferPointer(start: buffer.baseAddress, count: count))
       }
     }
   }

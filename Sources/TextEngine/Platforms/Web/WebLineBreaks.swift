@@ -44,6 +44,26 @@ enum WebLineBreaks {
     ICUProperties.lineBreakProperty(scalar).isEastAsianWide
   }
 
+  /// True when Blink's rules may decide a position next to `scalar` differently from UAX #14:
+  /// spaces, ASCII and Latin-1 (the pair table, the hyphen rule) and quotation marks (LB19a).
+  @inline(__always) static func mayDiffer(_ scalar: UInt32) -> Bool {
+    scalar <= 0xFF || (0x2018...0x203A).contains(scalar) || (0x2E02...0x2E21).contains(scalar)
+  }
+
+  /// Runs `body` with the opportunities of `codes` as Blink finds them, from the engine's
+  /// `base` (each a line start; hard breaks flagged; the last is the end of the text): `base`
+  /// itself when no rule of Blink's can differ from it (text without spaces, ASCII, Latin-1 or
+  /// quotation marks), else a rewritten copy in `scratch` (room for `codes.count` entries).
+  @inline(__always) static func withBreaks<Result, Failure: Error>(
+    of codes: UnsafeBufferPointer<UInt32>, base: UnsafeBufferPointer<(end: Int, isHard: Bool)>,
+    scratch: UnsafeMutablePointer<(end: Int, isHard: Bool)>,
+    _ body: (UnsafeBufferPointer<(end: Int, isHard: Bool)>) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    guard codes.contains(where: mayDiffer) else { return try body(base) }
+    let count = breaks(of: codes, base: base, into: scratch)
+    return try body(UnsafeBufferPointer(start: scratch, count: count))
+  }
+
   /// Rewrites the opportunities `base` of `codes` (each a line start; hard breaks flagged; the
   /// last is the end of the text) into `output` (room for `codes.count` entries) as Blink finds
   /// them. Returns how many were written.
@@ -53,31 +73,46 @@ enum WebLineBreaks {
   ) -> Int {
     let count = codes.count
     guard count > 0 else { return 0 }
-    var written = 0
-    var next = 0  // the first base opportunity not before the position
-    for index in 1..<count {
-      while next < base.count, base[next].end < index { next &+= 1 }
-      let inBase = next < base.count && base[next].end == index
-      if inBase && base[next].isHard {
-        output[written] = (index, true)
-        written &+= 1
-        continue
+    return WebPairTable.bits.withUnsafeBufferPointer { pairs in
+      var written = 0
+      var next = 0  // the first base opportunity not before the position
+      var last = codes[0]
+      for index in 1..<count {
+        let current = codes[index]
+        defer { last = current }
+        while next < base.count, base[next].end < index { next &+= 1 }
+        let inBase = next < base.count && base[next].end == index
+        // Most positions: neither character is one Blink's rules look at.
+        if !mayDiffer(current) && !mayDiffer(last) {
+          if inBase {
+            output[written] = base[next]
+            written &+= 1
+          }
+          continue
+        }
+        if inBase && base[next].isHard {
+          output[written] = (index, true)
+          written &+= 1
+          continue
+        }
+        if isBreakAllowed(
+          before: index, current: current, last: last, in: codes, pairs: pairs, engineAllows: inBase)
+        {
+          output[written] = (index, false)
+          written &+= 1
+        }
       }
-      if isBreakAllowed(before: index, in: codes, engineAllows: inBase) {
-        output[written] = (index, false)
-        written &+= 1
-      }
+      output[written] = (count, base.last?.isHard ?? false)
+      return written &+ 1
     }
-    output[written] = (count, base.last?.isHard ?? false)
-    return written &+ 1
   }
 
-  /// Blink's decision for a break before `codes[index]`; `engineAllows` is the engine's.
+  /// Blink's decision for a break before `codes[index]` (`current`, after `last`);
+  /// `engineAllows` is the engine's.
   @inline(__always) static func isBreakAllowed(
-    before index: Int, in codes: UnsafeBufferPointer<UInt32>, engineAllows: Bool
+    before index: Int, current: UInt32, last: UInt32, in codes: UnsafeBufferPointer<UInt32>,
+    pairs: UnsafeBufferPointer<UInt64>, engineAllows: Bool
   ) -> Bool {
-    let current = codes[index]
-    let last = codes[index &- 1]
     if isBreakableSpace(current) { return false }
     if isBreakableSpace(last) {
       // (Not inside a cluster: a mark after a space stays with it.)
@@ -91,7 +126,9 @@ enum WebLineBreaks {
       if current > 0x7F { return engineAllows }
     }
     if last <= 0xFF && current <= 0xFF {
-      return WebPairTable.allowsBreak(between: last, and: current)
+      let row = Int(last) &- 0x21
+      let column = Int(current) &- 0x21
+      return pairs[row &* 4 &+ column >> 6] & (1 << UInt64(column & 63)) != 0
     }
     if engineAllows { return true }
     // LB19a (Unicode 16): a quotation mark between East Asian characters may be broken around.
