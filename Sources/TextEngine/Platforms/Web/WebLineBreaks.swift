@@ -47,7 +47,7 @@ enum WebLineBreaks {
   /// True when Blink's rules may decide a position next to `scalar` differently from UAX #14:
   /// spaces, ASCII and Latin-1 (the pair table, the hyphen rule) and quotation marks (LB19a).
   @inline(__always) static func mayDiffer(_ scalar: UInt32) -> Bool {
-    scalar <= 0xFF || (0x2018...0x203A).contains(scalar) || (0x2E02...0x2E21).contains(scalar)
+    scalar <= 0xFF || scalar &- 0x2018 <= 0x22 || scalar &- 0x2E02 <= 0x1F
   }
 
   /// Runs `body` with the opportunities of `codes` as Blink finds them, from the engine's
@@ -59,7 +59,6 @@ enum WebLineBreaks {
     scratch: UnsafeMutablePointer<(end: Int, isHard: Bool)>,
     _ body: (UnsafeBufferPointer<(end: Int, isHard: Bool)>) throws(Failure) -> Result
   ) throws(Failure) -> Result {
-    guard codes.contains(where: mayDiffer) else { return try body(base) }
     let count = breaks(of: codes, base: base, into: scratch)
     return try body(UnsafeBufferPointer(start: scratch, count: count))
   }
@@ -72,46 +71,61 @@ enum WebLineBreaks {
     into output: UnsafeMutablePointer<(end: Int, isHard: Bool)>
   ) -> Int {
     let count = codes.count
-    guard count > 0 else { return 0 }
-    return WebPairTable.bits.withUnsafeBufferPointer { pairs in
-      var written = 0
-      var next = 0  // the first base opportunity not before the position
-      var last = codes[0]
-      for index in 1..<count {
-        let current = codes[index]
-        defer { last = current }
-        while next < base.count, base[next].end < index { next &+= 1 }
-        let inBase = next < base.count && base[next].end == index
-        // Most positions: neither character is one Blink's rules look at.
-        if !mayDiffer(current) && !mayDiffer(last) {
-          if inBase {
-            output[written] = base[next]
-            written &+= 1
-          }
-          continue
+    guard count > 0, let baseStart = base.baseAddress, let scalars = codes.baseAddress else { return 0 }
+    return WebPairTable.bits.withUnsafeBufferPointer { table in
+      rewrite(
+        scalars, count: count, base: baseStart, baseCount: base.count, pairs: table.baseAddress!,
+        codes: codes, into: output)
+    }
+  }
+
+  @inline(__always) private static func rewrite(
+    _ scalars: UnsafePointer<UInt32>, count: Int, base baseStart: UnsafePointer<(end: Int, isHard: Bool)>,
+    baseCount: Int, pairs: UnsafePointer<UInt64>, codes: UnsafeBufferPointer<UInt32>,
+    into output: UnsafeMutablePointer<(end: Int, isHard: Bool)>
+  ) -> Int {
+    var written = 0
+    var nextBase = baseStart  // the first base opportunity not before the position
+    let baseEnd = baseStart + baseCount
+    var last = scalars[0]
+    var lastMayDiffer = mayDiffer(last)
+    var index = 1
+    while index < count {
+      let current = scalars[index]
+      let currentMayDiffer = mayDiffer(current)
+      let inBase = nextBase < baseEnd && nextBase.pointee.end == index
+      if !(currentMayDiffer || lastMayDiffer) {
+        // Neither character is one Blink's rules look at: UAX #14's answer.
+        if inBase {
+          output[written] = nextBase.pointee
+          written &+= 1
+          nextBase += 1
         }
-        if inBase && base[next].isHard {
+      } else {
+        if inBase && nextBase.pointee.isHard {
           output[written] = (index, true)
           written &+= 1
-          continue
-        }
-        if isBreakAllowed(
+        } else if isBreakAllowed(
           before: index, current: current, last: last, in: codes, pairs: pairs, engineAllows: inBase)
         {
           output[written] = (index, false)
           written &+= 1
         }
+        if inBase { nextBase += 1 }
       }
-      output[written] = (count, base.last?.isHard ?? false)
-      return written &+ 1
+      last = current
+      lastMayDiffer = currentMayDiffer
+      index &+= 1
     }
+    output[written] = (count, baseCount > 0 && baseStart[baseCount &- 1].isHard)
+    return written &+ 1
   }
 
   /// Blink's decision for a break before `codes[index]` (`current`, after `last`);
   /// `engineAllows` is the engine's.
   @inline(__always) static func isBreakAllowed(
     before index: Int, current: UInt32, last: UInt32, in codes: UnsafeBufferPointer<UInt32>,
-    pairs: UnsafeBufferPointer<UInt64>, engineAllows: Bool
+    pairs: UnsafePointer<UInt64>, engineAllows: Bool
   ) -> Bool {
     if isBreakableSpace(current) { return false }
     if isBreakableSpace(last) {
