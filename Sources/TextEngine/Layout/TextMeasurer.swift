@@ -400,7 +400,12 @@ public final class TextMeasurer: Sendable {
       return try withEngineLineBreaks(decoded.codes, decoded, body)
     }
     var codes = decoded.codes
-    if codes.contains(where: UnicodeProperties.isConditionalJapaneseStarter) {
+    var hasConditionalJapaneseStarter = false
+    for code in codes where UnicodeProperties.isConditionalJapaneseStarter(code) {
+      hasConditionalJapaneseStarter = true
+      break
+    }
+    if hasConditionalJapaneseStarter {
       // Breaks depend on classes only: CJ scalars break as the ideograph U+4E00 does (ICU's
       // `lb=normal`, which both Chromium's and skia-python's ICU data use for `line`).
       for index in codes.indices where UnicodeProperties.isConditionalJapaneseStarter(codes[index]) {
