@@ -141,7 +141,7 @@ import Testing
     #expect(result.status == 1, "\(result.stderr)")
     let moved = result.stdout.split(separator: "\n").filter { $0.hasPrefix("moved ") }
     #expect(moved.count == 2 && moved.allSatisfy { $0.contains(" note-0002 ") })
-    #expect(moved[0].contains("9 → 5  line 2: \"Internet New \" → \"Internet, nobody \""))
+    #expect(moved[0].contains("8 → 5  line 2: \"Internet New \" → \"Internet, nobody \""))
     #expect(result.stdout.contains("8 unchanged, 2 moved beyond 0 pt"))
     #expect(result.stdout.contains("fonts, template, settings and library versions are the same"))
   }

@@ -8,7 +8,9 @@ import TextEngine
   /// A measurer that breaks lines with ICU's iterator (any non-empty locale does; "en" has the
   /// root rules).
   static let icu = Result {
-    TextMeasurer(regular: try BundledFonts.regularChain(), bold: try BundledFonts.boldChain(), locale: "en")
+    TextMeasurer(
+      regular: try BundledFonts.regularChain(), bold: try BundledFonts.boldChain(), locale: "en",
+      platform: .ios)
   }
 
   static func offsets(_ measurer: TextMeasurer, _ text: String) throws -> [Int] {
@@ -93,7 +95,7 @@ import TextEngine
   @Test func aLocaleSelectsICUTailoring() throws {
     // Small kana (CJ) are nonstarters by default and under lb=strict, but not under lb=loose.
     let chains = (try BundledFonts.regularChain(), try BundledFonts.boldChain())
-    let loose = TextMeasurer(regular: chains.0, bold: chains.1, locale: "ja@lb=loose")
+    let loose = TextMeasurer(regular: chains.0, bold: chains.1, locale: "ja@lb=loose", platform: .ios)
     #expect(try Self.offsets(Self.builtIn.get(), "あぁい") == [2, 3])
     #expect(try Self.offsets(loose, "あぁい") == [1, 2, 3])
   }

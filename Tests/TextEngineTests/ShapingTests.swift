@@ -34,7 +34,7 @@ import Testing
   @Test(arguments: cases)
   func glyphsAndAdvancesMatchHBShape(_ shapeCase: ShapeCase) throws {
     let font = try Font(path: Fixtures.fontsDirectory + "/" + shapeCase.font)
-    let measurer = TextMeasurer(regular: try FontChain([font]))
+    let measurer = TextMeasurer(regular: try FontChain([font]), platform: .ios)
     let style = TextStyle(fontSize: 15, language: shapeCase.language)
     let runs = try measurer.glyphRuns(shapeCase.text, style: style)
     let glyphs = runs.flatMap(\.glyphs)
@@ -127,7 +127,7 @@ import Testing
   }
 
   @Test func concurrentPreparationGivesIdenticalResults() async throws {
-    let measurer = TextMeasurer(regular: try BundledFonts.regularChain())
+    let measurer = TextMeasurer(regular: try BundledFonts.regularChain(), platform: .ios)
     let texts = (0..<64).map { "第\($0)条 feed card 🎉 text number \($0) with 汉字 and words" }
     let style = TextStyle(fontSize: 15)
     let serial = try texts.map { try measurer.prepare($0, style: style).layout(width: 120) }
