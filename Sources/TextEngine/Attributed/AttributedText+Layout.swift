@@ -30,6 +30,35 @@ extension AttributedText {
       let first = segment.graphemeStart
       let contentEnd = first + segment.contentGraphemeCount
       let end = first + segment.graphemeCount
+      // Where spans are inline items snapped one by one (the web), the line's width with this
+      // segment is Blink's sum of its items' snapped parts, not a difference of positions.
+      if let items = itemAdvances, leadWidth == 0, lineStart < first {
+        let extended = items.width(from: lineStart, to: contentEnd, spans: graphemeSpans)
+        if extended > limit {
+          guard body(LineBreak(graphemeRange: lineStart..<first, contentWidth: lineContent, metrics: metrics))
+          else { return }
+          lineStart = first
+          lineWidth = 0
+          lineContent = 0
+          origin = .nan
+          metrics = LineMetrics()
+        } else {
+          if origin.isNaN { origin = segment.start }
+          if contentEnd > first { lineContent = extended }
+          lineWidth = items.width(from: lineStart, to: end, spans: graphemeSpans)
+          metrics.formUnion(segment.metrics)
+          if segment.hardBreakAfter {
+            guard body(LineBreak(graphemeRange: lineStart..<end, contentWidth: lineContent, metrics: metrics))
+            else { return }
+            lineStart = end
+            lineWidth = 0
+            lineContent = 0
+            origin = .nan
+            metrics = LineMetrics()
+          }
+          continue
+        }
+      }
       if lineStart < first, lineWidth + segment.contentWidth > limit {
         guard body(LineBreak(graphemeRange: lineStart..<first, contentWidth: lineContent, metrics: metrics))
         else { return }

@@ -78,6 +78,53 @@ public struct AttributedText: Sendable, Hashable {
   let platform: TextPlatform
   /// The box every line holds (the paragraph's strut on the web; empty elsewhere).
   let strut: LineBox
+  /// Each grapheme boundary's advance from its span's start, where spans are inline items
+  /// snapped one at a time (the web); nil elsewhere.
+  let itemAdvances: ItemAdvances?
+
+  /// The advance of every grapheme boundary from the start of its span (an inline item), and the
+  /// grid its parts are snapped to: Blink's `ShapeResultView::SnappedWidth`, `ceil` of a part's
+  /// advance, summed over the parts of a line (`LineBreaker`'s `position_`), the last part as
+  /// `ceil(A(end)) − ceil(A(start))` (`CachedOffsetForPosition`).
+  struct ItemAdvances: Sendable, Hashable {
+    /// `advances[k]`: the advance from the start of grapheme `k`'s span to grapheme `k`'s start
+    /// (one more entry: the end of the last span).
+    var advances: [Double]
+    var grid: Double
+
+    func snapped(_ value: Double) -> Double { ((value / grid) - 1e-7).rounded(.up) * grid }
+
+    /// The width of graphemes `start..<end` on one line.
+    func width(from start: Int, to end: Int, spans: [Int32]) -> Double {
+      guard end > start else { return 0 }
+      var width = 0.0
+      var partStart = start
+      var startAdvance = advances[start]
+      var span = spans[start]
+      var index = start
+      while true {
+        // The end of this item's part on the line.
+        while index < end, spans[index] == span { index += 1 }
+        if index == end {
+          let endAdvance =
+            end < spans.count && spans[end] == span ? advances[end] : advances[end - 1] + lastWidth(end - 1)
+          return width
+            + (partStart == start ? snapped(endAdvance) - snapped(startAdvance) : snapped(endAdvance))
+        }
+        // A whole part up to the item's end: its advance, ceiled.
+        let partEnd = advances[index - 1] + lastWidth(index - 1)
+        width += snapped(partEnd - startAdvance)
+        partStart = index
+        startAdvance = 0
+        span = spans[index]
+      }
+    }
+
+    /// The width of grapheme `index` (from the advances of its neighbours in one span).
+    private func lastWidth(_ index: Int) -> Double { widths[index] }
+
+    var widths: [Double]
+  }
   let graphemeWidths: [Double]
   let graphemeEnds: [Int32]
   let graphemeSpans: [Int32]
@@ -88,7 +135,7 @@ public struct AttributedText: Sendable, Hashable {
   init(
     spans: [TextSpan], paragraph: TextStyle, token: TextSpan?, missingGlyphs: Int, codes: [UInt32],
     spanStarts: [Int], spanMetrics: [LineMetrics], graphemeMetrics: [LineMetrics], platform: TextPlatform,
-    strut: LineBox, graphemeWidths: [Double], graphemeEnds: [Int32],
+    strut: LineBox, itemAdvances: ItemAdvances?, graphemeWidths: [Double], graphemeEnds: [Int32],
     graphemeSpans: [Int32], segments: [Segment], tokenWidth: Double, tokenMetrics: LineMetrics
   ) {
     self.spans = spans
@@ -101,6 +148,7 @@ public struct AttributedText: Sendable, Hashable {
     self.graphemeMetrics = graphemeMetrics
     self.platform = platform
     self.strut = strut
+    self.itemAdvances = itemAdvances
     self.graphemeWidths = graphemeWidths
     self.graphemeEnds = graphemeEnds
     self.graphemeSpans = graphemeSpans

@@ -180,6 +180,41 @@ struct PreparedTextBuilder {
       segmentsPerPoint: runningWidth > 0 ? Double(segmentCount) / runningWidth : 0)
   }
 
+  /// Replaces every grapheme's advance by `advance(width, fontBit)` (the font: the segment's
+  /// only one, else the primary font, bit 0) and sums the segments and line keys again. Call it
+  /// after the last append and before `finish()`.
+  func replaceAdvances(_ advance: (Double, Int) -> Double) {
+    storage.withContents { contents in
+      let keys = contents.keys
+      let segments = contents.segments
+      let widths = contents.graphemeWidths
+      var running = 0.0
+      var lastContentEnd = 0.0
+      for index in 0..<segments.count {
+        let segment = segments[index]
+        let mask = segment.fontMask.rawValue
+        let bit = mask != 0 && mask & (mask &- 1) == 0 ? mask.trailingZeroBitCount : 0
+        let first = Int(segment.graphemeStart)
+        let contentEnd = first + Int(segment.contentGraphemeCount)
+        var total = 0.0
+        var content = 0.0
+        for grapheme in first..<(first + Int(segment.graphemeCount)) {
+          let width = advance(widths[grapheme], bit)
+          widths[grapheme] = width
+          total += width
+          if grapheme < contentEnd { content = total }
+        }
+        segments[index].totalWidth = total
+        segments[index].contentWidth = content
+        keys[index].start = running
+        keys[index].contentEnd = running + content
+        if segment.contentGraphemeCount > 0 { lastContentEnd = running + content }
+        keys[index].lineContentEnd = lastContentEnd
+        running += total
+      }
+    }
+  }
+
   /// Rounds every line key up to a multiple of `grid` from its paragraph's start (Blink's
   /// positions: `ceil` of the advance from the item's start to LayoutUnits), so that a line's
   /// width, a difference of keys, is the difference of snapped positions.

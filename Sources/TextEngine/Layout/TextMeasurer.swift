@@ -298,6 +298,10 @@ public final class TextMeasurer: Sendable {
         }
       }
     }
+    if platform == .web, letterSpacing == 0 {
+      let advances = WebAdvances(chain: chain, fontSize: fontSize)
+      builder.replaceAdvances { advances.advance($0, fontBit: $1) }
+    }
     builder.finish()
     if let grid = platform.rules.positionGrid { builder.snapKeys(toGrid: grid) }
     return builder
