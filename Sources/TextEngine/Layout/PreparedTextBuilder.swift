@@ -180,26 +180,33 @@ struct PreparedTextBuilder {
       segmentsPerPoint: runningWidth > 0 ? Double(segmentCount) / runningWidth : 0)
   }
 
-  /// Replaces every grapheme's advance by `advance(width, fontBit)` (the font: the segment's
-  /// only one, else the primary font, bit 0) and sums the segments and line keys again. Call it
-  /// after the last append and before `finish()`.
-  func replaceAdvances(_ advance: (Double, Int) -> Double) {
+  /// Replaces every grapheme's advance by Chromium's (``WebAdvances``, in the segment's only
+  /// font, else the primary font) and sums the segments and line keys again. Call it after the
+  /// last append and before `finish()`.
+  func replaceAdvances(with advances: WebAdvances) {
     storage.withContents { contents in
       let keys = contents.keys
       let segments = contents.segments
       let widths = contents.graphemeWidths
       var running = 0.0
       var lastContentEnd = 0.0
+      // Most segments are in the primary font: the face is looked up when the font changes.
+      var faceBit = 0
+      var face = advances.face(bit: 0)
       for index in 0..<segments.count {
         let segment = segments[index]
         let mask = segment.fontMask.rawValue
         let bit = mask != 0 && mask & (mask &- 1) == 0 ? mask.trailingZeroBitCount : 0
         let first = Int(segment.graphemeStart)
         let contentEnd = first + Int(segment.contentGraphemeCount)
+        if bit != faceBit {
+          face = advances.face(bit: bit)
+          faceBit = bit
+        }
         var total = 0.0
         var content = 0.0
         for grapheme in first..<(first + Int(segment.graphemeCount)) {
-          let width = advance(widths[grapheme], bit)
+          let width = advances.advance(widths[grapheme], in: face)
           widths[grapheme] = width
           total += width
           if grapheme < contentEnd { content = total }

@@ -299,8 +299,7 @@ public final class TextMeasurer: Sendable {
       }
     }
     if platform == .web, letterSpacing == 0 {
-      let advances = WebAdvances(chain: chain, fontSize: fontSize)
-      builder.replaceAdvances { advances.advance($0, fontBit: $1) }
+      builder.replaceAdvances(with: WebAdvances(chain: chain, fontSize: fontSize))
     }
     builder.finish()
     if let grid = platform.rules.positionGrid { builder.snapKeys(toGrid: grid) }

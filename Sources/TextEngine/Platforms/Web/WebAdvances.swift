@@ -12,31 +12,30 @@ struct WebAdvances: Sendable {
   }
 
   let fontSize: Double
-  /// Each font of the chain by its `FontMask` bit (16 entries; past the chain, the primary's).
-  let faces: [Face]
+  let chain: FontChain
 
   init(chain: FontChain, fontSize: Double) {
     self.fontSize = fontSize
-    let sizeInSixtyFourths = Int64((fontSize * 64).rounded())
-    func face(_ font: Font) -> Face {
-      let metrics = font.metrics
-      let unitsPerEm = Int64(metrics.unitsPerEm)
-      if let strike = metrics.bitmapStrike {
-        return .bitmap(unitsPerEm: Double(unitsPerEm), pixelsPerEm: Double(strike.pixelsPerEm))
-      }
-      // FT_DivFix: (a × 65536 + b / 2) / b.
-      return .scalable(
-        unitsPerEm: Double(unitsPerEm), xScale: (sizeInSixtyFourths << 16 + unitsPerEm / 2) / unitsPerEm)
-    }
-    let primary = face(chain.fonts[0])
-    faces = (0..<16).map { bit in
-      bit < chain.fonts.count && bit < FontMask.othersBit ? face(chain.fonts[bit]) : primary
-    }
+    self.chain = chain
   }
 
-  /// Chromium's advance for a cluster HarfBuzz gave `points` (at the font size) in font `bit`.
-  @inline(__always) func advance(_ points: Double, fontBit bit: Int) -> Double {
-    switch faces[bit] {
+  /// The face of `FontMask` bit `bit` (past the chain's fonts, the primary font).
+  func face(bit: Int) -> Face {
+    let fonts = chain.fonts
+    let metrics = (bit < fonts.count && bit < FontMask.othersBit ? fonts[bit] : fonts[0]).metrics
+    let unitsPerEm = Int64(metrics.unitsPerEm)
+    if let strike = metrics.bitmapStrike {
+      return .bitmap(unitsPerEm: Double(unitsPerEm), pixelsPerEm: Double(strike.pixelsPerEm))
+    }
+    // FT_DivFix: (a × 65536 + b / 2) / b.
+    let sizeInSixtyFourths = Int64((fontSize * 64).rounded())
+    return .scalable(
+      unitsPerEm: Double(unitsPerEm), xScale: (sizeInSixtyFourths << 16 + unitsPerEm / 2) / unitsPerEm)
+  }
+
+  /// Chromium's advance for a cluster HarfBuzz gave `points` (at the font size) in `face`.
+  @inline(__always) func advance(_ points: Double, in face: Face) -> Double {
+    switch face {
     case .scalable(let unitsPerEm, let xScale):
       let units = Int64((points / fontSize * unitsPerEm).rounded())
       guard units > 0 else { return 0 }
