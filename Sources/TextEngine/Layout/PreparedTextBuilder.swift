@@ -205,11 +205,24 @@ struct PreparedTextBuilder {
         }
         var total = 0.0
         var content = 0.0
-        for grapheme in first..<(first + Int(segment.graphemeCount)) {
-          let width = advances.advance(widths[grapheme], in: face)
-          widths[grapheme] = width
-          total += width
-          if grapheme < contentEnd { content = total }
+        let end = first + Int(segment.graphemeCount)
+        // One loop per kind of face, so that the face's constants stay in registers.
+        switch face {
+        case .scalable(let unitsPerPoint, let xScale):
+          for grapheme in first..<end {
+            let width = WebAdvances.scalableAdvance(
+              widths[grapheme], unitsPerPoint: unitsPerPoint, xScale: xScale)
+            widths[grapheme] = width
+            total += width
+            if grapheme < contentEnd { content = total }
+          }
+        case .bitmap:
+          for grapheme in first..<end {
+            let width = advances.advance(widths[grapheme], in: face)
+            widths[grapheme] = width
+            total += width
+            if grapheme < contentEnd { content = total }
+          }
         }
         segments[index].totalWidth = total
         segments[index].contentWidth = content

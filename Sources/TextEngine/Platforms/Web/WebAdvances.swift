@@ -7,8 +7,10 @@
 /// 1/65536 px, as Blink's `TextRunLayoutUnit`s are.
 struct WebAdvances: Sendable {
   enum Face: Sendable {
-    case scalable(unitsPerEm: Double, xScale: Int64)
-    case bitmap(unitsPerEm: Double, pixelsPerEm: Double)
+    /// An outline font: design units a point, and FreeType's `x_scale` (16.16).
+    case scalable(unitsPerPoint: Double, xScale: Int64)
+    /// A bitmap font: strike pixels a point, and 1/65536 px a strike pixel at the size.
+    case bitmap(strikePixelsPerPoint: Double, fixedPerStrikePixel: Double)
   }
 
   let fontSize: Double
@@ -22,28 +24,39 @@ struct WebAdvances: Sendable {
   /// The face of `FontMask` bit `bit` (past the chain's fonts, the primary font).
   func face(bit: Int) -> Face {
     let fonts = chain.fonts
-    let metrics = (bit < fonts.count && bit < FontMask.othersBit ? fonts[bit] : fonts[0]).metrics
-    let unitsPerEm = Int64(metrics.unitsPerEm)
-    if let strike = metrics.bitmapStrike {
-      return .bitmap(unitsPerEm: Double(unitsPerEm), pixelsPerEm: Double(strike.pixelsPerEm))
+    let font = bit < fonts.count && bit < FontMask.othersBit ? fonts[bit] : fonts[0]
+    let unitsPerEm = Int64(font.unitsPerEm)
+    if let strike = font.metrics.bitmapStrike {
+      let pixelsPerEm = Double(strike.pixelsPerEm)
+      return .bitmap(
+        strikePixelsPerPoint: pixelsPerEm / fontSize, fixedPerStrikePixel: fontSize / pixelsPerEm * 65536)
     }
     // FT_DivFix: (a × 65536 + b / 2) / b.
     let sizeInSixtyFourths = Int64((fontSize * 64).rounded())
     return .scalable(
-      unitsPerEm: Double(unitsPerEm), xScale: (sizeInSixtyFourths << 16 + unitsPerEm / 2) / unitsPerEm)
+      unitsPerPoint: Double(unitsPerEm) / fontSize,
+      xScale: (sizeInSixtyFourths << 16 + unitsPerEm / 2) / unitsPerEm)
+  }
+
+  /// An outline font's advance: `points` in design units (rounded half up by truncation: it is
+  /// positive), then `FT_MulDiv(units, xScale, 64)`, `(a × b + c / 2) / c`, in 1/65536 px.
+  @inline(__always) static func scalableAdvance(_ points: Double, unitsPerPoint: Double, xScale: Int64)
+    -> Double
+  {
+    guard points > 0 else { return 0 }
+    let units = Int64(points * unitsPerPoint + 0.5)
+    return Double((units &* xScale &+ 32) >> 6) * 0x1p-16
   }
 
   /// Chromium's advance for a cluster HarfBuzz gave `points` (at the font size) in `face`.
   @inline(__always) func advance(_ points: Double, in face: Face) -> Double {
+    guard points > 0 else { return 0 }
     switch face {
-    case .scalable(let unitsPerEm, let xScale):
-      let units = Int64((points / fontSize * unitsPerEm).rounded())
-      guard units > 0 else { return 0 }
-      // FT_MulDiv: (a × b + c / 2) / c.
-      return Double((units * xScale + 32) >> 6) / 65536
-    case .bitmap(let unitsPerEm, let pixelsPerEm):
-      let strikeAdvance = (points / fontSize * unitsPerEm * pixelsPerEm / unitsPerEm).rounded()
-      return (strikeAdvance * fontSize / pixelsPerEm * 65536).rounded(.towardZero) / 65536
+    case .scalable(let unitsPerPoint, let xScale):
+      return Self.scalableAdvance(points, unitsPerPoint: unitsPerPoint, xScale: xScale)
+    case .bitmap(let strikePixelsPerPoint, let fixedPerStrikePixel):
+      let strikeAdvance = Double(Int64(points * strikePixelsPerPoint + 0.5))
+      return Double(Int64(strikeAdvance * fixedPerStrikePixel)) * 0x1p-16
     }
   }
 }
