@@ -1,5 +1,5 @@
 public import CellSizing
-public import CollectionLayout
+import CollectionLayout
 public import Feed
 import SelfSizingCore
 public import TextEngine
