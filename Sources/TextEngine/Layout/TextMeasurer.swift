@@ -418,12 +418,15 @@ public final class TextMeasurer: Sendable {
     guard platform == .web else {
       return try withEngineLineBreaks(codes, decoded) { base throws(TextError) in
         try withUnsafeTemporaryAllocation(
-          of: (end: Int, isHard: Bool).self, capacity: max(1, base.count)
+          of: (end: Int, isHard: Bool).self, capacity: max(1, codes.count + 1)
         ) { buffer throws(TextError) in
           let start = buffer.baseAddress.unsafelyUnwrapped
           start.initialize(from: base.baseAddress.unsafelyUnwrapped, count: base.count)
           let count = decoded.codes.withUnsafeBufferPointer {
-            FlutterLineBreaks.removeBreaksAfterWordInitialHyphens(of: $0, breaks: start, count: base.count)
+            FlutterLineBreaks.addBreaksBeforeOpeningAfterQuotes(
+              of: $0, breaks: start,
+              count: FlutterLineBreaks.removeBreaksAfterWordInitialHyphens(
+                of: $0, breaks: start, count: base.count))
           }
           return try body(UnsafeBufferPointer(start: start, count: count))
         }
