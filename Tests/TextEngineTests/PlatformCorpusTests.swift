@@ -131,21 +131,18 @@ import TextEngine
     }
     let expected = try #require(known[platform.rawValue], "no known mismatches recorded for \(platform)")
     #expect(outcome.counts == expected.counts)
-    for key in Set(outcome.heights.keys).union(expected.heights.keys).sorted() {
-      let now = outcome.heights[key] ?? []
-      let before = expected.heights[key] ?? []
-      #expect(
-        now == before,
-        "\(platform) heights \(key): newly wrong \(now.filter { !before.contains($0) }), now right \(before.filter { !now.contains($0) })"
-      )
-    }
-    for key in Set(outcome.breaks.keys).union(expected.breaks.keys).sorted() {
-      let now = outcome.breaks[key] ?? []
-      let before = expected.breaks[key] ?? []
-      #expect(
-        now == before,
-        "\(platform) breaks \(key): newly wrong \(now.filter { !before.contains($0) }), now right \(before.filter { !now.contains($0) })"
-      )
+    // Every list exactly as recorded: texts newly wrong and texts now right both fail.
+    for (what, now, before) in [
+      ("heights", outcome.heights, expected.heights), ("breaks", outcome.breaks, expected.breaks),
+    ] {
+      for key in Set(now.keys).union(before.keys).sorted() {
+        let now = now[key] ?? []
+        let before = before[key] ?? []
+        #expect(
+          now == before,
+          "\(platform) \(what) \(key): newly wrong \(now.filter { !before.contains($0) }), now right \(before.filter { !now.contains($0) })"
+        )
+      }
     }
   }
 

@@ -26,6 +26,20 @@ extension AttributedText {
     var leadWidth = 0.0
     var origin = Double.nan
     var metrics = LineMetrics()
+    /// Ends the line at grapheme `end` and starts the next one there; false when `visit` stops.
+    func endLine(at end: Int) -> Bool {
+      guard body(LineBreak(graphemeRange: lineStart..<end, contentWidth: lineContent, metrics: metrics))
+      else {
+        return false
+      }
+      lineStart = end
+      lineWidth = 0
+      lineContent = 0
+      leadWidth = 0
+      origin = .nan
+      metrics = LineMetrics()
+      return true
+    }
     for segment in segments {
       let first = segment.graphemeStart
       let contentEnd = first + segment.contentGraphemeCount
@@ -35,39 +49,20 @@ extension AttributedText {
       if let items = itemAdvances, leadWidth == 0, lineStart < first {
         let extended = items.width(from: lineStart, to: contentEnd, spans: graphemeSpans)
         if extended > limit {
-          guard body(LineBreak(graphemeRange: lineStart..<first, contentWidth: lineContent, metrics: metrics))
-          else { return }
-          lineStart = first
-          lineWidth = 0
-          lineContent = 0
-          origin = .nan
-          metrics = LineMetrics()
+          guard endLine(at: first) else { return }
         } else {
           if origin.isNaN { origin = segment.start }
           if contentEnd > first { lineContent = extended }
           lineWidth = items.width(from: lineStart, to: end, spans: graphemeSpans)
           metrics.formUnion(segment.metrics)
           if segment.hardBreakAfter {
-            guard body(LineBreak(graphemeRange: lineStart..<end, contentWidth: lineContent, metrics: metrics))
-            else { return }
-            lineStart = end
-            lineWidth = 0
-            lineContent = 0
-            origin = .nan
-            metrics = LineMetrics()
+            guard endLine(at: end) else { return }
           }
           continue
         }
       }
       if lineStart < first, lineWidth + segment.contentWidth > limit {
-        guard body(LineBreak(graphemeRange: lineStart..<first, contentWidth: lineContent, metrics: metrics))
-        else { return }
-        lineStart = first
-        lineWidth = 0
-        lineContent = 0
-        leadWidth = 0
-        origin = .nan
-        metrics = LineMetrics()
+        guard endLine(at: first) else { return }
       }
       if lineWidth + segment.contentWidth <= limit {
         if origin.isNaN { origin = segment.start }
@@ -98,14 +93,7 @@ extension AttributedText {
         leadWidth = lineWidth
       }
       if segment.hardBreakAfter {
-        guard body(LineBreak(graphemeRange: lineStart..<end, contentWidth: lineContent, metrics: metrics))
-        else { return }
-        lineStart = end
-        lineWidth = 0
-        lineContent = 0
-        leadWidth = 0
-        origin = .nan
-        metrics = LineMetrics()
+        guard endLine(at: end) else { return }
       }
     }
     // The last line; after a final hard break, where the platform starts one, it is an empty line

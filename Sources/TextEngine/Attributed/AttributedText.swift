@@ -78,53 +78,10 @@ public struct AttributedText: Sendable, Hashable {
   let platform: TextPlatform
   /// The box every line holds (the paragraph's strut on the web; empty elsewhere).
   let strut: LineBox
-  /// Each grapheme boundary's advance from its span's start, where spans are inline items
-  /// snapped one at a time (the web); nil elsewhere.
+  /// Each grapheme's advance from its span's start, where spans are inline items snapped one at
+  /// a time (the web); nil elsewhere.
   let itemAdvances: ItemAdvances?
 
-  /// The advance of every grapheme boundary from the start of its span (an inline item), and the
-  /// grid its parts are snapped to: Blink's `ShapeResultView::SnappedWidth`, `ceil` of a part's
-  /// advance, summed over the parts of a line (`LineBreaker`'s `position_`), the last part as
-  /// `ceil(A(end)) − ceil(A(start))` (`CachedOffsetForPosition`).
-  struct ItemAdvances: Sendable, Hashable {
-    /// `advances[k]`: the advance from the start of grapheme `k`'s span to grapheme `k`'s start
-    /// (one more entry: the end of the last span).
-    var advances: [Double]
-    var grid: Double
-
-    func snapped(_ value: Double) -> Double { ((value / grid) - 1e-7).rounded(.up) * grid }
-
-    /// The width of graphemes `start..<end` on one line.
-    func width(from start: Int, to end: Int, spans: [Int32]) -> Double {
-      guard end > start else { return 0 }
-      var width = 0.0
-      var partStart = start
-      var startAdvance = advances[start]
-      var span = spans[start]
-      var index = start
-      while true {
-        // The end of this item's part on the line.
-        while index < end, spans[index] == span { index += 1 }
-        if index == end {
-          let endAdvance =
-            end < spans.count && spans[end] == span ? advances[end] : advances[end - 1] + lastWidth(end - 1)
-          return width
-            + (partStart == start ? snapped(endAdvance) - snapped(startAdvance) : snapped(endAdvance))
-        }
-        // A whole part up to the item's end: its advance, ceiled.
-        let partEnd = advances[index - 1] + lastWidth(index - 1)
-        width += snapped(partEnd - startAdvance)
-        partStart = index
-        startAdvance = 0
-        span = spans[index]
-      }
-    }
-
-    /// The width of grapheme `index` (from the advances of its neighbours in one span).
-    private func lastWidth(_ index: Int) -> Double { widths[index] }
-
-    var widths: [Double]
-  }
   let graphemeWidths: [Double]
   let graphemeEnds: [Int32]
   let graphemeSpans: [Int32]
@@ -220,9 +177,8 @@ public struct AttributedText: Sendable, Hashable {
   /// set), with line spacing, rounded up to the pixel grid with a pixel scale.
   func height(lineCount: Int, sum: Double, uniform: Double?) -> Double {
     guard lineCount > 0 else { return 0 }
-    let lines = uniform.map { Double(lineCount) * $0 } ?? sum
-    let height = lines + Double(lineCount - 1) * paragraph.lineSpacing
-    guard let scale = paragraph.pixelScale else { return height }
-    return (height * scale - 1e-9).rounded(.up) / scale
+    return PreparedText.height(
+      ofLines: uniform.map { Double(lineCount) * $0 } ?? sum, count: lineCount,
+      lineSpacing: paragraph.lineSpacing, pixelScale: paragraph.pixelScale)
   }
 }

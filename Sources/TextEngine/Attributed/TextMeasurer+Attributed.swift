@@ -78,9 +78,10 @@ extension TextMeasurer {
     // Where the platform snaps positions to a grid (the web: LayoutUnits), each span is its own
     // inline item: its positions are snapped from its own start, and a line's width is the sum of
     // its spans' snapped parts.
-    let snappedPositions = platform.rules.positionGrid.map { grid in
-      Self.snappedPositions(widths: graphemeWidths, spans: graphemeSpans, grid: grid)
+    let itemAdvances = platform.rules.positionGrid.map {
+      AttributedText.ItemAdvances(widths: graphemeWidths, spans: graphemeSpans, grid: $0)
     }
+    let snappedPositions = itemAdvances?.positions(spans: graphemeSpans)
     var segments: [AttributedText.Segment] = []
     var grapheme = 0
     var runningWidth = 0.0
@@ -129,44 +130,9 @@ extension TextMeasurer {
       spans: spans, paragraph: paragraph, token: truncationToken, missingGlyphs: missing, codes: codes,
       spanStarts: spanStarts, spanMetrics: spanMetrics, graphemeMetrics: graphemeMetrics, platform: platform,
       strut: strut(of: paragraph),
-      itemAdvances: platform.rules.positionGrid.map {
-        Self.itemAdvances(widths: graphemeWidths, spans: graphemeSpans, grid: $0)
-      }, graphemeWidths: graphemeWidths,
+      itemAdvances: itemAdvances, graphemeWidths: graphemeWidths,
       graphemeEnds: graphemeEnds, graphemeSpans: graphemeSpans, segments: segments, tokenWidth: tokenWidth,
       tokenMetrics: tokenMetrics)
-  }
-
-  /// Each grapheme's advance from its span's start, for lines measured item by item.
-  static func itemAdvances(widths: [Double], spans: [Int32], grid: Double) -> AttributedText.ItemAdvances {
-    var advances = [Double](repeating: 0, count: widths.count + 1)
-    var advance = 0.0
-    for index in widths.indices {
-      if index > 0, spans[index] != spans[index - 1] { advance = 0 }
-      advances[index] = advance
-      advance += widths[index]
-    }
-    advances[widths.count] = advance
-    return AttributedText.ItemAdvances(advances: advances, grid: grid, widths: widths)
-  }
-
-  /// The position of every grapheme boundary (one more than the graphemes) when each span's
-  /// positions are rounded up to `grid` from the span's start, and each span starts where the
-  /// one before it ends, rounded.
-  static func snappedPositions(widths: [Double], spans: [Int32], grid: Double) -> [Double] {
-    func snapped(_ value: Double) -> Double { ((value / grid) - 1e-7).rounded(.up) * grid }
-    var positions = [Double](repeating: 0, count: widths.count + 1)
-    var base = 0.0
-    var advance = 0.0
-    for index in widths.indices {
-      if index > 0, spans[index] != spans[index - 1] {
-        base += snapped(advance)
-        advance = 0
-      }
-      positions[index] = base + snapped(advance)
-      advance += widths[index]
-    }
-    positions[widths.count] = base + snapped(advance)
-    return positions
   }
 
   /// The box every line of `paragraph` holds: the strut on the web, nothing elsewhere.

@@ -1,5 +1,5 @@
 /// Which fonts of a chain a piece of text is set in: bit `i` for the chain's font `i` (the
-/// primary font is bit 0), and one bit, ``others``, for fonts past the fifteenth and installed
+/// primary font is bit 0), and one bit, `othersBit`, for fonts past the fifteenth and installed
 /// fallback faces. Two bytes, so a cached segment carries it in what was padding.
 struct FontMask: Sendable, Hashable {
   var rawValue: UInt16
@@ -9,7 +9,7 @@ struct FontMask: Sendable, Hashable {
 
   init(rawValue: UInt16) { self.rawValue = rawValue }
 
-  /// The mask of one font: the chain's font `index`, or ``others`` for an index past the
+  /// The mask of one font: the chain's font `index`, or `othersBit` for an index past the
   /// fifteenth or nil (a font outside the chain).
   init(fontAt index: Int?) {
     rawValue = 0
@@ -21,7 +21,6 @@ struct FontMask: Sendable, Hashable {
 
   /// The bit of every font that has none of its own.
   static let othersBit = 15
-  static let others = FontMask(rawValue: 1 << 15)
 
   /// Adds a font (see `init(fontAt:)`).
   mutating func insert(fontAt index: Int?) {
@@ -30,7 +29,4 @@ struct FontMask: Sendable, Hashable {
   }
 
   @inline(__always) mutating func formUnion(_ other: FontMask) { rawValue |= other.rawValue }
-
-  /// True when some font of `other` is in this mask.
-  @inline(__always) func intersects(_ other: FontMask) -> Bool { rawValue & other.rawValue != 0 }
 }

@@ -394,15 +394,12 @@ extension PreparedText {
         }
       }
     }
-    let height: Double
-    if !hasLineBoxes {
-      height = self.height(ofLineCount: lines.count)
-    } else {
-      var total = lines.reduce(0) { $0 + $1.height }
-      if lines.count > 1 { total += Double(lines.count - 1) * style.lineSpacing }
-      if let scale = style.pixelScale, !lines.isEmpty { total = (total * scale - 1e-9).rounded(.up) / scale }
-      height = total
-    }
+    let height =
+      !hasLineBoxes || lines.isEmpty
+      ? self.height(ofLineCount: lines.count)
+      : Self.height(
+        ofLines: lines.reduce(0) { $0 + $1.height }, count: lines.count, lineSpacing: style.lineSpacing,
+        pixelScale: style.pixelScale)
     return TextLayout(
       width: width, lines: lines, height: height, truncated: truncated, missingGlyphs: missingGlyphs)
   }

@@ -83,8 +83,11 @@ extension PreparedText {
       return true
     }
     let style = paragraph.pointee.style
-    if count > 1 { height += Double(count - 1) * style.lineSpacing }
-    if let scale = style.pixelScale, count > 0 { height = (height * scale - 1e-9).rounded(.up) / scale }
-    return TextMeasurement(lineCount: count, height: height, truncated: truncated, maxLineWidth: widest)
+    return TextMeasurement(
+      lineCount: count,
+      height: count > 0
+        ? Self.height(
+          ofLines: height, count: count, lineSpacing: style.lineSpacing, pixelScale: style.pixelScale) : 0,
+      truncated: truncated, maxLineWidth: widest)
   }
 }

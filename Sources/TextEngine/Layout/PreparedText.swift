@@ -166,7 +166,18 @@ public struct PreparedText: Sendable, Hashable {
     ofLineCount lineCount: Int, lineHeight: Double, lineSpacing: Double, pixelScale: Double?
   ) -> Double {
     guard lineCount > 0 else { return 0 }
-    let height = Double(lineCount) * lineHeight + Double(lineCount - 1) * lineSpacing
+    return height(
+      ofLines: Double(lineCount) * lineHeight, count: lineCount, lineSpacing: lineSpacing,
+      pixelScale: pixelScale)
+  }
+
+  /// The height of `lineCount` lines (at least one) whose own heights add up to `lines`: with
+  /// `lineSpacing` between them, rounded up to the next multiple of `1 / pixelScale` when given.
+  /// Every height of a text, a prepared one or an attributed one, is made here.
+  @inline(__always) static func height(
+    ofLines lines: Double, count lineCount: Int, lineSpacing: Double, pixelScale: Double?
+  ) -> Double {
+    let height = lines + Double(lineCount - 1) * lineSpacing
     guard let scale = pixelScale else { return height }
     // A tiny epsilon keeps exact multiples (e.g. 21 * 3 at 2x) from rounding up.
     return (height * scale - 1e-9).rounded(.up) / scale

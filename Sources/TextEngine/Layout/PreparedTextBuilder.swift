@@ -242,8 +242,7 @@ struct PreparedTextBuilder {
     storage.withContents { contents in
       let keys = contents.keys
       let segments = contents.segments
-      // (A hair below: a sum that lands on the grid in exact arithmetic stays on it.)
-      func snapped(_ value: Double) -> Double { ((value / grid) - 1e-7).rounded(.up) * grid }
+      func snapped(_ value: Double) -> Double { value.roundedUp(toMultipleOf: grid) }
       var first = 0
       while first < segments.count {
         let last = Int(keys[first].paragraphEnd)

@@ -436,10 +436,11 @@ public final class TextMeasurer: Sendable {
       try withUnsafeTemporaryAllocation(
         of: (end: Int, isHard: Bool).self, capacity: max(1, codes.count)
       ) { buffer throws(TextError) in
-        try decoded.codes.withUnsafeBufferPointer { original throws(TextError) in
-          try WebLineBreaks.withBreaks(
-            of: original, base: base, scratch: buffer.baseAddress.unsafelyUnwrapped, body)
+        let start = buffer.baseAddress.unsafelyUnwrapped
+        let count = decoded.codes.withUnsafeBufferPointer {
+          WebLineBreaks.breaks(of: $0, base: base, into: start)
         }
+        return try body(UnsafeBufferPointer(start: start, count: count))
       }
     }
   }

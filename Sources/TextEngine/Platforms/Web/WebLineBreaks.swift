@@ -50,19 +50,6 @@ enum WebLineBreaks {
     scalar <= 0xFF || scalar &- 0x2018 <= 0x22 || scalar &- 0x2E02 <= 0x1F
   }
 
-  /// Runs `body` with the opportunities of `codes` as Blink finds them, from the engine's
-  /// `base` (each a line start; hard breaks flagged; the last is the end of the text): `base`
-  /// itself when no rule of Blink's can differ from it (text without spaces, ASCII, Latin-1 or
-  /// quotation marks), else a rewritten copy in `scratch` (room for `codes.count` entries).
-  @inline(__always) static func withBreaks<Result, Failure: Error>(
-    of codes: UnsafeBufferPointer<UInt32>, base: UnsafeBufferPointer<(end: Int, isHard: Bool)>,
-    scratch: UnsafeMutablePointer<(end: Int, isHard: Bool)>,
-    _ body: (UnsafeBufferPointer<(end: Int, isHard: Bool)>) throws(Failure) -> Result
-  ) throws(Failure) -> Result {
-    let count = breaks(of: codes, base: base, into: scratch)
-    return try body(UnsafeBufferPointer(start: scratch, count: count))
-  }
-
   /// Rewrites the opportunities `base` of `codes` (each a line start; hard breaks flagged; the
   /// last is the end of the text) into `output` (room for `codes.count` entries) as Blink finds
   /// them. Returns how many were written.
@@ -140,9 +127,7 @@ enum WebLineBreaks {
       if current > 0x7F { return engineAllows }
     }
     if last <= 0xFF && current <= 0xFF {
-      let row = Int(last) &- 0x21
-      let column = Int(current) &- 0x21
-      return pairs[row &* 4 &+ column >> 6] & (1 << UInt64(column & 63)) != 0
+      return WebPairTable.allowsBreak(between: last, and: current, in: pairs)
     }
     if engineAllows { return true }
     // LB19a (Unicode 16): a quotation mark between East Asian characters may be broken around.

@@ -252,10 +252,13 @@ enum WebPairTable {
     return bits
   }()
 
-  /// True when a line may break between `first` and `second`, both in U+0021…U+00FF.
-  @inline(__always) static func allowsBreak(between first: UInt32, and second: UInt32) -> Bool {
-    let row = Int(first) - 0x21
-    let column = Int(second) - 0x21
-    return bits[row * 4 + column >> 6] & (1 << UInt64(column & 63)) != 0
+  /// True when a line may break between `first` and `second`, both in U+0021…U+00FF, read from
+  /// `pairs` (`bits`, held by the caller for a whole text).
+  @inline(__always) static func allowsBreak(
+    between first: UInt32, and second: UInt32, in pairs: UnsafePointer<UInt64>
+  ) -> Bool {
+    let row = Int(first) &- 0x21
+    let column = Int(second) &- 0x21
+    return pairs[row &* 4 &+ column >> 6] & (1 << UInt64(column & 63)) != 0
   }
 }

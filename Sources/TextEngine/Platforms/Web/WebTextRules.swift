@@ -20,7 +20,7 @@
 /// - A final hard break starts no line (`"abc\n"` is one line under `pre-wrap`).
 enum WebTextRules: PlatformTextRules {
   /// Blink's LayoutUnit: 1/64 px.
-  static let layoutUnitsPerPixel = 64.0
+  static let layoutUnit = 1.0 / 64
 
   /// A length rounded to the LayoutUnit grid (`LayoutUnit::FromFloatRound`).
   @inline(__always) static func roundedToLayoutUnit(_ value: Float) -> Double {
@@ -89,7 +89,7 @@ enum WebTextRules: PlatformTextRules {
 
   static var overlongWordsFillLines: Bool { false }
 
-  static var positionGrid: Double? { 1.0 / 64 }
+  static var positionGrid: Double? { layoutUnit }
 
   static var hasStrut: Bool { true }
 
@@ -99,5 +99,5 @@ enum WebTextRules: PlatformTextRules {
 
   /// A line fits while its position is at most the available width plus one LayoutUnit
   /// (`LineBreaker`'s `AddEpsilon`, `line_breaker.h`).
-  @inline(__always) static func lineLimit(forWidth width: Double) -> Double { width + 1.0 / 64 }
+  @inline(__always) static func lineLimit(forWidth width: Double) -> Double { width + layoutUnit }
 }
