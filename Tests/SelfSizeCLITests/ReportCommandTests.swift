@@ -105,6 +105,48 @@ import Testing
     }
   }
 
+  /// The same feed on every platform: per width each platform's content height is what
+  /// `selfsize layout --platform P` gives, the cards counted as differing are those whose
+  /// heights differ between those layouts, and the page draws the one that differs most on each.
+  @Test func reportPutsThePlatformsSideBySide() throws {
+    let directory = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let result = try CLIRunner.run([
+      "report", "--output-dir", directory.path, "--devices", "375x2", "--pictures", "none", "--platform",
+      "flutter",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("content web  content flutter  content ios"))
+    let report = try Self.json(directory.appendingPathComponent("report.json"))
+    #expect(report["platform"] as? String == "flutter")
+    let comparison = try #require((report["platforms"] as? [[String: Any]])?.first)
+    let contentHeights = try #require(comparison["contentHeight"] as? [String: Double])
+    var heights: [String: [String: Double]] = [:]
+    for platform in ["web", "flutter", "ios"] {
+      let layout = try CLIRunner.run([
+        "layout", "--template", "Examples/note-card.template.json", "-i", "Examples/feed.jsonl",
+        "--collection-width", "375", "--format", "json", "--platform", platform,
+      ])
+      let object = try #require(
+        try JSONSerialization.jsonObject(with: Data(layout.stdout.utf8)) as? [String: Any])
+      #expect(contentHeights[platform] == (object["contentSize"] as? [Double])?[1])
+      for item in try #require(object["items"] as? [[String: Any]]) {
+        heights[item["id"] as! String, default: [:]][platform] = (item["frame"] as? [Double])?[3]
+      }
+    }
+    let differing = heights.filter { Set($0.value.values).count > 1 }
+    #expect(comparison["cards"] as? Int == 240)
+    #expect(comparison["differing"] as? Int == differing.count)
+    #expect(!differing.isEmpty, "the bundled feed has a card whose lines break differently on SkParagraph")
+    let largest = try #require(comparison["largest"] as? [String: Any])
+    let id = try #require(largest["id"] as? String)
+    let own = try #require(differing[id])
+    #expect(largest["difference"] as? Double == own.values.max()! - own.values.min()!)
+    let page = try String(contentsOf: directory.appendingPathComponent("report.html"), encoding: .utf8)
+    #expect(page.contains("The same feed on every platform"))
+    for platform in ["web", "flutter", "ios"] { #expect(page.contains("\(id) · \(platform) · ")) }
+  }
+
   /// --widths at --columns; the old --collection-width/--columns pick one device.
   @Test(arguments: [
     (["--widths", "360,412", "--columns", "3"], [360.0, 412], [3, 3]),
