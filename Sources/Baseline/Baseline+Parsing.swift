@@ -1,5 +1,6 @@
 import CollectionLayout
 import Foundation
+import SelfSizingCore
 import TextEngine
 
 extension Baseline {
@@ -41,10 +42,13 @@ extension Baseline {
   /// - Throws: ``BaselineError`` (`unreadableFile` when the file cannot be read; otherwise as
   ///   ``init(parsing:)``).
   public init(contentsOf path: String) throws(BaselineError) {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw BaselineError(.unreadableFile, "cannot read baseline \(path)")
+    let data: [UInt8]
+    do {
+      data = try BoundedFile.bytes(atPath: path, limit: BoundedFile.baselineLimit, kind: "baseline")
+    } catch {
+      throw BaselineError(.unreadableFile, "baseline: \(error.description)")
     }
-    guard let text = String(data: data, encoding: .utf8) else {
+    guard let text = String(validating: data, as: UTF8.self) else {
       throw BaselineError(.invalidJSON, "the baseline \(path) is not UTF-8 text")
     }
     try self.init(parsing: text)

@@ -4,13 +4,15 @@
 ///
 /// A line ends at `\n` (a `\r` before it is dropped too). Lines of nothing but spaces, tabs
 /// and `\r` are counted but not passed on. A line longer than `maximumLineLength` bytes is
-/// passed on as `.tooLong` and its bytes are skipped up to the next line end.
+/// passed on as `.tooLong` as soon as it passes the limit, and its bytes are skipped up to the
+/// next line end.
 public struct JSONLineSplitter: Sendable {
   /// What the splitter found.
   public enum Event {
     /// A line's bytes (valid only during the callback) and its number.
     case line(Int, UnsafeBufferPointer<UInt8>)
-    /// A line over the length limit (its bytes were dropped), with its number and length so far.
+    /// A line over the length limit (its bytes are dropped), with its number and its length
+    /// when it was found too long (more than the limit; the line may go on).
     case tooLong(Int, Int)
   }
 
@@ -27,31 +29,35 @@ public struct JSONLineSplitter: Sendable {
     self.maximumLineLength = max(1, maximumLineLength)
   }
 
-  /// Feeds the next chunk, calling `body` for every line it completes.
+  /// Feeds the next chunk, calling `body` for every line it completes, and with `.tooLong` as
+  /// soon as the current line passes the limit (not when its line end arrives, which may be never).
   public mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>, _ body: (Event) throws -> Void) rethrows {
     var start = 0
     let count = chunk.count
     while start < count {
-      guard let newline = Self.index(of: UInt8(ascii: "\n"), in: chunk, from: start) else {
-        keep(UnsafeBufferPointer(rebasing: chunk[start..<count]))
-        return
+      let newline = Self.index(of: UInt8(ascii: "\n"), in: chunk, from: start)
+      let piece = UnsafeBufferPointer(rebasing: chunk[start..<(newline ?? count)])
+      // One byte more than the limit may be a `\r` that `emit` drops, so the exact check is there.
+      if !skipping, pending.count + piece.count > maximumLineLength + 1 {
+        skipping = true
+        skippedBytes = pending.count
+        pending.removeAll(keepingCapacity: pending.capacity <= 1 << 20)
+        try body(.tooLong(lineNumber + 1, skippedBytes + piece.count))
       }
+      if skipping {
+        skippedBytes += piece.count
+      } else if newline == nil || !pending.isEmpty {
+        pending.append(contentsOf: piece)
+      }
+      guard let newline else { return }
       lineNumber += 1
       if skipping {
-        try body(.tooLong(lineNumber, skippedBytes + newline - start))
         skipping = false
         skippedBytes = 0
       } else if pending.isEmpty {
-        try emit(UnsafeBufferPointer(rebasing: chunk[start..<newline]), body)
+        try emit(piece, body)
       } else {
-        keep(UnsafeBufferPointer(rebasing: chunk[start..<newline]))
-        if skipping {
-          try body(.tooLong(lineNumber, skippedBytes))
-          skipping = false
-          skippedBytes = 0
-        } else {
-          try pending.withUnsafeBufferPointer { try emit($0, body) }
-        }
+        try pending.withUnsafeBufferPointer { try emit($0, body) }
         pending.removeAll(keepingCapacity: pending.capacity <= 1 << 20)
       }
       start = newline + 1
@@ -62,27 +68,15 @@ public struct JSONLineSplitter: Sendable {
   public mutating func finish(_ body: (Event) throws -> Void) rethrows {
     guard skipping || !pending.isEmpty else { return }
     lineNumber += 1
-    if skipping {
-      try body(.tooLong(lineNumber, skippedBytes))
-    } else {
-      try pending.withUnsafeBufferPointer { try emit($0, body) }
-    }
+    if !skipping { try pending.withUnsafeBufferPointer { try emit($0, body) } }
     pending = []
     skipping = false
     skippedBytes = 0
   }
 
-  private mutating func keep(_ bytes: UnsafeBufferPointer<UInt8>) {
-    if skipping {
-      skippedBytes += bytes.count
-    } else if pending.count + bytes.count > maximumLineLength {
-      skipping = true
-      skippedBytes = pending.count + bytes.count
-      pending = []
-    } else {
-      pending.append(contentsOf: bytes)
-    }
-  }
+  /// The bytes of an over-long line skipped so far (already reported), 0 when no line is
+  /// being skipped: a reader may stop when a line never ends (`/dev/zero`).
+  public var skippedLength: Int { skipping ? skippedBytes : 0 }
 
   private func emit(_ line: UnsafeBufferPointer<UInt8>, _ body: (Event) throws -> Void) rethrows {
     var end = line.count

@@ -120,11 +120,11 @@ struct BaselineOptions: ParsableArguments {
       }
     }
     if let path = writeBaseline {
-      try AtomicFile.write(Data(current.jsonLines().utf8), to: path)
+      try OutputFile.write(Data(current.jsonLines().utf8), to: path)
       output.writeLine(
         "wrote baseline \(path): \(current.records.count) record\(current.records.count == 1 ? "" : "s")")
     }
-    output.flush()
+    try output.flush()
     if moved || failures > 0 { throw ExitCode(1) }
   }
 
@@ -135,7 +135,7 @@ struct BaselineOptions: ParsableArguments {
       throw ValidationError("cannot create --diff-report folder \(folder): \(error.systemReason)")
     }
     for file in files {
-      try AtomicFile.write(file.data, to: (folder as NSString).appendingPathComponent(file.name))
+      try OutputFile.write(file.data, to: (folder as NSString).appendingPathComponent(file.name))
     }
   }
 }

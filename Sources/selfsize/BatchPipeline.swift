@@ -158,6 +158,7 @@ struct BatchPipeline: Sendable {
           if batch.count >= batchLines || batch.bytes.count >= batchBytes { keepGoing = submit() }
         }
         guard keepGoing, submit() else { break reading }
+        try input.checkEndless(splitter)
       }
       splitter.finish { batch.append($0) }
       _ = submit()

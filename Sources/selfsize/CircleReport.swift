@@ -31,9 +31,9 @@ struct CircleReport {
       var (width, height) = scene.pixelSize(scale: Double(options.scale))
       switch kind {
       case "png": try scene.writePNGFile(scale: Double(options.scale), to: path)
-      case "svg": try AtomicFile.write(Data(scene.svg(scale: options.scale).utf8), to: path)
+      case "svg": try OutputFile.write(Data(scene.svg(scale: options.scale).utf8), to: path)
       default:
-        try AtomicFile.write(Data(scene.html(title: "selfsize report · circle").utf8), to: path)
+        try OutputFile.write(Data(scene.html(title: "selfsize report · circle").utf8), to: path)
         (width, height) = (Int(scene.size.width.rounded()), Int(scene.size.height.rounded()))
       }
       let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
@@ -51,7 +51,7 @@ struct CircleReport {
       case .text: for line in summary.lines() { output.writeLine(line) }
       case .json: output.writeLine(summary.jsonValue().serialized())
       }
-      output.flush()
+      try output.flush()
     }
     try diagnostics.finish()
   }

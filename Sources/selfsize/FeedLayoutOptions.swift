@@ -287,7 +287,7 @@ struct FeedLayoutOptions: ParsableArguments {
   func loadWaterfall(templatePath: String, paths: [String]) throws -> (CellTemplate, [FeedPage]) {
     let template: CellTemplate
     do {
-      template = try CellTemplate(json: try readInput(templatePath)).overridingLineHeight(lineHeight)
+      template = try CellTemplate(json: try readTemplate(templatePath)).overridingLineHeight(lineHeight)
     } catch let error as CellSizingError {
       throw ValidationError("template \(templatePath): \(error.description)")
     }
@@ -305,10 +305,13 @@ struct FeedLayoutOptions: ParsableArguments {
               .failure(
                 CellSizingError(.invalidJSON, at: "", error.description, itemID: error.id, line: number)))
           }
-        case .tooLong(let number, let length):
+        case .tooLong(let number, _):
           items.append(
             .failure(
-              CellSizingError(.invalidJSON, at: "", "the line is \(length) bytes long", line: number)))
+              CellSizingError(
+                .invalidJSON, at: "",
+                "the line is longer than \(InputSource.maximumLineLength) bytes, the most read per line; it was skipped",
+                line: number)))
         }
       }
       pages.append(FeedPage(source: input.name, items: items))

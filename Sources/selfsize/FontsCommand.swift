@@ -61,6 +61,6 @@ struct FontsCommand: ParsableCommand {
         "HarfBuzz \(versions.harfBuzz), FreeType \(versions.freeType), ICU \(versions.icu) (Unicode \(versions.unicode))"
       )
     }
-    output.flush()
+    try output.flush()
   }
 }

@@ -5,6 +5,19 @@ import SelfSizingCore
 /// An input opened for reading a chunk at a time: a file, a FIFO, `/dev/stdin`, a process
 /// substitution or standard input (`-` or no path).
 final class InputSource: Sendable {
+  /// The longest line read from JSON Lines input: 64 MiB. A longer line is reported as soon as
+  /// it passes this length and skipped to its line end.
+  static let maximumLineLength = 64 << 20
+  /// Reading stops when one skipped line goes on for this many bytes without a line end
+  /// (1 GiB): endless input such as `/dev/zero` ends with an error instead of running forever.
+  static let endlessLineLength = 1 << 30
+
+  /// Thrown when a line never ends (see ``endlessLineLength``); exit 1 with the message.
+  struct EndlessLine: Error, Sendable, Hashable, CustomStringConvertible {
+    /// `FILE:LINE: the line has no line end …`.
+    var description: String
+  }
+
   /// The name used in messages: the path, or `<stdin>`.
   let name: String
   /// The size in bytes when the input is a regular file (for progress), else nil.
@@ -57,21 +70,18 @@ final class InputSource: Sendable {
     }
   }
 
-  /// Reads the whole input (for small inputs such as templates).
-  func readAll() throws -> [UInt8] {
-    var result: [UInt8] = []
-    let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
-    defer { chunk.deallocate() }
-    while true {
-      let count = try read(into: chunk)
-      if count == 0 { return result }
-      result.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[..<count]))
-    }
+  /// Throws ``EndlessLine`` when the line `splitter` is skipping has gone on too long.
+  func checkEndless(_ splitter: JSONLineSplitter) throws {
+    guard splitter.skippedLength > Self.endlessLineLength else { return }
+    throw EndlessLine(
+      description:
+        "\(TerminalText.escaped(name)):\(splitter.lineNumber + 1): the line has no line end in its first \(BoundedFile.describe(bytes: Self.endlessLineLength)); stopped reading"
+    )
   }
 
   /// Reads the input a line at a time, calling `body` with each event of the splitter.
   func forEachLine(
-    maximumLineLength: Int = 64 << 20, _ body: (JSONLineSplitter.Event) throws -> Void
+    maximumLineLength: Int = InputSource.maximumLineLength, _ body: (JSONLineSplitter.Event) throws -> Void
   ) throws {
     var splitter = JSONLineSplitter(maximumLineLength: maximumLineLength)
     let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
@@ -80,13 +90,19 @@ final class InputSource: Sendable {
       let count = try read(into: chunk)
       if count == 0 { break }
       try splitter.feed(UnsafeBufferPointer(rebasing: chunk.bindMemory(to: UInt8.self)[..<count]), body)
+      try checkEndless(splitter)
     }
     try splitter.finish(body)
   }
 }
 
-/// Reads a whole small input file (a template), as a usage error naming the path when it
-/// cannot be read.
-func readInput(_ path: String?) throws -> Data {
-  Data(try InputSource(path: path).readAll())
+/// Reads a template file (standard input for nil or `-`) under ``BoundedFile/templateLimit``,
+/// as a usage error naming the path when it cannot be read or is too large.
+func readTemplate(_ path: String?) throws -> Data {
+  do {
+    return Data(
+      try BoundedFile.bytes(atPath: path ?? "-", limit: BoundedFile.templateLimit, kind: "template"))
+  } catch {
+    throw ValidationError(error.description)
+  }
 }

@@ -104,11 +104,7 @@ struct LayoutCommand: ParsableCommand {
         return
       }
     }
-    if let output, output != "-" {
-      try AtomicFile.write(data, to: output)
-    } else {
-      FileHandle.standardOutput.write(data)
-    }
+    try OutputFile.write(data, to: output)
     try diagnostics.finish()
   }
 
@@ -130,7 +126,7 @@ struct LayoutCommand: ParsableCommand {
 
   /// Records or compares the layout's items (`--write-baseline`, `--baseline`).
   func checkBaseline(_ layout: FeedLayout, stored: Baseline?, measurer: TextMeasurer, failures: Int) throws {
-    let templateData = try options.template.map { (path: $0, data: try readInput($0)) }
+    let templateData = try options.template.map { (path: $0, data: try readTemplate($0)) }
     var styles: [String: TextStyle] = [:]
     for item in layout.items {
       if let measurement = item.measurement, let cell = item.cell {

@@ -78,7 +78,7 @@ struct MeasureCommand: ParsableCommand {
       defaultFields: ["id", "width", "height", "missingGlyphs", "elements", "hidden", "clipped"],
       precision: outputOptions.precision)
     let stored = try baselineOptions.loadBaseline(command: "measure")
-    let templateData = try readInput(template)
+    let templateData = try readTemplate(template)
     let cellTemplate: CellTemplate
     do {
       cellTemplate = try CellTemplate(json: templateData).overridingLineHeight(lineHeight)

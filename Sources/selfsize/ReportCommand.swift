@@ -4,6 +4,7 @@ import CollectionLayout
 import Feed
 import Foundation
 import Rendering
+import SelfSizingCore
 import SelfSizingResources
 import TextEngine
 
@@ -315,7 +316,7 @@ struct ReportCommand: ParsableCommand {
         members.append(("seconds", .number(total)))
         output.writeLine(JSONValue.object(members).serialized())
       }
-      output.flush()
+      try output.flush()
     }
     try diagnostics.finish()
   }
@@ -400,7 +401,7 @@ struct ReportCommand: ParsableCommand {
   func path(_ file: String) -> String { (outputDirectory as NSString).appendingPathComponent(file) }
 
   func write(_ data: Data, _ file: String, _ written: inout [String]) throws {
-    try AtomicFile.write(data, to: path(file))
+    try OutputFile.write(data, to: path(file))
     written.append(path(file))
   }
 
@@ -443,13 +444,13 @@ struct ReportCommand: ParsableCommand {
     }
     for (source, fileName) in files {
       let destination = (folder as NSString).appendingPathComponent(fileName)
-      let data: Data
+      let data: [UInt8]
       do {
-        data = try Data(contentsOf: URL(fileURLWithPath: source))
+        data = try BoundedFile.bytes(atPath: source, limit: BoundedFile.fontLimit, kind: "font")
       } catch {
-        throw ValidationError("cannot read font \(source): \(error.systemReason)")
+        throw ValidationError("font: \(error.description)")
       }
-      try AtomicFile.write(data, to: destination)
+      try OutputFile.write(Data(data), to: destination)
     }
   }
 

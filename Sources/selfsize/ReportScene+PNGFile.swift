@@ -15,17 +15,21 @@ extension ReportScene {
     } catch {
       throw ValidationError(error.message)
     }
-    func draw(_ sink: @escaping (Data) throws -> Void) throws {
+    try OutputFile.stream(to: path) { sink in
+      // The output's own error (a full disk, a closed pipe) is passed on as it is, not as a
+      // picture error.
+      var writeError: (any Error)?
       do {
-        try writePNG(scale: scale, top: top, bottom: bottom, progress: progress, to: sink)
+        try writePNG(scale: scale, top: top, bottom: bottom, progress: progress) { data in
+          do { try sink(data) } catch {
+            writeError = error
+            throw error
+          }
+        }
       } catch {
-        throw ValidationError("\(path ?? "<stdout>"): \(error.message)")
+        if let writeError { throw writeError }
+        throw ValidationError("\(path ?? "<stdout>"): \((error as? PictureError)?.message ?? "\(error)")")
       }
     }
-    guard let path, path != "-" else {
-      try draw { FileHandle.standardOutput.write($0) }
-      return
-    }
-    try AtomicFile.stream(to: path) { try draw($0) }
   }
 }

@@ -39,7 +39,7 @@ struct SelfSize: ParsableCommand {
       commandType = type(of: command)
       try command.run()
       prewarm.wait()
-    } catch is OutputSink.OutputClosed {
+    } catch is OutputFile.OutputClosed {
       prewarm.wait()
       Foundation.exit(0)
     } catch {

@@ -1,4 +1,7 @@
-/// Buffered standard output for small outputs (summaries, font tables).
+import Foundation
+
+/// Buffered standard output for small outputs (summaries, font tables), written at ``flush()``
+/// through ``OutputFile`` so a failed write is an error, never lost.
 struct StandardOutput {
   private var buffer = ""
 
@@ -6,10 +9,11 @@ struct StandardOutput {
 
   mutating func writeLine(_ text: String) { write(text + "\n") }
 
-  mutating func flush() {
-    let sink = try? OutputSink(path: nil)
-    try? sink?.write(Array(buffer.utf8))
-    try? sink?.finish()
-    buffer = ""
+  /// Writes what is buffered.
+  /// - Throws: a usage error when standard output cannot be written; `OutputClosed` when its
+  ///   reader went away.
+  mutating func flush() throws {
+    defer { buffer = "" }
+    try OutputFile.write(Data(buffer.utf8), to: nil)
   }
 }

@@ -9,7 +9,9 @@ import Testing
     let record = { (event: JSONLineSplitter.Event) in
       switch event {
       case .line(let number, let bytes): result.append("\(number):" + String(decoding: bytes, as: UTF8.self))
-      case .tooLong(let number, let length): result.append("\(number): too long \(length)")
+      case .tooLong(let number, let length):
+        #expect(length > limit)
+        result.append("\(number): too long")
       }
     }
     let bytes = Array(text.utf8)
@@ -29,12 +31,43 @@ import Testing
   func anyChunkSizeGivesTheSameLines(chunkSize: Int) {
     let text = "{\"a\": 1}\r\n\n  \t\r\n[2]\n" + String(repeating: "x", count: 70) + "\nlast"
     #expect(
-      lines(text, chunkSize: chunkSize) == ["1:{\"a\": 1}", "4:[2]", "5: too long 70", "6:last"])
+      lines(text, chunkSize: chunkSize) == ["1:{\"a\": 1}", "4:[2]", "5: too long", "6:last"])
   }
 
   @Test func noTrailingLineEnd() {
     #expect(lines("a\nb", chunkSize: 10) == ["1:a", "2:b"])
     #expect(lines("a\n", chunkSize: 10) == ["1:a"])
     #expect(lines("", chunkSize: 10) == [])
+  }
+
+  @Test(arguments: [1, 7, 1000])
+  func anOverlongLineIsReportedWhenItPassesTheLimitNotAtItsEnd(chunkSize: Int) {
+    // No line end ever comes (as from /dev/zero): the line is still reported, once.
+    let text = "[1]\n" + String(repeating: "x", count: 200)
+    var splitter = JSONLineSplitter(maximumLineLength: 64)
+    var events: [String] = []
+    Array(text.utf8).withUnsafeBufferPointer { buffer in
+      var start = 0
+      while start < buffer.count {
+        let end = min(buffer.count, start + chunkSize)
+        splitter.feed(UnsafeBufferPointer(rebasing: buffer[start..<end])) { event in
+          if case .tooLong(let number, _) = event { events.append("\(number): too long") }
+          if case .line(let number, _) = event { events.append("\(number): line") }
+        }
+        start = end
+      }
+    }
+    #expect(events == ["1: line", "2: too long"])
+    #expect(splitter.skippedLength == 200)
+    splitter.finish { _ in Issue.record("the skipped line is reported twice") }
+    #expect(splitter.skippedLength == 0)
+  }
+
+  @Test func aLineOfExactlyTheLimitWithACarriageReturnIsKept() {
+    #expect(
+      lines(String(repeating: "y", count: 64) + "\r\nz", chunkSize: 3) == [
+        "1:" + String(repeating: "y", count: 64), "2:z",
+      ])
+    #expect(lines(String(repeating: "y", count: 65) + "\r\nz", chunkSize: 3) == ["1: too long", "2:z"])
   }
 }

@@ -1,6 +1,7 @@
 internal import CFreeType
 internal import CHarfBuzz
 import Foundation
+import SelfSizingCore
 
 /// The C handles of one font face: a FreeType library and face (tables, rasterization) and a
 /// HarfBuzz blob, face, font and reusable buffer (shaping with HarfBuzz's own OpenType
@@ -28,14 +29,27 @@ struct NativeFont: ~Copyable {
 
   /// Opens face `faceIndex` of the file at `path`, mapping every failure to a `FontError`.
   init(path: String, faceIndex: Int) throws(FontError) {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw FontError(.fileNotFound, path: path, message: "no such font file")
+    var status = stat()
+    guard stat(path, &status) == 0 else {
+      if errno == ENOENT { throw FontError(.fileNotFound, path: path, message: "no such font file") }
+      throw FontError(.unreadable, path: path, message: String(cString: strerror(errno)))
     }
-    if isDirectory.boolValue {
-      throw FontError(.unreadable, path: path, message: "is a directory, not a font file")
+    switch status.st_mode & S_IFMT {
+    case S_IFREG: break
+    case S_IFDIR: throw FontError(.unreadable, path: path, message: "is a directory, not a font file")
+    default:
+      // A FIFO would block and a device such as /dev/zero never ends: fonts are mapped files.
+      throw FontError(
+        .unreadable, path: path, message: "is not a regular file (a pipe or a device), not a font file")
     }
-    guard FileManager.default.isReadableFile(atPath: path) else {
+    guard Int(status.st_size) <= BoundedFile.fontLimit else {
+      throw FontError(
+        .unreadable, path: path,
+        message:
+          "a font file holds at most \(BoundedFile.describe(bytes: BoundedFile.fontLimit)); this one is larger"
+      )
+    }
+    guard access(path, R_OK) == 0 else {
       throw FontError(.unreadable, path: path, message: "font file is not readable")
     }
     guard faceIndex >= 0 else {
