@@ -5,7 +5,7 @@ extension BaselineComparison {
   /// height, lines old → new, the first changed line), the added and removed items, a summary
   /// and the likely causes.
   public func report() -> String {
-    func number(_ value: Double) -> String { JSONValue.format((value * 1000).rounded() / 1000) }
+    func number(_ value: Double) -> String { JSONValue.format(value, decimals: 3) }
     func quoted(_ text: String?) -> String {
       guard let text else { return "(none)" }
       let shown = text.count > 40 ? String(text.prefix(39)) + "…" : text

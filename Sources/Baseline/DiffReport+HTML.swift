@@ -16,7 +16,7 @@ extension DiffReport {
     return output
   }
 
-  static func css(_ value: Double) -> String { JSONValue.format((value * 1000).rounded() / 1000) }
+  static func css(_ value: Double) -> String { JSONValue.format(value, decimals: 3) }
 
   /// One changed item: a heading, then the two cards drawn in HTML and the PNG.
   static func htmlSection(

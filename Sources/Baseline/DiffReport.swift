@@ -86,7 +86,7 @@ public struct DiffReport: Sendable {
 
   static func caption(_ record: BaselineRecord, _ side: String) -> String {
     let lines = record.lineCount.map { ", \($0) line\($0 == 1 ? "" : "s")" } ?? ""
-    return "\(side): \(JSONValue.format((record.height * 1000).rounded() / 1000)) pt\(lines)"
+    return "\(side): \(JSONValue.format(record.height, decimals: 3)) pt\(lines)"
   }
 
   static let margin = 12.0

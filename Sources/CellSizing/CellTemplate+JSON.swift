@@ -90,7 +90,7 @@ extension CellTemplate {
     }
     if let value = reader.child("lineSpacing", in: object) { style.lineSpacing = try value.number() }
     if let value = reader.child("letterSpacing", in: object) { style.letterSpacing = try value.number() }
-    if let value = reader.child("maxLines", in: object) { style.maxLines = try value.integer() }
+    if let value = reader.child("maxLines", in: object) { style.maxLines = try value.integer(in: .lineLimit) }
     if let value = reader.child("language", in: object) { style.language = try value.string() }
     if let value = reader.child("pixelScale", in: object) { style.pixelScale = try value.number() }
     // The ranges are the text engine's own, as for the CLI's options and the service's styles.
@@ -172,7 +172,7 @@ extension CellTemplate {
       elementKind = .label(
         LabelSpec(
           field: field, style: try style.string(),
-          maxLines: try reader.child("maxLines", in: object)?.integer(),
+          maxLines: try reader.child("maxLines", in: object)?.integer(in: .lineLimit),
           format: try reader.child("format", in: object)?.string(),
           more: try reader.child("more", in: object).map(more)))
     case "spans":
@@ -181,7 +181,7 @@ extension CellTemplate {
       elementKind = .spans(
         SpansSpec(
           spans: spans, paragraphStyle: try reader.child("style", in: object)?.string(),
-          maxLines: try reader.child("maxLines", in: object)?.integer(),
+          maxLines: try reader.child("maxLines", in: object)?.integer(in: .lineLimit),
           more: try reader.child("more", in: object).map(more)))
     case "grid":
       elementKind = .grid(try grid(kindReader))
@@ -350,10 +350,7 @@ extension CellTemplate {
     if let value = reader.child("spacing", in: object) { flow.spacing = try value.length() }
     if let value = reader.child("lineSpacing", in: object) { flow.lineSpacing = try value.length() }
     if let value = reader.child("maxLines", in: object) {
-      flow.maxLines = try value.integer()
-      guard flow.maxLines >= 0 else {
-        throw value.error(.invalidValue, "must be ≥ 0 (0 = unlimited), got \(flow.maxLines)")
-      }
+      flow.maxLines = try value.integer(in: .lineLimit)
     }
     if let value = reader.child("more", in: object) {
       flow.moreFormat = try value.string()
@@ -366,11 +363,7 @@ extension CellTemplate {
   }
 
   private static func priority(_ reader: JSONReader) throws(CellSizingError) -> LayoutPriority {
-    let value = try reader.integer()
-    guard (1...1000).contains(value) else {
-      throw reader.error(.invalidValue, "a priority must be 1...1000, got \(value)")
-    }
-    return LayoutPriority(value)
+    LayoutPriority(try reader.integer(in: .priority))
   }
 
   private static func alignment(_ reader: JSONReader) throws(CellSizingError) -> VerticalAlignment {

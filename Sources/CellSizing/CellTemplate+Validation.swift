@@ -1,3 +1,4 @@
+import SelfSizingCore
 import TextEngine
 
 extension CellTemplate {
@@ -83,8 +84,8 @@ extension CellTemplate {
       case .label(let label):
         guard !label.field.isEmpty else { throw invalid("\(path).label", "the field name must not be empty") }
         try style(label.style, "\(path).style")
-        if let maxLines = label.maxLines, maxLines < 0 {
-          throw invalid("\(path).maxLines", "must be ≥ 0 (0 = unlimited), got \(maxLines)")
+        if let maxLines = label.maxLines, let violation = CountRange.lineLimit.violation(maxLines) {
+          throw invalid("\(path).maxLines", violation)
         }
         if let more = label.more, let name = more.style { try style(name, "\(path).more.style") }
       case .spans(let spans):
@@ -96,8 +97,8 @@ extension CellTemplate {
           try style(span.style, "\(path).spans[\(index)].style")
         }
         if let name = spans.paragraphStyle { try style(name, "\(path).style") }
-        if let maxLines = spans.maxLines, maxLines < 0 {
-          throw invalid("\(path).maxLines", "must be ≥ 0 (0 = unlimited), got \(maxLines)")
+        if let maxLines = spans.maxLines, let violation = CountRange.lineLimit.violation(maxLines) {
+          throw invalid("\(path).maxLines", violation)
         }
         if let more = spans.more, let name = more.style { try style(name, "\(path).more.style") }
       case .stack(let stack):
@@ -136,8 +137,8 @@ extension CellTemplate {
         try edges(flow.padding, "\(path).flow.padding")
         try length(flow.spacing, "\(path).flow.spacing")
         try length(flow.lineSpacing, "\(path).flow.lineSpacing")
-        guard flow.maxLines >= 0 else {
-          throw invalid("\(path).flow.maxLines", "must be ≥ 0 (0 = unlimited), got \(flow.maxLines)")
+        if let violation = CountRange.lineLimit.violation(flow.maxLines) {
+          throw invalid("\(path).flow.maxLines", violation)
         }
         try color(flow.background, "\(path).flow.background")
       case .image(let image):

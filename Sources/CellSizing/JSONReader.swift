@@ -74,11 +74,14 @@ struct JSONReader {
     return number
   }
 
-  func integer() throws(CellSizingError) -> Int {
+  /// A whole number in `range` (`1e3` and `1000.0` are 1000).
+  func integer(in range: CountRange) throws(CellSizingError) -> Int {
     let number = try number()
-    guard number == number.rounded(), abs(number) < 1e9 else {
-      throw error(.wrongType, "expected an integer, got \(number)")
+    guard number.isFinite, number == number.rounded() else {
+      throw error(.wrongType, "expected a whole number, got \(NumberFormat.string(number))")
     }
-    return Int(number)
+    guard let count = range.count(number) else { throw error(.invalidValue, range.violation(number) ?? "") }
+    return count
   }
+
 }

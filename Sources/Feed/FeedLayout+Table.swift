@@ -4,7 +4,7 @@ extension FeedLayout {
   /// A table for people: one row per item (id, section, item, column, x, y, width, height),
   /// followed by the content size, column heights and pages.
   public func table() -> String {
-    func format(_ value: Double) -> String { JSONValue.format((value * 1000).rounded() / 1000) }
+    func format(_ value: Double) -> String { JSONValue.format(value, decimals: 3) }
     var table = TextTable(columns: ["id", "section", "item", "column", "x", "y", "width", "height"])
     for item in items {
       table.append([

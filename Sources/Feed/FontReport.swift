@@ -136,7 +136,7 @@ public enum FontReport {
         table.append([
           name, "\(index)", font.familyName, font.styleName, "\(metrics.unitsPerEm)", "\(metrics.ascender)",
           "\(metrics.descender)", "\(metrics.lineGap)",
-          JSONValue.format((font.metrics(atPointSize: pointSize).naturalLineHeight * 1000).rounded() / 1000),
+          JSONValue.format(font.metrics(atPointSize: pointSize).naturalLineHeight, decimals: 3),
           font.faceIndex == 0 ? font.path : "\(font.path)#\(font.faceIndex)",
         ])
       }

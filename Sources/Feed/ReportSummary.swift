@@ -69,8 +69,8 @@ public struct ReportSummary: Sendable, Hashable {
 
   /// Lines for people.
   public func lines() -> [String] {
-    func format(_ value: Double) -> String { JSONValue.format((value * 100).rounded() / 100) }
-    func seconds(_ value: Double) -> String { JSONValue.format((value * 1000).rounded() / 1000) + " s" }
+    func format(_ value: Double) -> String { JSONValue.format(value, decimals: 2) }
+    func seconds(_ value: Double) -> String { JSONValue.format(value, decimals: 3) + " s" }
     var lines = [
       "layout        \(layout)",
       "items         \(items)",

@@ -21,5 +21,5 @@ enum Markup {
   }
 
   /// A number for SVG and CSS: at most 3 decimals.
-  static func number(_ value: Double) -> String { JSONValue.format((value * 1000).rounded() / 1000) }
+  static func number(_ value: Double) -> String { JSONValue.format(value, decimals: 3) }
 }

@@ -308,7 +308,7 @@ extension ReportPage {
 }
 
 /// A number for people: at most one decimal.
-func format(_ value: Double) -> String { JSONValue.format((value * 10).rounded() / 10) }
+func format(_ value: Double) -> String { JSONValue.format(value, decimals: 1) }
 
 /// Seconds as milliseconds for people.
 func milliseconds(_ seconds: Double) -> String { "\(JSONValue.format((seconds * 1000).rounded())) ms" }

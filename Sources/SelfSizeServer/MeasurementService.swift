@@ -299,15 +299,12 @@ public final class MeasurementService: Sendable {
     if let width = try request.number("collectionWidth", in: .size) {
       settings.collectionWidth = width
     }
-    if let columns = try request.integer("columns", atLeast: 1) {
-      guard columns <= 1_000 else {
-        throw ServiceError(.invalidRequest, "columns must be at most 1000, got \(columns)")
-      }
+    if let columns = try request.integer("columns", in: .columns) {
       settings.columns = columns
     }
     if let spacing = try request.number("columnSpacing", in: .length) { settings.columnSpacing = spacing }
     if let spacing = try request.number("lineSpacing", in: .length) { settings.lineSpacing = spacing }
-    settings.pageSize = try request.integer("pageSize", atLeast: 1)
+    settings.pageSize = try request.integer("pageSize", in: .itemCount)
     if let insets = request["insets"] {
       guard case .array(let values) = insets, values.count == 4,
         case .number(let top) = values[0], case .number(let left) = values[1],

@@ -68,13 +68,11 @@ struct RequestObject {
     return number
   }
 
-  func integer(_ key: String, atLeast minimum: Int) throws(ServiceError) -> Int? {
+  /// A whole number in `range` (see ``CountRange``), or nil when the key is absent.
+  func integer(_ key: String, in range: CountRange) throws(ServiceError) -> Int? {
     guard let number = try number(key) else { return nil }
-    guard let integer = Int(exactly: number), integer >= minimum, integer <= Int(Int32.max) else {
-      throw ServiceError(
-        .invalidRequest,
-        "\(keyPath(key)) must be a whole number from \(minimum) to \(Int32.max), got \(JSONValue.format(number))"
-      )
+    guard let integer = range.count(number) else {
+      throw ServiceError(.invalidRequest, "\(keyPath(key)) \(range.violation(number) ?? range.requirement)")
     }
     return integer
   }

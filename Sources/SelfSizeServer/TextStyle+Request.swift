@@ -34,7 +34,7 @@ extension TextStyle {
     }
     if let letterSpacing = try object.number("letterSpacing") { self.letterSpacing = letterSpacing }
     if let lineSpacing = try object.number("lineSpacing") { self.lineSpacing = lineSpacing }
-    if let maxLines = try object.integer("maxLines", atLeast: 0) { self.maxLines = maxLines }
+    if let maxLines = try object.integer("maxLines", in: .lineLimit) { self.maxLines = maxLines }
     pixelScale = try object.number("pixelScale")
     if let language = try object.string("language") { self.language = language }
     do throws(TextError) {

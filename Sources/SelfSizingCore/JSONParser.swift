@@ -183,7 +183,7 @@ struct JSONParser {
     let string = String(decoding: text, as: UTF8.self)
     guard let value = Double(string), value.isFinite else {
       index = start
-      throw error(.numberOutOfRange, "the number \(string) is out of range")
+      throw error(.numberOutOfRange, "the number \(TerminalText.excerpt(string)) is out of range")
     }
     return value
   }

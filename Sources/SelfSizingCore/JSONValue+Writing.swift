@@ -37,4 +37,10 @@ extension JSONValue {
   public static func format(_ value: Double) -> String {
     value.isFinite ? NumberFormat.string(value) : "null"
   }
+
+  /// `value` rounded to `decimals` places (see ``Swift/Double/rounded(decimals:)``) for people
+  /// to read: every finite number prints as a number, however large.
+  public static func format(_ value: Double, decimals: Int) -> String {
+    format(value.rounded(decimals: decimals))
+  }
 }

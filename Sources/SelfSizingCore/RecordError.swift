@@ -52,7 +52,7 @@ public struct RecordError: Error, Sendable, Hashable, CustomStringConvertible {
   /// `id X: what`, or `what` without an id; control characters of the id escaped.
   public var description: String {
     guard let id else { return message }
-    return "id \(TerminalText.escaped(id)): \(message)"
+    return "id \(TerminalText.excerpt(id, limit: 200)): \(message)"
   }
 
   /// `SOURCE:LINE: id X: what` (`SOURCE: id X: what` without a line).

@@ -22,6 +22,16 @@ public enum TerminalText {
     return result
   }
 
+  /// A token from input quoted in a message: ``escaped(_:)``, and when it has more than `limit`
+  /// characters, its first `limit` and how many there are (`1000000000… (100001 characters)`),
+  /// so a huge number, key or id never floods a terminal or a log.
+  public static func excerpt(_ text: some StringProtocol, limit: Int = 40) -> String {
+    guard let end = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex),
+      end != text.endIndex
+    else { return escaped(String(text)) }
+    return escaped(String(text[..<end])) + "… (\(text.count) characters)"
+  }
+
   private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
     let value = scalar.value
     return value < 0x20 || (0x7F...0x9F).contains(value) || (0x202A...0x202E).contains(value)

@@ -144,13 +144,13 @@ struct FeedLayoutOptions: ParsableArguments {
       _ = try circleCount()
       _ = try circleConfiguration()
     case .waterfall:
-      guard (1...1000).contains(columns) else {
-        throw ValidationError("--columns must be from 1 to 1000, got \(columns)")
+      if let violation = CountRange.columns.violation(columns) {
+        throw ValidationError("--columns \(violation)")
       }
       try Self.checkLength("--column-spacing", columnSpacing)
       try Self.checkLength("--line-spacing", lineSpacing)
-      if let pageSize, pageSize < 1 {
-        throw ValidationError("--page-size must be at least 1, got \(pageSize)")
+      if let pageSize, let violation = CountRange.itemCount.violation(pageSize) {
+        throw ValidationError("--page-size \(violation)")
       }
       if pagination == .count && pageSize == nil {
         throw ValidationError("--pagination count needs --page-size N (the count rule's page size)")

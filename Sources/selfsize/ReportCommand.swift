@@ -323,7 +323,7 @@ struct ReportCommand: ParsableCommand {
 
   /// One row per width for the terminal.
   func summaryTable(_ report: FeedReport) -> TextTable {
-    func number(_ value: Double) -> String { JSONValue.format((value * 10).rounded() / 10) }
+    func number(_ value: Double) -> String { JSONValue.format(value, decimals: 1) }
     var table = TextTable(columns: [
       "device", "width", "cols", "column", "items", "median", "p95", "max", "content", "truncated", "missing",
       "errors", "time",
@@ -460,11 +460,11 @@ struct ReportCommand: ParsableCommand {
     return seen
   }
 
-  func seconds(_ value: Double) -> String { JSONValue.format((value * 1000).rounded() / 1000) + " s" }
+  func seconds(_ value: Double) -> String { JSONValue.format(value, decimals: 3) + " s" }
 }
 
 /// One decimal for people.
-func format1(_ value: Double) -> String { JSONValue.format((value * 10).rounded() / 10) }
+func format1(_ value: Double) -> String { JSONValue.format(value, decimals: 1) }
 
 extension ReportDevice {
   /// `375x2`, for file names.

@@ -176,7 +176,9 @@ struct TextCommand: ParsableCommand {
   static func plainRecord(utf8 line: UnsafeBufferPointer<UInt8>, number: Int) throws(RecordError)
     -> TextRecord
   {
-    guard let text = String(validating: line, as: UTF8.self) else {
+    // A byte order mark starting the line is not text (JSON input drops it the same way).
+    let start = line.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    guard let text = String(validating: UnsafeBufferPointer(rebasing: line[start...]), as: UTF8.self) else {
       throw RecordError(.invalidUTF8, "the line is not valid UTF-8", line: number)
     }
     return TextRecord(id: "\(number)", text: text, line: number)

@@ -167,7 +167,7 @@ import TextEngine
       ),
       (
         #"{"row": {"children": [{"label": "a", "style": "title", "hugging": 0}]}}"#, "invalidValue",
-        "stack[0].row.children[0].hugging: a priority must be 1...1000, got 0"
+        "stack[0].row.children[0].hugging: 0 is out of range: must be a whole number from 1 to 1000"
       ),
       (
         #"{"row": {"children": []}}"#, "invalidValue", "stack[0].row.children: a row needs at least one child"

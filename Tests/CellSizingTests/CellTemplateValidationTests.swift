@@ -32,7 +32,8 @@ import TextEngine
       ),
       (Element.label("t", style: "nope"), #"stack[0].style: unknown style "nope" (styles: s)"#),
       (
-        Element.label("t", style: "s", maxLines: -1), "stack[0].maxLines: must be ≥ 0 (0 = unlimited), got -1"
+        Element.label("t", style: "s", maxLines: -1),
+        "stack[0].maxLines: -1 is out of range: must be a whole number from 0 to 2147483647 (0 = unlimited)"
       ),
       (Element.label("cell", style: "s"), #"stack[0].name: "cell" is reserved for the cell"#),
     ])

@@ -118,7 +118,7 @@ import TextEngine
       (#"{"flow": {"field": "t", "style": "x"}}"#, #"stack[0].flow.style: unknown style "x" (styles: s)"#),
       (
         #"{"flow": {"field": "t", "style": "s", "maxLines": -1}}"#,
-        "stack[0].flow.maxLines: must be ≥ 0 (0 = unlimited), got -1"
+        "stack[0].flow.maxLines: -1 is out of range: must be a whole number from 0 to 2147483647 (0 = unlimited)"
       ),
       (
         #"{"flow": {"field": "t", "style": "s", "more": "more"}}"#,

@@ -54,7 +54,7 @@ public struct TextStyle: Sendable, Hashable {
 
   private var isInRange: Bool {
     guard MetricRange.fontSize.contains(fontSize), MetricRange.signedLength.contains(letterSpacing),
-      MetricRange.length.contains(lineSpacing), maxLines >= 0
+      MetricRange.length.contains(lineSpacing), CountRange.lineLimit.violation(maxLines) == nil
     else { return false }
     if let pixelScale, !MetricRange.pixelScale.contains(pixelScale) { return false }
     if !language.isEmpty, LanguageTag.violation(language) != nil { return false }
@@ -76,9 +76,8 @@ public struct TextStyle: Sendable, Hashable {
     try check(fontSize, .fontSize, "fontSize", "font size")
     try check(letterSpacing, .signedLength, "letterSpacing", "letter spacing")
     try check(lineSpacing, .length, "lineSpacing", "line spacing")
-    if maxLines < 0 {
-      let requirement = "must be ≥ 0 (0 = unlimited), got \(maxLines)"
-      throw TextError(.invalidStyle, "max lines \(requirement)", field: "maxLines", requirement: requirement)
+    if let violation = CountRange.lineLimit.violation(maxLines) {
+      throw TextError(.invalidStyle, "max lines \(violation)", field: "maxLines", requirement: violation)
     }
     switch lineHeight {
     case .natural: break

@@ -23,9 +23,13 @@ struct SegmentShaper {
     var glyphs: [ShapedGlyph]
   }
 
-  /// True when no font of the chain and no installed fallback face has the scalar.
+  /// True when no font of the chain and no installed fallback face has the scalar. Control
+  /// characters (line ends, tabs, C1) and default ignorables are never drawn, so never missing.
   func isMissing(_ scalar: UInt32) -> Bool {
-    guard !UnicodeProperties.isDefaultIgnorable(scalar) else { return false }
+    guard scalar >= 0x20, !(0x7F...0x9F).contains(scalar), !UnicodeProperties.isDefaultIgnorable(scalar)
+    else {
+      return false
+    }
     if chain.fonts.contains(where: { $0.coverage.contains(scalar) }) { return false }
     return systemFallback?.fallbackFont(
       forCluster: CollectionOfOne(scalar), language: language, weight: weight)
