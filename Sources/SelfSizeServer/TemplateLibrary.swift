@@ -1,5 +1,6 @@
 public import CellSizing
 import Foundation
+import SelfSizingCore
 
 /// The named card templates a server offers to `/v1/measure` and `/v1/layout`: every
 /// `NAME.template.json` (or `NAME.json`) file of a folder, by `NAME`.
@@ -25,14 +26,14 @@ public struct TemplateLibrary: Sendable {
     for file in names.sorted() where file.hasSuffix(".json") {
       let name = Self.templateName(ofFile: file)
       let path = (directory as NSString).appendingPathComponent(file)
-      let data: Data
+      let bytes: [UInt8]
       do {
-        data = try Data(contentsOf: URL(fileURLWithPath: path))
+        bytes = try BoundedFile.bytes(atPath: path, limit: BoundedFile.templateLimit, kind: "template")
       } catch {
-        throw TemplateLibraryError(path: path, message: "cannot read the template")
+        throw TemplateLibraryError(path: path, message: "cannot read the template: \(error.message)")
       }
       do throws(CellSizingError) {
-        templates[name] = try CellTemplate(json: data)
+        templates[name] = try CellTemplate(json: Data(bytes))
       } catch {
         throw TemplateLibraryError(path: path, message: error.description)
       }

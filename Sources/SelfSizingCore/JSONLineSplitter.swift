@@ -38,7 +38,7 @@ public struct JSONLineSplitter: Sendable {
       let newline = Self.index(of: UInt8(ascii: "\n"), in: chunk, from: start)
       let piece = UnsafeBufferPointer(rebasing: chunk[start..<(newline ?? count)])
       // One byte more than the limit may be a `\r` that `emit` drops, so the exact check is there.
-      if !skipping, pending.count + piece.count > maximumLineLength + 1 {
+      if !skipping, pending.count + piece.count - 1 > maximumLineLength {
         skipping = true
         skippedBytes = pending.count
         pending.removeAll(keepingCapacity: pending.capacity <= 1 << 20)

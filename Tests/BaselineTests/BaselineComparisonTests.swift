@@ -151,4 +151,12 @@ import Testing
         "font regular #0 changed: NotoSansCJKsc-Regular.otf (Noto Sans CJK SC Regular) → DejaVuSans.ttf (DejaVu Sans Book)"
       ])
   }
+
+  @Test func aHugeStoredHeightPrintsAsANumberNotNull() {
+    var stored = Self.before
+    stored.records[0] = Self.card("a", height: 1.7e307, title: ["one two", "three"])
+    let report = BaselineComparison(baseline: stored, current: Self.before).report()
+    #expect(report.contains("1.7e+307 → 150 (-1.7e+307)"), "\(report)")
+    #expect(!report.contains("null"))
+  }
 }

@@ -112,7 +112,7 @@ import TextEngine
       ),
       (
         #"{"label": "a", "style": "title", "maxLines": 1.5}"#, "wrongType",
-        "stack[0].maxLines: expected an integer, got 1.5"
+        "stack[0].maxLines: expected a whole number, got 1.5"
       ),
       (
         #"{"image": {"aspect": 0}}"#, "invalidValue",

@@ -176,4 +176,62 @@ import Testing
     #expect(result.stdout.contains("NotoColorEmoji.ttf"))
     #expect(result.stdout.contains("21.72"))
   }
+
+  @Test func aByteOrderMarkStartingPlainTextIsNotText() throws {
+    let result = try CLIRunner.run(
+      ["text", "-w", "60", "--plain"], stdin: "\u{FEFF}hello world again\n")
+    #expect(result.status == 0)
+    #expect(result.jsonLines.first?["breaks"] as? [Int] == [6, 12])
+    let lines = try #require(result.jsonLines.first?["lines"] as? [[String: Any]])
+    #expect(lines.first?["text"] as? String == "hello ")
+  }
+
+  @Test func theMissingGlyphWarningListsWhatItCountsAndNoControlCharacters() throws {
+    let result = try CLIRunner.run(
+      ["text", "-w", "150", "--no-system-fonts"], stdin: #"{"id":"a","text":"hello\nworld\t曈"}"#)
+    #expect(result.status == 0)
+    #expect(result.jsonLines.first?["missingGlyphs"] as? Int == 1)
+    #expect(result.stderr.contains("id a: 1 missing glyph (U+66C8): no font has them"), "\(result.stderr)")
+  }
+
+  @Test func aHugeNumberInInputIsQuotedShort() throws {
+    let digits = "1" + String(repeating: "0", count: 100_000)
+    let result = try CLIRunner.run(
+      ["text", "-w", "150"], stdin: #"{"id":"a","text":"b","n":"# + digits + "}")
+    #expect(result.status == 1)
+    #expect(result.stderr.count < 300)
+    #expect(result.stderr.contains("(100001 characters) is out of range"))
+  }
+
+  @Test func maxLinesHasOneRangeEverywhere() throws {
+    let accepted = try CLIRunner.run(
+      ["text", "-w", "150", "--max-lines", "1000000000"], stdin: #"{"id":"a","text":"b"}"#)
+    #expect(accepted.status == 0)
+    let refused = try CLIRunner.run(
+      ["text", "-w", "150", "--max-lines", "3000000000"], stdin: #"{"id":"a","text":"b"}"#)
+    #expect(refused.status == 2)
+    #expect(
+      refused.stderr.contains(
+        "--max-lines 3000000000 is out of range: must be a whole number from 0 to 2147483647 (0 = unlimited)")
+    )
+    let template = try String(
+      contentsOf: CLIRunner.packageDirectory.appendingPathComponent("Examples/note-card.template.json"),
+      encoding: .utf8)
+    for (value, status) in [("1000000000", Int32(0)), ("1e9", 0), ("3000000000", 2)] {
+      let path = FileManager.default.temporaryDirectory.appendingPathComponent("max-lines-\(UUID()).json")
+        .path
+      defer { unlink(path) }
+      let edited = template.replacingOccurrences(of: #""maxLines": 2"#, with: #""maxLines": "# + value)
+      #expect(edited != template)
+      try Data(edited.utf8).write(to: URL(fileURLWithPath: path))
+      let result = try CLIRunner.run([
+        "measure", "--template", path, "-w", "170", "-i", "Examples/feed.jsonl",
+      ])
+      #expect(result.status == status, "\(value): \(result.stderr)")
+      if status == 2 {
+        #expect(
+          result.stderr.contains("3000000000 is out of range: must be a whole number from 0 to 2147483647"))
+      }
+    }
+  }
 }

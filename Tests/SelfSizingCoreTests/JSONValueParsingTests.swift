@@ -137,4 +137,14 @@ import Testing
     let values: [JSONValue] = [.null, .bool(true), .number(1), .string(""), .array([]), .object([])]
     #expect(values.map(\.typeName) == ["null", "boolean", "number", "string", "array", "object"])
   }
+
+  @Test func aHugeNumberIsQuotedShortInItsError() {
+    let digits = "1" + String(repeating: "0", count: 100_000)
+    #expect {
+      try JSONValue.parse(#"{"n": "# + digits + "}")
+    } throws: { error in
+      let message = (error as! JSONParseError).message
+      return message.count < 120 && message.contains("… (100001 characters) is out of range")
+    }
+  }
 }

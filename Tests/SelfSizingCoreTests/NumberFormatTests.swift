@@ -37,4 +37,12 @@ import Testing
       #expect(try JSONValue.parse(text) == .number(value))
     }
   }
+
+  @Test(arguments: [
+    (203.50288, 3, "203.503"), (1.7e307, 3, "1.7e+307"), (-1.7e307, 1, "-1.7e+307"),
+    (Double.greatestFiniteMagnitude, 3, "1.7976931348623157e+308"), (21.75, 1, "21.8"), (-0.0004, 3, "0"),
+  ])
+  func everyFiniteNumberPrintsAsANumberAtAnyPrecision(value: Double, decimals: Int, text: String) {
+    #expect(JSONValue.format(value, decimals: decimals) == text)
+  }
 }
