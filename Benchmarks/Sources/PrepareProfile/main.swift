@@ -22,8 +22,11 @@ let mode = CommandLine.arguments.count > 2 ? CommandLine.arguments[2] : "prepare
 let regular = try BundledFonts.regularChain()
 let bold = try BundledFonts.boldChain()
 let style = TextStyle(fontSize: 15, lineHeight: .fixed(21))
-let warm = TextMeasurer(regular: regular, bold: bold)
-let emptied = TextMeasurer(regular: regular, bold: bold)
+// SELFSIZE_PLATFORM=ios|flutter profiles another platform's rules (default: web, the CLI's).
+let platform =
+  ProcessInfo.processInfo.environment["SELFSIZE_PLATFORM"].flatMap(TextPlatform.init(rawValue:)) ?? .web
+let warm = TextMeasurer(regular: regular, bold: bold, platform: platform)
+let emptied = TextMeasurer(regular: regular, bold: bold, platform: platform)
 for text in corpus { _ = try warm.prepare(text, style: style) }
 let prepared = try corpus.map { try warm.prepare($0, style: style) }
 let batch = PreparedTextBatch(prepared)
@@ -54,7 +57,7 @@ _ = try warm.lineBreakOpportunities(in: corpus[0])
     case "prepare":
       for text in corpus { total += try warm.prepare(text, style: style).scalarCount }
     case "cold":
-      let measurer = TextMeasurer(regular: regular, bold: bold)
+      let measurer = TextMeasurer(regular: regular, bold: bold, platform: platform)
       for text in corpus { total += try measurer.prepare(text, style: style).scalarCount }
     case "cold-kept":
       emptied.removeCachedSegments(keepingCapacity: true)

@@ -17,9 +17,20 @@ struct PreparedTextBuilder {
   private var lastContent: Int32 = -1
   private var lastContentEnd = 0.0
 
-  init(segmentCount: Int, scalarCount: Int, fontSize: Double, letterSpacing: Double) {
+  /// Chromium's advances replace HarfBuzz's as segments are appended (web, no letter spacing).
+  let webAdvances: WebAdvances?
+  /// Line keys are rounded up to multiples of this from their paragraph's start (0: not rounded).
+  let positionGrid: Double
+  private var paragraphBase = 0.0
+
+  init(
+    segmentCount: Int, scalarCount: Int, fontSize: Double, letterSpacing: Double,
+    webAdvances: WebAdvances? = nil, positionGrid: Double? = nil
+  ) {
     self.fontSize = fontSize
     self.letterSpacing = letterSpacing
+    self.webAdvances = letterSpacing == 0 ? webAdvances : nil
+    self.positionGrid = positionGrid ?? 0
     storage = PreparedTextStorage.make(segmentCount: segmentCount, graphemeCapacity: scalarCount)
   }
 
@@ -38,6 +49,15 @@ struct PreparedTextBuilder {
     fileprivate var runningWidth: Double
     fileprivate var lastContent: Int32
     fileprivate var lastContentEnd: Double
+    /// The primary font's face for Chromium's advances (most segments are set in it), nil when
+    /// HarfBuzz's advances stay; a plain value, so copies of the output retain nothing.
+    fileprivate let primaryWebFace: WebAdvances.Face?
+    /// The other fonts' faces, looked up for segments set in them.
+    fileprivate let webAdvances: WebAdvances?
+    fileprivate let positionGrid: Double
+    /// Where the current paragraph starts (unrounded), and that rounded up to `positionGrid`.
+    fileprivate var paragraphBase: Double
+    fileprivate var snappedParagraphBase: Double
 
     /// Appends a shaped segment that starts at scalar `start` of the text; `ends` nil means each
     /// grapheme is one scalar.
@@ -55,7 +75,37 @@ struct PreparedTextBuilder {
       let offset = Int32(truncatingIfNeeded: start)
       let widths = graphemeWidths.baseAddress.unsafelyUnwrapped + graphemeStart
       let graphemeEnds = graphemeEnds.baseAddress.unsafelyUnwrapped + graphemeStart
-      if letterSpacing == 0, let ends {
+      if let primaryWebFace {
+        if let ends {
+          for grapheme in 0..<count { graphemeEnds[grapheme] = offset &+ ends[grapheme] }
+        } else {
+          for grapheme in 0..<count {
+            graphemeEnds[grapheme] = offset &+ Int32(truncatingIfNeeded: grapheme &+ 1)
+          }
+        }
+        // Chromium's advance in the segment's only font, else the primary font.
+        let mask = segmentFonts.rawValue
+        let bit = mask != 0 && mask & (mask &- 1) == 0 ? mask.trailingZeroBitCount : 0
+        let face = bit == 0 ? primaryWebFace : webAdvances.unsafelyUnwrapped.face(bit: bit)
+        // One loop per kind of face, so that the face's constants stay in registers.
+        switch face {
+        case .scalable(let unitsPerPoint, let xScale):
+          for grapheme in 0..<count {
+            let advance = WebAdvances.scalableAdvance(
+              widthsEm[grapheme] * fontSize, unitsPerPoint: unitsPerPoint, xScale: xScale)
+            widths[grapheme] = advance
+            totalWidth += advance
+            if grapheme < contentCount { contentWidth = totalWidth }
+          }
+        case .bitmap:
+          for grapheme in 0..<count {
+            let advance = WebAdvances.advance(widthsEm[grapheme] * fontSize, in: face)
+            widths[grapheme] = advance
+            totalWidth += advance
+            if grapheme < contentCount { contentWidth = totalWidth }
+          }
+        }
+      } else if letterSpacing == 0, let ends {
         for grapheme in 0..<count {
           let advance = widthsEm[grapheme] * fontSize
           widths[grapheme] = advance
@@ -94,13 +144,20 @@ struct PreparedTextBuilder {
         }
       }
       graphemeCount += count
-      let contentEnd = runningWidth + contentWidth
+      var start = runningWidth
+      var contentEnd = runningWidth + contentWidth
+      if positionGrid > 0 {
+        // Blink's positions: the advance from the paragraph's start, up to LayoutUnits.
+        let base = paragraphBase
+        start = snappedParagraphBase + (start - base).roundedUp(toMultipleOf: positionGrid)
+        contentEnd = snappedParagraphBase + (contentEnd - base).roundedUp(toMultipleOf: positionGrid)
+      }
       if contentCount > 0 {
         lastContent = Int32(truncatingIfNeeded: segmentCount)
         lastContentEnd = contentEnd
       }
       keys[segmentCount] = PreparedText.LineKey(
-        start: runningWidth, contentEnd: contentEnd, lineContentEnd: lastContentEnd, paragraphEnd: 0)
+        start: start, contentEnd: contentEnd, lineContentEnd: lastContentEnd, paragraphEnd: 0)
       segments[segmentCount] = PreparedText.Segment(
         contentWidth: contentWidth, totalWidth: totalWidth,
         graphemeStart: Int32(truncatingIfNeeded: graphemeStart),
@@ -108,6 +165,10 @@ struct PreparedTextBuilder {
         contentGraphemeCount: Int32(truncatingIfNeeded: contentCount), hardBreakAfter: hardBreakAfter,
         fontMask: segmentFonts, lastContent: lastContent)
       runningWidth += totalWidth
+      if hardBreakAfter, positionGrid > 0 {
+        paragraphBase = runningWidth
+        snappedParagraphBase = runningWidth.roundedUp(toMultipleOf: positionGrid)
+      }
       segmentCount += 1
     }
 
@@ -145,17 +206,22 @@ struct PreparedTextBuilder {
         graphemeEnds: contents.graphemeEnds, fontSize: fontSize, letterSpacing: letterSpacing,
         segmentCount: segmentCount, graphemeCount: graphemeCount, missingGlyphs: missingGlyphs,
         fontMask: fontMask, runningWidth: runningWidth, lastContent: lastContent,
-        lastContentEnd: lastContentEnd)
+        lastContentEnd: lastContentEnd, primaryWebFace: webAdvances?.face(bit: 0), webAdvances: webAdvances,
+        positionGrid: positionGrid, paragraphBase: paragraphBase,
+        snappedParagraphBase: paragraphBase.roundedUp(toMultipleOf: positionGrid > 0 ? positionGrid : 1))
       let result = body(&output)
       return (
         result,
         (
           output.segmentCount, output.graphemeCount, output.missingGlyphs, output.fontMask,
-          output.runningWidth, output.lastContent, output.lastContentEnd
+          output.runningWidth, output.lastContent, output.lastContentEnd, output.paragraphBase
         )
       )
     }
-    (segmentCount, graphemeCount, missingGlyphs, fontMask, runningWidth, lastContent, lastContentEnd) = output
+    (
+      segmentCount, graphemeCount, missingGlyphs, fontMask, runningWidth, lastContent, lastContentEnd,
+      paragraphBase
+    ) = output
     return result
   }
 
@@ -178,86 +244,5 @@ struct PreparedTextBuilder {
     storage.finish(
       graphemeCount: graphemeCount, segmentCount: segmentCount, widestSegmentContent: widestSegmentContent,
       segmentsPerPoint: runningWidth > 0 ? Double(segmentCount) / runningWidth : 0)
-  }
-
-  /// Replaces every grapheme's advance by Chromium's (``WebAdvances``, in the segment's only
-  /// font, else the primary font) and sums the segments and line keys again. Call it after the
-  /// last append and before `finish()`.
-  func replaceAdvances(with advances: WebAdvances) {
-    storage.withContents { contents in
-      let keys = contents.keys
-      let segments = contents.segments
-      let widths = contents.graphemeWidths
-      var running = 0.0
-      var lastContentEnd = 0.0
-      // Most segments are in the primary font: the face is looked up when the font changes.
-      var faceBit = 0
-      var face = advances.face(bit: 0)
-      for index in 0..<segments.count {
-        let segment = segments[index]
-        let mask = segment.fontMask.rawValue
-        let bit = mask != 0 && mask & (mask &- 1) == 0 ? mask.trailingZeroBitCount : 0
-        let first = Int(segment.graphemeStart)
-        let contentEnd = first + Int(segment.contentGraphemeCount)
-        if bit != faceBit {
-          face = advances.face(bit: bit)
-          faceBit = bit
-        }
-        var total = 0.0
-        var content = 0.0
-        let end = first + Int(segment.graphemeCount)
-        // One loop per kind of face, so that the face's constants stay in registers.
-        switch face {
-        case .scalable(let unitsPerPoint, let xScale):
-          for grapheme in first..<end {
-            let width = WebAdvances.scalableAdvance(
-              widths[grapheme], unitsPerPoint: unitsPerPoint, xScale: xScale)
-            widths[grapheme] = width
-            total += width
-            if grapheme < contentEnd { content = total }
-          }
-        case .bitmap:
-          for grapheme in first..<end {
-            let width = advances.advance(widths[grapheme], in: face)
-            widths[grapheme] = width
-            total += width
-            if grapheme < contentEnd { content = total }
-          }
-        }
-        segments[index].totalWidth = total
-        segments[index].contentWidth = content
-        keys[index].start = running
-        keys[index].contentEnd = running + content
-        if segment.contentGraphemeCount > 0 { lastContentEnd = running + content }
-        keys[index].lineContentEnd = lastContentEnd
-        running += total
-      }
-    }
-  }
-
-  /// Rounds every line key up to a multiple of `grid` from its paragraph's start (Blink's
-  /// positions: `ceil` of the advance from the item's start to LayoutUnits), so that a line's
-  /// width, a difference of keys, is the difference of snapped positions.
-  func snapKeys(toGrid grid: Double) {
-    storage.withContents { contents in
-      let keys = contents.keys
-      let segments = contents.segments
-      func snapped(_ value: Double) -> Double { value.roundedUp(toMultipleOf: grid) }
-      var first = 0
-      while first < segments.count {
-        let last = Int(keys[first].paragraphEnd)
-        let base = keys[first].start
-        let snappedBase = snapped(base)
-        for index in first...last {
-          keys[index].start = snappedBase + snapped(keys[index].start - base)
-          keys[index].contentEnd = snappedBase + snapped(keys[index].contentEnd - base)
-        }
-        first = last + 1
-      }
-      for index in 0..<segments.count {
-        let content = Int(segments[index].lastContent)
-        keys[index].lineContentEnd = content >= 0 ? keys[content].contentEnd : 0
-      }
-    }
   }
 }

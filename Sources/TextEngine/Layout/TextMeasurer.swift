@@ -211,7 +211,9 @@ public final class TextMeasurer: Sendable {
     chain: FontChain, cache: SegmentCache
   ) -> PreparedTextBuilder {
     var builder = PreparedTextBuilder(
-      segmentCount: breaks.count, scalarCount: codes.count, fontSize: fontSize, letterSpacing: letterSpacing)
+      segmentCount: breaks.count, scalarCount: codes.count, fontSize: fontSize, letterSpacing: letterSpacing,
+      webAdvances: platform == .web ? WebAdvances(chain: chain, fontSize: fontSize) : nil,
+      positionGrid: platform.rules.positionGrid)
     let count = breaks.count
     guard count > 0 else {
       builder.finish()
@@ -298,11 +300,7 @@ public final class TextMeasurer: Sendable {
         }
       }
     }
-    if platform == .web, letterSpacing == 0 {
-      builder.replaceAdvances(with: WebAdvances(chain: chain, fontSize: fontSize))
-    }
     builder.finish()
-    if let grid = platform.rules.positionGrid { builder.snapKeys(toGrid: grid) }
     return builder
   }
 

@@ -49,7 +49,7 @@ struct WebAdvances: Sendable {
   }
 
   /// Chromium's advance for a cluster HarfBuzz gave `points` (at the font size) in `face`.
-  @inline(__always) func advance(_ points: Double, in face: Face) -> Double {
+  @inline(__always) static func advance(_ points: Double, in face: Face) -> Double {
     guard points > 0 else { return 0 }
     switch face {
     case .scalable(let unitsPerPoint, let xScale):
