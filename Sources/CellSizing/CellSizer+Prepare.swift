@@ -36,27 +36,36 @@ extension CellSizer {
     nodes.reduce(0) { $0 + 1 + count($1.children) }
   }
 
-  /// Removes overlays whose target is not visible.
+  /// Removes overlays whose target is not visible, again until none is left: dropping an
+  /// overlay hides its child, which may be another overlay's target.
   static func droppingOrphanOverlays(_ stack: [CellNode]) -> [CellNode] {
-    var visible: Set<String> = [CellModel.cellName]
-    func collect(_ nodes: [CellNode]) {
-      for node in nodes {
-        visible.insert(node.name)
-        collect(node.children)
+    var stack = stack
+    while true {
+      var visible: Set<String> = [CellModel.cellName]
+      func collect(_ nodes: [CellNode]) {
+        for node in nodes {
+          visible.insert(node.name)
+          collect(node.children)
+        }
       }
-    }
-    collect(stack)
-    func filter(_ nodes: [CellNode]) -> [CellNode] {
-      nodes.compactMap { node in
-        if case .overlay(let overlay) = node.element.kind, !visible.contains(overlay.target) { return nil }
-        guard !node.children.isEmpty else { return node }
-        var copy = node
-        copy = CellNode(element: node.element, content: node.content, children: filter(node.children))
-        copy.spanStyles = node.spanStyles
-        return copy
+      collect(stack)
+      var dropped = false
+      func filter(_ nodes: [CellNode]) -> [CellNode] {
+        nodes.compactMap { node in
+          if case .overlay(let overlay) = node.element.kind, !visible.contains(overlay.target) {
+            dropped = true
+            return nil
+          }
+          guard !node.children.isEmpty else { return node }
+          var copy = CellNode(element: node.element, content: node.content, children: filter(node.children))
+          copy.spanStyles = node.spanStyles
+          return copy
+        }
       }
+      let filtered = filter(stack)
+      guard dropped else { return stack }
+      stack = filtered
     }
-    return filter(stack)
   }
 
   static func isEmpty(_ value: ItemValue?) -> Bool {

@@ -183,6 +183,7 @@ extension CellTemplate {
         throw invalid("\(path).overlay.on", "an overlay cannot cover itself or its own child")
       }
     }
+    try checkOverlayCycles()
     try validateStructure(paths: names)
   }
 

@@ -403,24 +403,36 @@ struct CellTreeSolver {
     return Double(lineCount) * chipHeight + Double(lineCount - 1) * flow.lineSpacing
   }
 
-  /// Places the overlays collected so far (and those inside them) over their targets.
+  /// Places the overlays collected so far, and those inside them, over their targets in
+  /// dependency order: an overlay whose target is laid out by another overlay (its child, an
+  /// element inside it, or the overlay itself) waits until that one is placed, wherever each is
+  /// written. Template validation rejects overlays that wait on each other in a cycle; should
+  /// one still wait at the end, that is an error, never a silent drop.
   mutating func placeOverlays(cell: ElementFrame) throws(CellSizingError) {
     guard !overlays.isEmpty else { return }
     var byName: [String: Int] = [:]
     for (index, frame) in frames.enumerated() where byName[frame.name] == nil { byName[frame.name] = index }
-    var next = 0
-    while next < overlays.count {
-      let node = overlays[next]
-      next += 1
-      guard case .overlay(let overlay) = node.element.kind, let child = node.children.first else { continue }
-      let target: ElementFrame
-      if overlay.target == CellModel.cellName {
-        target = cell
-      } else if let index = byName[overlay.target] {
-        target = frames[index]
-      } else {
-        continue
+    var ready: [CellNode] = []
+    var nextReady = 0
+    var waiting: [String: [CellNode]] = [:]
+    var collected = 0
+    while true {
+      // Overlays met so far (in the cell, then inside placed overlays) wait for their target.
+      while collected < overlays.count {
+        let node = overlays[collected]
+        collected += 1
+        guard case .overlay(let overlay) = node.element.kind else { continue }
+        if overlay.target == CellModel.cellName || byName[overlay.target] != nil {
+          ready.append(node)
+        } else {
+          waiting[overlay.target, default: []].append(node)
+        }
       }
+      guard nextReady < ready.count else { break }
+      let node = ready[nextReady]
+      nextReady += 1
+      guard case .overlay(let overlay) = node.element.kind, let child = node.children.first else { continue }
+      let target = overlay.target == CellModel.cellName ? cell : frames[byName[overlay.target]!]
       let margin = overlay.margin
       let available = max(0, target.width - 2 * margin)
       let childWidth: Double
@@ -434,15 +446,33 @@ struct CellTreeSolver {
       let index = frames.count
       frames.append(ElementFrame(name: node.name, x: 0, y: 0, width: childWidth, height: 0))
       let start = frames.count
-      let height = try place(child, x: 0, y: 0, width: childWidth, inRow: false)
+      let height: Double
+      if child.isOverlay {
+        // An overlay written as the child takes no room here: it goes over its own target.
+        overlays.append(child)
+        height = 0
+      } else {
+        height = try place(child, x: 0, y: 0, width: childWidth, inRow: false)
+      }
       let dx = target.x + margin + (available - childWidth) * overlay.pin.horizontalFactor
       let dy = target.y + margin + (target.height - 2 * margin - height) * overlay.pin.verticalFactor
-      for frame in start..<frames.count {
-        frames[frame].x += dx
-        frames[frame].y += dy
-        if byName[frames[frame].name] == nil { byName[frames[frame].name] = frame }
-      }
       frames[index] = ElementFrame(name: node.name, x: dx, y: dy, width: childWidth, height: height)
+      for frame in index..<frames.count {
+        if frame >= start {
+          frames[frame].x += dx
+          frames[frame].y += dy
+        }
+        let name = frames[frame].name
+        guard byName[name] == nil else { continue }
+        byName[name] = frame
+        if let released = waiting.removeValue(forKey: name) { ready.append(contentsOf: released) }
+      }
+    }
+    if let (target, nodes) = waiting.min(by: { $0.key < $1.key }) {
+      throw CellSizingError(
+        .conflict, at: nodes[0].name,
+        "overlay '\(nodes[0].name)' covers '\(target)', which is never laid out (overlays waiting on each other)"
+      )
     }
   }
 }
