@@ -29,7 +29,9 @@ extension CellSizer {
       collect(stack)
       hidden = elementNames.filter { !visible.contains($0) }
     }
-    return PreparedCell(item: item, stack: stack, nodeCount: count, hidden: hidden, template: template)
+    return PreparedCell(
+      item: item, stack: stack, nodeCount: count, hidden: hidden, template: template,
+      boxRules: CardBoxRules(platform: measurer.platform))
   }
 
   static func count(_ nodes: [CellNode]) -> Int {

@@ -8,8 +8,11 @@ import TextEngine
 struct CellTreeSolver {
   private(set) var frames: [ElementFrame] = []
   private var overlays: [CellNode] = []
+  /// The platform's box rules.
+  let rules: CardBoxRules
 
-  init(capacity: Int) {
+  init(capacity: Int, rules: CardBoxRules) {
+    self.rules = rules
     frames.reserveCapacity(capacity)
   }
 
@@ -110,7 +113,7 @@ struct CellTreeSolver {
     case .placeholder(_, let placeholderHeight):
       height = placeholderHeight
     case .aspect(let aspect):
-      height = max(0, innerWidth) / aspect
+      height = rules.snapped(max(0, innerWidth) / aspect)
     case .grid(let count, let singleAspect):
       height = try placeGrid(
         node, count: count, singleAspect: singleAspect, x: innerX, y: innerY, width: innerWidth)
@@ -225,11 +228,13 @@ struct CellTreeSolver {
       let order = flexible.sorted {
         resistance(children[members[$0]]) < resistance(children[members[$1]])
       }
-      for position in order where slack < 0 {
+      for position in order.prefix(rules.shrinksOneChildOnly ? 1 : order.count) where slack < 0 {
         let cut = min(widths[position], -slack)
         widths[position] -= cut
         slack += cut
       }
+      // CSS lets the children that do not shrink overflow the row.
+      if rules.shrinksOneChildOnly { slack = 0 }
     }
     guard slack >= -1e-9 else {
       throw CellSizingError(
@@ -307,13 +312,14 @@ struct CellTreeSolver {
   ) throws(CellSizingError) -> Double {
     guard count > 0, case .grid(let grid) = node.element.kind else { return 0 }
     if count == 1 {
-      let cellWidth = width * grid.singleWidth
-      let cellHeight = cellWidth / singleAspect
+      let cellWidth = rules.snapped(width * grid.singleWidth)
+      let cellHeight = rules.snapped(cellWidth / singleAspect)
       frames.append(ElementFrame(name: "\(node.name)[0]", x: x, y: y, width: cellWidth, height: cellHeight))
       return cellHeight
     }
     let columns = GridSpec.columns(for: count)
     let side = (width - Double(columns - 1) * grid.spacing) / Double(columns)
+    let columnWidths = rules.gridColumnWidths(available: max(0, side) * Double(columns), columns: columns)
     guard side >= 0 else {
       throw CellSizingError(
         .conflict, at: node.name,
@@ -321,15 +327,23 @@ struct CellTreeSolver {
           + "\(columns) columns")
     }
     let rows = (count + columns - 1) / columns
-    for cell in 0..<count {
-      let row = cell / columns
-      let column = cell % columns
-      frames.append(
-        ElementFrame(
-          name: "\(node.name)[\(cell)]", x: x + Double(column) * (side + grid.spacing),
-          y: y + Double(row) * (side + grid.spacing), width: side, height: side))
+    // Square cells; a row is as tall as its widest cell (columns differ by a LayoutUnit on web).
+    var top = y
+    for row in 0..<rows {
+      var left = x
+      var rowHeight = 0.0
+      for column in 0..<min(columns, count - row * columns) {
+        let cellWidth = columnWidths[column]
+        frames.append(
+          ElementFrame(
+            name: "\(node.name)[\(row * columns + column)]", x: left, y: top, width: cellWidth,
+            height: cellWidth))
+        rowHeight = max(rowHeight, cellWidth)
+        left += cellWidth + grid.spacing
+      }
+      top += rowHeight + (row < rows - 1 ? grid.spacing : 0)
     }
-    return Double(rows) * side + Double(rows - 1) * grid.spacing
+    return top - y
   }
 
   /// Chips (`name[i]`, and `name.more` for the "+N" chip); returns the flow's content height.

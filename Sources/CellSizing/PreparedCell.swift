@@ -18,12 +18,16 @@ public struct PreparedCell: Sendable, Hashable {
   let stack: [CellNode]
   /// Visible elements, all levels.
   let nodeCount: Int
+  /// How the client platform sizes boxes.
+  let boxRules: CardBoxRules
   /// Glyphs no font has, per visible element that has any.
   public let missingGlyphsByElement: [String: Int]
 
   init(
-    item: CellItem, stack: [CellNode], nodeCount: Int, hidden: [String], template: CellTemplate
+    item: CellItem, stack: [CellNode], nodeCount: Int, hidden: [String], template: CellTemplate,
+    boxRules: CardBoxRules = CardBoxRules(platform: .ios)
   ) {
+    self.boxRules = boxRules
     self.item = item
     self.stack = stack
     self.nodeCount = nodeCount
@@ -61,7 +65,7 @@ public struct PreparedCell: Sendable, Hashable {
         "the insets (left \(Constraint.format(insets.left)) + right \(Constraint.format(insets.right))) leave no room "
           + "at width \(Constraint.format(width))")
     }
-    var solver = CellTreeSolver(capacity: nodeCount + 1)
+    var solver = CellTreeSolver(capacity: nodeCount + 1, rules: boxRules)
     return try solver.solveCell(
       stack, width: width, insets: insets, spacing: spacing, minHeight: minHeight, maxHeight: maxHeight)
   }

@@ -24,11 +24,16 @@ public struct PlatformComparison: Sendable, Hashable {
   public var contentHeights: [Double]
   /// Cards laid out on every platform.
   public var cards: Int
-  /// Cards whose height is not the same on every platform.
+  /// Cards whose height differs between platforms by at least ``threshold``.
   public var differing: Int
   /// The card whose height differs most (the first in feed order among equals); nil when none
   /// differs.
   public var largest: Card?
+
+  /// The smallest difference counted: 1/64 pt, one Chromium LayoutUnit. Below it, heights
+  /// differ only by how a platform rounds box sizes (web rounds image heights down to 1/64 pt),
+  /// which no screen shows.
+  public static let threshold = 1.0 / 64
 
   /// The comparison of one device's layouts, one per platform (`layouts[i]` for
   /// `platforms[i]`); cards are matched by id.
@@ -48,7 +53,7 @@ public struct PlatformComparison: Sendable, Hashable {
       guard let heights = heightsByID[item.id], heights.count == layouts.count else { continue }
       cards += 1
       let difference = heights.max()! - heights.min()!
-      guard difference > 0 else { continue }
+      guard difference >= Self.threshold else { continue }
       differing += 1
       if difference > largest?.difference ?? 0 {
         largest = Card(id: item.id, heights: heights, difference: difference)

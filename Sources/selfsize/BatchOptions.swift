@@ -7,7 +7,10 @@ struct OutputOptions: ParsableArguments {
     name: [.short, .long],
     help: ArgumentHelp("Write to FILE instead of stdout ('-' for stdout).", valueName: "file"))
   var output: String?
-  @Option(help: "Output format: jsonl (one object per line), json (one array), csv or table.")
+  @Option(
+    help:
+      "Output format: jsonl (one object per line), json (one array), csv, table, or html (measure --platform web: the cards as a page Chromium lays out as measured)."
+  )
   var format: OutputFormat = .jsonl
   @Option(
     help: ArgumentHelp(

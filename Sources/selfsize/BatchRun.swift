@@ -20,6 +20,9 @@ struct BatchRun {
   var collectsRecords = false
   /// The baseline records of the run, in input order (when ``collectsRecords``).
   private(set) var records: [BaselineRecord] = []
+  /// Written before the first result and after the last (the page around `--format html` cards).
+  var prologue = ""
+  var epilogue = ""
   /// The label styles of ``records``, by element name.
   private(set) var styles: [String: TextStyle] = [:]
 
@@ -43,6 +46,7 @@ struct BatchRun {
     switch format {
     case .csv: try sink.write(Array((formatter.fields.joined(separator: ",") + "\n").utf8))
     case .json: try sink.write(Array("[".utf8))
+    case .html: try sink.write(prologue)
     case .jsonl, .table, nil: break
     }
     let source = input.name
@@ -93,6 +97,7 @@ struct BatchRun {
     switch format {
     case .json: try sink.write(Array((isFirst ? "]\n" : "\n]\n").utf8))
     case .table: try sink.write(Array(table.rendered().utf8))
+    case .html: try sink.write(epilogue)
     case .jsonl, .csv, nil: break
     }
     progress.finish()

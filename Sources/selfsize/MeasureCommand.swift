@@ -70,6 +70,17 @@ struct MeasureCommand: ParsableCommand {
     try platformOptions.validate(pixelScale: pixelScale)
     try jobOptions.validateJobs()
     try outputOptions.validatePrecision()
+    if outputOptions.format == .html {
+      guard platformOptions.platform == .web else {
+        throw ValidationError(
+          "--format html writes cards as CSS for browsers: it needs --platform web (the default), not \(platformOptions.platform.rawValue)"
+        )
+      }
+      guard !baselineOptions.isActive else {
+        throw ValidationError(
+          "--format html writes a page: it does not go with --baseline or --write-baseline")
+      }
+    }
   }
 
   func run() throws {
@@ -114,6 +125,26 @@ struct MeasureCommand: ParsableCommand {
       input: try InputSource(path: input), sink: try OutputSink(path: outputOptions.output),
       formatter: formatter, jobs: jobOptions.workerCount, progress: .forTerminal(quiet: jobOptions.quiet),
       columns: formatter.fields)
+    if formatter.format == .html {
+      let sheet = WebCardStyleSheet(template: cellTemplate, fonts: WebCardFonts(measurer: sizer.measurer))
+      run.prologue = sheet.pageStart(
+        title: "selfsize measure · \(cellTemplate.name.isEmpty ? template : cellTemplate.name)")
+      run.epilogue = WebCardStyleSheet.pageEnd
+      let failures = try run.run { line, number, output in
+        do throws(RecordError) {
+          let (cell, measurements) = try job.preparedMeasurements(
+            for: CellItem(JSONRecord(utf8: line, line: number)), warnings: &output.warnings)
+          for measurement in measurements {
+            output.writer.raw(Array(sheet.cardHTML(cell, measurement: measurement).utf8))
+          }
+          return nil
+        } catch {
+          return error
+        }
+      }
+      if failures > 0 { throw ExitCode(1) }
+      return
+    }
     let failures = try run.run { line, number, output in
       if formatter.format == .jsonl && formatter.precision == nil {
         return job.writeLines(utf8: line, number: number, to: &output.writer, warnings: &output.warnings)

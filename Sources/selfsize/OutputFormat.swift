@@ -2,10 +2,10 @@ import ArgumentParser
 import Foundation
 import SelfSizingCore
 
-/// The output formats of `text`, `measure` and `layout`: one object per line, one JSON array,
-/// CSV with a header, or an aligned table for people.
+/// The output formats of `text` and `measure`: one object per line, one JSON array, CSV with a
+/// header, an aligned table for people, or (`measure --platform web`) the cards as an HTML page.
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
-  case jsonl, json, csv, table
+  case jsonl, json, csv, table, html
 }
 
 /// Turns output objects into the chosen format: workers call ``append(_:to:)`` for each
@@ -58,6 +58,8 @@ struct RecordFormatter: Sendable {
         output.writer.raw(byte: UInt8(ascii: "\n"))
       case .table:
         output.rows.append(fields.map { TerminalText.escaped(Self.cell(object, $0)) })
+      case .html:
+        break  // `measure` writes the cards itself
       }
     }
   }

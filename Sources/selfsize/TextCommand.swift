@@ -91,6 +91,10 @@ struct TextCommand: ParsableCommand {
     guard !field.isEmpty else { throw ValidationError("--field needs a field name") }
     try jobOptions.validateJobs()
     try outputOptions.validatePrecision()
+    if outputOptions.format == .html {
+      throw ValidationError(
+        "--format html is for cards (selfsize measure --platform web); text takes jsonl, json, csv or table")
+    }
   }
 
   /// The option that sets each ``TextStyle`` field.

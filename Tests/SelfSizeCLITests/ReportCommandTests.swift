@@ -134,7 +134,8 @@ import Testing
         heights[item["id"] as! String, default: [:]][platform] = (item["frame"] as? [Double])?[3]
       }
     }
-    let differing = heights.filter { Set($0.value.values).count > 1 }
+    // Differences under 1/64 pt (web rounds image heights down to it) do not count.
+    let differing = heights.filter { $0.value.values.max()! - $0.value.values.min()! >= 1.0 / 64 }
     #expect(comparison["cards"] as? Int == 240)
     #expect(comparison["differing"] as? Int == differing.count)
     #expect(!differing.isEmpty, "the bundled feed has a card whose lines break differently on SkParagraph")
