@@ -18,13 +18,22 @@ struct CardDrawing {
     var isHighlighted: Bool
     var runs: [GlyphRun]
 
-    func draw(on canvas: inout RasterCanvas, scale: Double, color: RGBColor, glyphs: inout GlyphCache) {
+    /// Draws the glyphs; `rowOffset` is the picture row of the canvas's first row (a strip).
+    func draw(
+      on canvas: inout RasterCanvas, scale: Double, rowOffset: Int = 0, color: RGBColor,
+      glyphs: inout GlyphCache
+    ) {
+      let top = Double(rowOffset)
+      let reach = 2 * max(height, fontSize) * scale
+      guard baseline * scale + reach >= top, baseline * scale - reach <= top + Double(canvas.height) else {
+        return
+      }
       for run in runs {
         for glyph in run.glyphs {
           guard let bitmap = glyphs.bitmap(run.font, glyph.glyphID, fontSize * scale) else { continue }
           canvas.draw(
             bitmap, penX: (x + glyph.x + glyph.xOffset) * scale,
-            baselineY: (baseline - glyph.yOffset) * scale,
+            baselineY: (baseline - glyph.yOffset) * scale - top,
             color: color)
         }
       }
@@ -101,20 +110,23 @@ struct CardDrawing {
       runs: (try? measurer.glyphRuns(text, style: style)) ?? [])
   }
 
+  /// Draws the card with its top-leading corner at `origin` (points); `rowOffset` is the picture
+  /// row of the canvas's first row (a strip), so a tall pair is drawn strip by strip.
   func draw(
-    on canvas: inout RasterCanvas, origin: (Double, Double), scale s: Double, highlight: RGBColor,
-    glyphs: inout GlyphCache
+    on canvas: inout RasterCanvas, origin: (Double, Double), scale s: Double, rowOffset: Int = 0,
+    highlight: RGBColor, glyphs: inout GlyphCache
   ) {
     func px(_ value: Double) -> Int { Int((value * s).rounded()) }
+    func py(_ value: Double) -> Int { Int((value * s).rounded()) - rowOffset }
     let (x, y) = origin
     let line = max(1, Int(s.rounded()))
     canvas.fill(
-      x0: px(x), y0: px(y), x1: px(x + size.width), y1: px(y + size.height), color: RGBColor(0xFFFFFF))
+      x0: px(x), y0: py(y), x1: px(x + size.width), y1: py(y + size.height), color: RGBColor(0xFFFFFF))
     canvas.stroke(
-      x0: px(x), y0: px(y), x1: px(x + size.width), y1: px(y + size.height), thickness: line,
+      x0: px(x), y0: py(y), x1: px(x + size.width), y1: py(y + size.height), thickness: line,
       color: RGBColor(0xB8BCC4))
     for image in images {
-      let (x0, y0, x1, y1) = (px(x + image.minX), px(y + image.minY), px(x + image.maxX), px(y + image.maxY))
+      let (x0, y0, x1, y1) = (px(x + image.minX), py(y + image.minY), px(x + image.maxX), py(y + image.maxY))
       canvas.fill(x0: x0, y0: y0, x1: x1, y1: y1, color: RGBColor(0xD6DEE8))
       if x1 - x0 > 1, y1 - y0 > 1 {
         canvas.line(x0: x0, y0: y0, x1: x1 - 1, y1: y1 - 1, color: RGBColor(0x98A6B8))
@@ -123,15 +135,16 @@ struct CardDrawing {
     }
     for text in lines where text.isHighlighted {
       canvas.fill(
-        x0: px(x + text.x), y0: px(y + text.top), x1: px(x + text.x + text.boxWidth),
-        y1: px(y + text.top + text.height), color: highlight)
+        x0: px(x + text.x), y0: py(y + text.top), x1: px(x + text.x + text.boxWidth),
+        y1: py(y + text.top + text.height), color: highlight)
     }
     for text in lines {
       var moved = text
       moved.x += x
       moved.baseline += y
       moved.draw(
-        on: &canvas, scale: s, color: text.isBold ? RGBColor(0x1F2328) : RGBColor(0x57606A), glyphs: &glyphs)
+        on: &canvas, scale: s, rowOffset: rowOffset,
+        color: text.isBold ? RGBColor(0x1F2328) : RGBColor(0x57606A), glyphs: &glyphs)
     }
   }
 }

@@ -1,4 +1,5 @@
 import CollectionLayout
+import Rendering
 import TextEngine
 
 extension DiffReport {
@@ -20,7 +21,7 @@ extension DiffReport {
 
   /// One changed item: a heading, then the two cards drawn in HTML and the PNG.
   static func htmlSection(
-    _ before: CardDrawing, _ after: CardDrawing, change: BaselineChange, picture: String
+    _ before: CardDrawing, _ after: CardDrawing, change: BaselineChange, picture: String, cutAt: Double? = nil
   )
     -> String
   {
@@ -51,12 +52,17 @@ extension DiffReport {
       summary +=
         "; first changed line: \(change.lineElement.map { "\($0) " } ?? "")line \(line.number)"
     }
+    let cut =
+      cutAt.map {
+        " (cut at \(css($0.rounded(.down))) pt of \(css(max(before.size.height, after.size.height))) pt: pictures are "
+          + "at most \(PictureCeiling.pageHeight) px tall; the pair above shows every line)"
+      } ?? ""
     return """
       <section id="\(escaped(picture))">
       <h2>\(escaped(change.key.id)) at \(css(change.key.width)) pt</h2>
       <p>\(escaped(summary))</p>
       <div class="pair">\(card(before, "before"))\(card(after, "after"))</div>
-      <p class="png"><a href="\(escaped(picture))">\(escaped(picture))</a></p>
+      <p class="png"><a href="\(escaped(picture))">\(escaped(picture))</a>\(cut)</p>
       </section>
 
       """

@@ -37,7 +37,9 @@ public struct DiffReport: Sendable {
     for record in current.records { newRecords[record.key] = record }
   }
 
-  /// The files: `index.html` and one PNG per changed item (at most ``maximumCards``).
+  /// The files: `index.html` and one PNG per changed item (at most ``maximumCards``), each
+  /// within ``PictureCeiling`` (a wider pair is drawn smaller, a taller one cut at
+  /// ``PictureCeiling/pageHeight`` pixels, and the page says where).
   ///
   /// - Parameters:
   ///   - styles: the text style of each label by element name (`""` for a `text` paragraph);
@@ -45,7 +47,8 @@ public struct DiffReport: Sendable {
   ///   - imageNames: elements drawn as image placeholders (other elements without lines, such
   ///     as rows, are not drawn).
   ///   - scale: pixels per point of the PNGs.
-  /// - Throws: ``PNGEncoder/EncodingError`` when a PNG cannot be encoded.
+  /// - Throws: ``PNGEncoder/EncodingError`` when a PNG cannot be encoded, ``PictureError``
+  ///   should a picture still be beyond the ceilings.
   public func files(
     measurer: TextMeasurer, styles: [String: TextStyle], imageNames: Set<String> = [], scale: Int = 2
   ) throws -> [File] {
@@ -60,9 +63,10 @@ public struct DiffReport: Sendable {
         record: old, changedLines: change.changedLines, measurer: measurer, styles: styles,
         imageNames: imageNames)
       let name = Self.fileName(index: index, key: change.key)
-      files.append(
-        File(name: name, data: try Self.png(before, after, measurer: measurer, scale: scale)))
-      sections.append(Self.htmlSection(before, after, change: change, picture: name))
+      let picture = try Self.png(before, after, measurer: measurer, scale: scale)
+      files.append(File(name: name, data: picture.data))
+      sections.append(
+        Self.htmlSection(before, after, change: change, picture: name, cutAt: picture.cutAt))
     }
     let skipped = comparison.changes.count - min(comparison.changes.count, Self.maximumCards)
     files.insert(
@@ -94,28 +98,67 @@ public struct DiffReport: Sendable {
   static let oldHighlight = RGBColor(0xFFD8D6)
   static let newHighlight = RGBColor(0xCDEFD3)
 
+  /// A drawn pair: the PNG, and where the cards were cut when the pair is taller than the
+  /// picture ceilings allow.
+  struct Picture {
+    var data: Data
+    /// Pixels per point (below the requested scale when the pair is wider than the ceiling).
+    var scale: Double
+    /// The card height in points shown when the picture is cut, nil when it is whole.
+    var cutAt: Double?
+  }
+
+  /// The pair side by side under ``PictureCeiling``, as `layout` and `report` pictures are: a
+  /// pair wider than ``PictureCeiling/maximumWidth`` at `scale` is drawn at the scale that fits,
+  /// one taller than a report page (``PictureCeiling/pageHeight``) is cut there
+  /// (``Picture/cutAt``; the page's HTML pair still shows every line). Drawn strip by strip and
+  /// deflated as it goes.
   static func png(
     _ before: CardDrawing, _ after: CardDrawing, measurer: TextMeasurer, scale: Int
-  ) throws -> Data {
-    let s = Double(max(1, scale))
+  ) throws -> Picture {
     let width = margin * 3 + before.size.width + after.size.width
     let height = margin * 2 + captionHeight + max(before.size.height, after.size.height)
-    var canvas = RasterCanvas(
-      width: max(1, Int((width * s).rounded(.up))), height: max(1, Int((height * s).rounded(.up))),
-      color: RGBColor(0xF2F3F5))
-    var glyphs = GlyphCache()
-    let captionStyle = TextStyle(fontSize: 12, lineHeight: .fixed(16))
-    let sides: [(CardDrawing, Double, String, RGBColor)] = [
-      (before, margin, caption(before.record, "before"), oldHighlight),
-      (after, margin * 2 + before.size.width, caption(after.record, "after"), newHighlight),
-    ]
-    for (card, x, text, highlight) in sides {
-      if let caption = CardDrawing.line(text, style: captionStyle, x: x, top: margin, measurer: measurer) {
-        caption.draw(on: &canvas, scale: s, color: RGBColor(0x1F2328), glyphs: &glyphs)
-      }
-      card.draw(
-        on: &canvas, origin: (x, margin + captionHeight), scale: s, highlight: highlight, glyphs: &glyphs)
+    var s = Double(max(1, scale))
+    if (width * s).rounded(.up) > Double(PictureCeiling.maximumWidth) {
+      s = Double(PictureCeiling.maximumWidth - 1) / width
     }
-    return try PNGEncoder.encode(width: canvas.width, height: canvas.height, rgb: canvas.pixels)
+    let pixelWidth = max(1, Int((width * s).rounded(.up)))
+    var pixelHeight = max(1, Int((height * s).rounded(.up)))
+    var cutAt: Double?
+    let tallest = min(PictureCeiling.pageHeight, PictureCeiling.maximumHeight(width: pixelWidth))
+    if pixelHeight > tallest {
+      pixelHeight = tallest
+      cutAt = max(0, Double(tallest) / s - margin - captionHeight)
+    }
+    try PictureCeiling.check(width: pixelWidth, height: pixelHeight)
+    let captionStyle = TextStyle(fontSize: 12, lineHeight: .fixed(16))
+    var sides: [(card: CardDrawing, x: Double, caption: CardDrawing.Line?, highlight: RGBColor)] = []
+    for (card, x, side, highlight) in [
+      (before, margin, "before", oldHighlight),
+      (after, margin * 2 + before.size.width, "after", newHighlight),
+    ] {
+      let caption = CardDrawing.line(
+        caption(card.record, side), style: captionStyle, x: x, top: margin, measurer: measurer)
+      sides.append((card, x, caption, highlight))
+    }
+    var data = Data()
+    let writer = try PNGStreamWriter(width: pixelWidth, height: pixelHeight) { data.append($0) }
+    let rowsPerStrip = PictureCeiling.rowsPerStrip(width: pixelWidth, height: pixelHeight)
+    var glyphs = GlyphCache()
+    var row = 0
+    while row < pixelHeight {
+      let rows = min(rowsPerStrip, pixelHeight - row)
+      var canvas = RasterCanvas(width: pixelWidth, height: rows, color: RGBColor(0xF2F3F5))
+      for side in sides {
+        side.caption?.draw(on: &canvas, scale: s, rowOffset: row, color: RGBColor(0x1F2328), glyphs: &glyphs)
+        side.card.draw(
+          on: &canvas, origin: (side.x, margin + captionHeight), scale: s, rowOffset: row,
+          highlight: side.highlight, glyphs: &glyphs)
+      }
+      try canvas.pixels.withUnsafeBufferPointer { try writer.append(rows: $0) }
+      row += rows
+    }
+    try writer.finish()
+    return Picture(data: data, scale: s, cutAt: cutAt)
   }
 }

@@ -2,8 +2,7 @@
 public struct PictureError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What kind of failure.
   public enum Code: String, Sendable, Hashable {
-    /// Wider or larger than the ceilings (``ReportScene/maximumPixelWidth``,
-    /// ``ReportScene/maximumPixels``).
+    /// Wider or larger than the ceilings (``PictureCeiling``).
     case tooLarge
     /// zlib or the PNG structure failed.
     case encoding

@@ -4,13 +4,6 @@ public import Foundation
 import TextEngine
 
 extension ReportScene {
-  /// The widest picture drawn, in pixels.
-  public static let maximumPixelWidth = 16_384
-  /// The most pixels one picture may have (one PNG file; drawn in strips whatever its size).
-  public static let maximumPixels = 1 << 30
-  /// The most bytes of pixels held at once while drawing (one strip).
-  static let stripBytes = 8 << 20
-
   /// The picture's size in pixels at `scale` for content rows `top..<bottom` (points), header
   /// included.
   public func pixelSize(scale: Double, top: Double = 0, bottom: Double? = nil) -> (width: Int, height: Int) {
@@ -18,21 +11,6 @@ extension ReportScene {
     let headerRows = header.map { Int(($0.height * s).rounded()) } ?? 0
     let contentRows = Int(((bottom ?? size.height) * s).rounded()) - Int((top * s).rounded())
     return (max(1, Int((size.width * s).rounded())), max(1, headerRows + max(0, contentRows)))
-  }
-
-  /// Checks a picture of `width` × `height` pixels against the ceilings.
-  public static func checkPixelSize(width: Int, height: Int) throws(PictureError) {
-    guard width <= maximumPixelWidth else {
-      throw PictureError(
-        .tooLarge,
-        "the picture would be \(width) px wide; at most \(maximumPixelWidth) px (lower --scale or the width)")
-    }
-    guard height <= maximumPixels / max(1, width) else {
-      throw PictureError(
-        .tooLarge,
-        "the picture would be \(width)×\(height) px, more than \(maximumPixels / 1_000_000) million pixels; "
-          + "cut it with --clip-height or write page images (selfsize report)")
-    }
   }
 
   /// Content ranges (points) of pages at most `maximumHeight` pixels tall each, header included.
@@ -81,8 +59,8 @@ extension ReportScene {
   ) throws(PictureError) {
     let s = max(scale, 0.01)
     let (width, height) = pixelSize(scale: s, top: top, bottom: bottom)
-    try Self.checkPixelSize(width: width, height: height)
-    let rowsPerStrip = max(1, min(height, Self.stripBytes / (width * 3)))
+    try PictureCeiling.check(width: width, height: height)
+    let rowsPerStrip = PictureCeiling.rowsPerStrip(width: width, height: height)
     var cache = GlyphCache()
     do {
       let writer = try PNGStreamWriter(width: width, height: height, sink: sink)

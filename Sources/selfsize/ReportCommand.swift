@@ -62,7 +62,7 @@ struct ReportCommand: ParsableCommand {
   var quiet = false
 
   /// The tallest picture written, in pixels.
-  static let pageHeight = 4000
+  static let pageHeight = PictureCeiling.pageHeight
   /// The contact sheet's scale and width.
   static let overviewScale = 0.5
   static let overviewWidth = 3200.0

@@ -11,7 +11,7 @@ extension ReportScene {
   ) throws {
     let (width, height) = pixelSize(scale: scale, top: top, bottom: bottom)
     do {
-      try ReportScene.checkPixelSize(width: width, height: height)
+      try PictureCeiling.check(width: width, height: height)
     } catch {
       throw ValidationError(error.message)
     }
