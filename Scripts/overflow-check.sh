@@ -23,9 +23,9 @@ if [[ -z "$page" ]]; then
   dir="$(mktemp -d)"
   trap 'rm -rf "$dir"' EXIT
   if [[ -n "${SELFSIZE:-}" ]]; then
-    "$SELFSIZE" report --quiet --pictures html --output-dir "$dir" >/dev/null
+    "$SELFSIZE" report --quiet --pictures html --picture-cards 0 --output-dir "$dir" >/dev/null
   else
-    swift run -c release selfsize report --quiet --pictures html --output-dir "$dir" >/dev/null
+    swift run -c release selfsize report --quiet --pictures html --picture-cards 0 --output-dir "$dir" >/dev/null
   fi
   pages=("$dir"/*.html)
 else

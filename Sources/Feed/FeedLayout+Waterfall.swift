@@ -28,14 +28,18 @@ extension FeedLayout {
   ///     out of the layout like any item that fails to bind; without it they are laid out.
   ///   - jobs: threads that prepare (shape) and measure a page's new items before placement;
   ///     the result is the same for any number.
+  ///   - sizer: prepares the items through its cache, so that laying out one feed at several
+  ///     widths shapes each item once (give it the same `template` and `measurer`, and a
+  ///     ``CellSizer/cacheCapacity`` of at least the feed's item count); nil: a sizer of this
+  ///     call's own, without the cache.
   ///   - progress: called after each measurement with (items measured, items given).
   /// - Throws: `CellSizingError` for an invalid template or unknown font; ``LayoutError`` for
   ///   invalid settings (columns < 1, negative spacing, …).
   public static func waterfall(
     template: CellTemplate, pages: [FeedPage], settings: WaterfallSettings, measurer: TextMeasurer,
-    strict: Bool = false, jobs: Int = 1, progress: ((Int, Int) -> Void)? = nil
+    strict: Bool = false, jobs: Int = 1, sizer shared: CellSizer? = nil, progress: ((Int, Int) -> Void)? = nil
   ) throws -> FeedLayout {
-    let sizer = try CellSizer(template: template, measurer: measurer)
+    let sizer = try shared ?? CellSizer(template: template, measurer: measurer)
     let store = CellStore()
     let total = pages.reduce(0) { $0 + $1.items.count }
     let layout = WaterfallLayout(configuration: settings.configuration) { item, _, width in
@@ -69,7 +73,8 @@ extension FeedLayout {
     var isFirst = true
     for page in pages.flatMap({ $0.split(size: settings.pageSize) }) {
       var fresh: [(CellItem, PreparedCell)] = []
-      let prepared = prepareInParallel(page.items, sizer: sizer, width: settings.itemWidth, jobs: jobs)
+      let prepared = prepareInParallel(
+        page.items, sizer: sizer, cached: shared != nil, width: settings.itemWidth, jobs: jobs)
       for (result, outcome) in zip(page.items, prepared) {
         switch (result, outcome) {
         case (.failure(let error), _), (_, .failure(let error)):
@@ -192,17 +197,18 @@ private final class CellStore {
   var measured = 0
 }
 
-/// Prepares every decoded item (and measures it at `width` when given) on `jobs` threads; the
-/// results are in item order and the same for any number of threads.
+/// Prepares every decoded item (through the sizer's cache when `cached`; and measures it at
+/// `width` when given) on `jobs` threads; the results are in item order and the same for any
+/// number of threads.
 private func prepareInParallel(
-  _ items: [Result<CellItem, CellSizingError>], sizer: CellSizer, width: Double?, jobs: Int
+  _ items: [Result<CellItem, CellSizingError>], sizer: CellSizer, cached: Bool, width: Double?, jobs: Int
 ) -> [Result<(PreparedCell, Double?), CellSizingError>] {
   @Sendable func prepare(_ result: Result<CellItem, CellSizingError>) -> Result<
     (PreparedCell, Double?), CellSizingError
   > {
     guard case .success(let item) = result else { return .failure(CellSizingError(.invalidJSON, at: "", "")) }
     do throws(CellSizingError) {
-      let cell = try sizer.prepare(item)
+      let cell = try cached ? sizer.preparedCell(for: item) : sizer.prepare(item)
       // A cell that cannot be solved at this width is measured again during placement, which reports it.
       let height = width.flatMap { try? cell.measure(width: $0).height }
       return .success((cell, height))

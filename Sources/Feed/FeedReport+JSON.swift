@@ -8,9 +8,11 @@ extension FeedReport {
   /// items were measured for, `platforms` each width's feed on every platform
   /// (``PlatformComparison/jsonValue``).
   ///
-  /// Each width: `{"name", "collectionWidth", "columns", "itemWidth", "items", "height": {"median",
+  /// `settings` has `pictureCards`, the most cards the pictures of a width show (0: all). Each
+  /// width: `{"name", "collectionWidth", "columns", "itemWidth", "items", "height": {"median",
   /// "p95", "max", "min", "mean"}, "contentHeight", "truncated", "missingGlyphs", "errors",
-  /// "seconds", "histogram": {"start", "binWidth", "counts"}}`. Each item: `{"id", "line",
+  /// "seconds", "histogram": {"start", "binWidth", "counts"}, "pictures": {"cards", "of"}}`
+  /// (the pictures show the first `cards` of the width's `of` cards; the figures cover all). Each item: `{"id", "line",
   /// "missingGlyphs", "texts": {name: text}, "cards": [{"width", "height", "lineCount",
   /// "labels": [{"name", "lineCount", "truncated"}], "clipped"} or null per width], "errors"}`;
   /// a card's `width` is the column width, the `--width` of `selfsize measure`.
@@ -29,6 +31,7 @@ extension FeedReport {
           [settings.insets.top, settings.insets.left, settings.insets.bottom, settings.insets.right].map(
             number))
       ),
+      ("pictureCards", integer(settings.pictureCards)),
     ])
     let widthValues = widths.map { width in
       JSONValue.object([
@@ -57,6 +60,7 @@ extension FeedReport {
             ("counts", .array(width.histogram.counts.map(integer))),
           ])
         ),
+        ("pictures", .object([("cards", integer(picturedCards(width))), ("of", integer(width.items))])),
       ])
     }
     let itemValues = items.map { item in

@@ -24,6 +24,9 @@ public struct FeedReport: Sendable, Hashable {
     public var lineSpacing: Double
     /// Section insets.
     public var insets: LayoutInsets
+    /// The pictures show the first this many cards of each width (0: every card); the figures
+    /// cover every card.
+    public var pictureCards = 0
 
     /// Settings.
     public init(
@@ -150,6 +153,11 @@ public struct FeedReport: Sendable, Hashable {
     for column in widths.indices {
       widths[column].histogram = bins.counting(items.compactMap { $0.cards[column]?.height })
     }
+  }
+
+  /// How many of the width's cards its pictures show (the first ones, in feed order).
+  public func picturedCards(_ width: WidthSummary) -> Int {
+    settings.pictureCards > 0 ? min(settings.pictureCards, width.items) : width.items
   }
 
   /// The widths' indices from the narrowest column to the widest.

@@ -77,7 +77,7 @@ extension ReportPage {
   var settingsHTML: String {
     let settings = report.settings
     let insets = settings.insets
-    let lines = [
+    var lines = [
       "Template <code>\(Markup.escaped(settings.template))</code>, items <code>\(Markup.escaped(settings.items.joined(separator: ", ")))</code>",
       "Fonts: \(Markup.escaped(settings.fonts.joined(separator: ", ")))",
       "Column spacing \(format(settings.columnSpacing)) pt, line spacing \(format(settings.lineSpacing)) pt, insets "
@@ -85,6 +85,12 @@ extension ReportPage {
       "Widths: "
         + report.widths.map { Markup.escaped("\($0.device.name) \($0.device.label)") }.joined(separator: "; "),
     ]
+    if let cut = report.widths.first(where: { report.picturedCards($0) < $0.items }) {
+      lines.append(
+        "<b>Pictures show the first \(report.picturedCards(cut)) of \(cut.items) cards</b> of each width "
+          + "(<code>--picture-cards</code>); the figures, lists and <code>report.json</code> cover every card."
+      )
+    }
     return lines.map { "<p>\($0)</p>" }.joined(separator: "\n")
   }
 

@@ -30,6 +30,10 @@ public struct ReportPage: Sendable {
   public var links: [[Link]]
   /// The height of each width's waterfall shown side by side, in points.
   public static let overviewHeight = 2400.0
+  /// The pictures of a width show its first this many cards by default (`selfsize report
+  /// --picture-cards`): a 10,000-card feed still gives readable pictures and a report of tens of
+  /// megabytes, in seconds. The figures and `report.json` cover every card.
+  public static let defaultPictureCards = 100
   /// Cards listed per section (all of them are in `report.json`).
   public var listLimit = 24
   /// Cards drawn as each platform renders them (``platformsHTML()``).

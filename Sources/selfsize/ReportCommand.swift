@@ -21,9 +21,11 @@ struct ReportCommand: ParsableCommand {
       sensitive to width, truncated, tallest, with missing glyphs or errors), report.json (the same \
       figures for machines: every item's height, line counts and truncation at every width, as \
       `selfsize measure` gives them), fonts/ (the font files the pages' glyphs use, referred to \
-      relatively), and per width the pictures of --pictures: overview (contact sheets of every \
-      card with its id and height, PNG pages of at most 4,000 px), html (the whole waterfall as a self-checking page), \
-      png (the waterfall as PNG pages of at most 4,000 px), svg. Prints one row per width and the \
+      relatively), and per width the pictures of --pictures, of the first --picture-cards cards \
+      (100 by default, so that the pictures of any feed stay readable and bounded; the figures and \
+      report.json cover every card): overview (contact sheets of the cards with their id and height, \
+      PNG pages of at most 4,000 px), html (the waterfall as a self-checking page), png (the \
+      waterfall as PNG pages of at most 4,000 px), svg. Prints one row per width and the \
       page's path (nothing with --quiet). Files are written to a temporary name and renamed, so \
       parallel reports into one folder do not mix and links at output paths are replaced, not \
       followed. Exit status: 0 success, 1 when some items failed (reported as \
@@ -54,6 +56,12 @@ struct ReportCommand: ParsableCommand {
   @Option(
     help: "Pictures per width, comma-separated: overview, html, png, svg, or none. Default: overview,html.")
   var pictures: String = "overview,html"
+  @Option(
+    name: .customLong("picture-cards"),
+    help: ArgumentHelp(
+      "Pictures show the first N cards of each width (0: all); the figures cover every card.",
+      valueName: "n"))
+  var pictureCards: Int = ReportPage.defaultPictureCards
   @Flag(help: "Draw each card's id and height on PNG pages and SVG too (always on the overview).")
   var tags = false
   @Option(name: .customLong("summary-format"), help: "Summary on stdout: text or json.")
@@ -71,6 +79,9 @@ struct ReportCommand: ParsableCommand {
     try options.validateLayout()
     _ = try pictureFormats()
     _ = try chosenDevices()
+    guard pictureCards >= 0 else {
+      throw ValidationError("--picture-cards takes a number of cards ≥ 0 (0: all), got \(pictureCards)")
+    }
     guard !name.isEmpty, !name.contains("/") else {
       throw ValidationError("--name must be a file name, got \"\(name)\"")
     }
@@ -176,10 +187,24 @@ struct ReportCommand: ParsableCommand {
         template: shownTemplate, items: shownItems, fonts: fontNames, columnSpacing: options.columnSpacing,
         lineSpacing: options.lineSpacing, insets: try options.parsedInsets()),
       widthCount: devices.count)
+    report.settings.pictureCards = pictureCards
     report.platform = measurer.platform
     let platformMeasurers = TextPlatform.allCases.map { measurer.measuring(for: $0) }
+    // One sizer per platform for every width: each item is shaped once per platform.
+    let itemCount = pages.reduce(0) { $0 + $1.items.count }
+    let sizers: [ObjectIdentifier: CellSizer]
+    do {
+      sizers = try Dictionary(
+        platformMeasurers.map {
+          (ObjectIdentifier($0), try CellSizer(template: template, measurer: $0, cacheCapacity: itemCount))
+        }, uniquingKeysWith: { first, _ in first })
+    } catch let error as CellSizingError {
+      throw ValidationError("template \(templatePath): \(error.description)")
+    }
     // The card that differs most between platforms over all widths, with its layouts.
     var mostDifferent: (comparison: PlatformComparison, layouts: [FeedLayout])?
+    // Items are prepared on every core (the layouts are the same for any number of jobs).
+    let jobs = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
     var overviews: [ReportScene] = []
     var links: [[ReportPage.Link]] = []
     var written: [String] = []
@@ -195,7 +220,7 @@ struct ReportCommand: ParsableCommand {
       do {
         layout = try FeedLayout.waterfall(
           template: template, pages: pages, settings: settings, measurer: measurer,
-          strict: options.fontOptions.strict,
+          strict: options.fontOptions.strict, jobs: jobs, sizer: sizers[ObjectIdentifier(measurer)],
           progress: { measured, total in progress.update("measuring \(step):", measured, total) })
       } catch let error as CellSizingError {
         throw ValidationError("template \(templatePath): \(error.description)")
@@ -214,7 +239,8 @@ struct ReportCommand: ParsableCommand {
         platformLayouts.append(
           try FeedLayout.waterfall(
             template: template, pages: pages, settings: settings, measurer: platformMeasurer,
-            strict: options.fontOptions.strict))
+            strict: options.fontOptions.strict, jobs: jobs, sizer: sizers[ObjectIdentifier(platformMeasurer)])
+        )
       }
       let comparison = PlatformComparison(
         device: device, platforms: TextPlatform.allCases, layouts: platformLayouts)
@@ -228,18 +254,28 @@ struct ReportCommand: ParsableCommand {
         diagnostics.report(failure.location, failure.message)
       }
       let pictureStart = clock.now
-      overviews.append(ReportScene(layout: layout, measurer: measurer, clipHeight: ReportPage.overviewHeight))
+      // The pictures show the first cards only: they stay readable and bounded for any feed.
+      let pictured = pictureCards > 0 ? layout.prefix(pictureCards) : layout
+      overviews.append(
+        ReportScene(layout: pictured, measurer: measurer, clipHeight: ReportPage.overviewHeight))
       var files: [ReportPage.Link] = []
-      let header = headerLines(device: device, layout: layout, fonts: fontNames, templatePath: templatePath)
+      var header = headerLines(device: device, layout: layout, fonts: fontNames, templatePath: templatePath)
+      var cards = "every card"
+      if pictured.items.count < layout.items.count {
+        cards = "the first \(pictured.items.count) cards"
+        header.append(
+          "Pictures: the first \(pictured.items.count) of \(layout.items.count) cards (--picture-cards); "
+            + "the figures and report.json cover all \(layout.items.count)")
+      }
       let base = "\(name)-\(device.key)"
       for format in formats {
         switch format {
         case .overview:
           let sheet = ReportScene.contactSheet(
-            layout: layout, measurer: measurer, sheetWidth: Self.overviewWidth
+            layout: pictured, measurer: measurer, sheetWidth: Self.overviewWidth
           )
           .withHeader(
-            header + ["Contact sheet: every card at \(format1(Self.overviewScale))×, in feed order"],
+            header + ["Contact sheet: \(cards) at \(format1(Self.overviewScale))×, in feed order"],
             scale: Self.overviewScale, measurer: measurer
           )
           .withTags(scale: Self.overviewScale, measurer: measurer)
@@ -247,7 +283,7 @@ struct ReportCommand: ParsableCommand {
             sheet, scale: Self.overviewScale, base: "\(base)-overview", title: "overview",
             step: "drawing \(step) overview", progress: &progress, written: &written)
         case .png:
-          var scene = ReportScene(layout: layout, measurer: measurer, clipHeight: options.clipHeight)
+          var scene = ReportScene(layout: pictured, measurer: measurer, clipHeight: options.clipHeight)
             .withHeader(header, scale: Double(options.scale), measurer: measurer)
           if tags { scene = scene.withTags(scale: Double(options.scale), measurer: measurer) }
           files += try writePages(
@@ -255,7 +291,7 @@ struct ReportCommand: ParsableCommand {
             step: "drawing \(step) pages", progress: &progress, written: &written)
         case .svg:
           progress.message("writing \(step) SVG")
-          var scene = ReportScene(layout: layout, measurer: measurer, clipHeight: options.clipHeight)
+          var scene = ReportScene(layout: pictured, measurer: measurer, clipHeight: options.clipHeight)
             .withHeader(header, scale: Double(options.scale), measurer: measurer)
           if tags { scene = scene.withTags(scale: Double(options.scale), measurer: measurer) }
           let file = "\(base).svg"
@@ -266,7 +302,7 @@ struct ReportCommand: ParsableCommand {
           files.append(ReportPage.Link(title: "SVG", href: file))
         case .html:
           progress.message("writing \(step) page")
-          let scene = ReportScene(layout: layout, measurer: measurer, clipHeight: options.clipHeight)
+          let scene = ReportScene(layout: pictured, measurer: measurer, clipHeight: options.clipHeight)
           let file = "\(base).html"
           usedFonts.formUnion(scene.usedFontPaths)
           let html = scene.html(

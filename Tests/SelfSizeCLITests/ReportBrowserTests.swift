@@ -59,6 +59,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let report = try CLIRunner.run([
       "report", "-q", "--output-dir", directory.path, "--devices", "320x2,768x3", "--pictures", "html",
+      "--picture-cards", "0",
     ])
     #expect(report.status == 0, "\(report.stderr)")
     let pages = ["report.html", "report-320x2.html", "report-768x3.html"]

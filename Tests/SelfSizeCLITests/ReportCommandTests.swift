@@ -184,7 +184,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let result = try CLIRunner.run([
       "report", "-q", "--output-dir", directory.path, "--devices", "375x2", "--pictures", "overview,png,svg",
-      "--tags",
+      "--tags", "--picture-cards", "0",
     ])
     #expect(result.status == 0, "\(result.stderr)")
     let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
