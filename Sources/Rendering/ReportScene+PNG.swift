@@ -47,8 +47,8 @@ extension ReportScene {
   /// Writes the PNG of content rows `top..<bottom` (points; default all) at `scale`, with the
   /// header above: columns, decorations, cards with image placeholders (light fill and both
   /// diagonals) and every label's real glyphs rasterized by FreeType (colour emoji included),
-  /// then the tags. Drawn strip by strip (at most ``stripBytes`` of pixels) and deflated as it
-  /// goes, so memory does not grow with the picture's height.
+  /// then the tags. Drawn strip by strip (at most ``PictureCeiling/stripBytes`` of pixels) and
+  /// deflated as it goes, so memory does not grow with the picture's height.
   ///
   /// - Parameter progress: called with (rows written, rows) after each strip.
   /// - Throws: ``PictureError`` when the picture exceeds the ceilings or encoding fails (checked
