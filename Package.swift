@@ -74,10 +74,14 @@ let package = Package(
       name: "SelfSizeServer",
       dependencies: [
         "SelfSizingCore", "SelfSizingResources", "TextEngine", "CellSizing", "CollectionLayout", "Feed",
+        // SHA-256, the cache key of an inline template.
+        "Baseline",
         .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "UnixSignals", package: "swift-service-lifecycle"),
         .product(name: "Logging", package: "swift-log"),

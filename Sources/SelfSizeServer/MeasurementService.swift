@@ -1,7 +1,9 @@
+import Baseline
 import CellSizing
 import CollectionLayout
 import Feed
 import Foundation
+import NIOCore
 import SelfSizingCore
 public import TextEngine
 
@@ -25,7 +27,18 @@ public final class MeasurementService: Sendable {
   let namedSizers: [TextPlatform: [String: CellSizer]]
   let texts: LRUCache<TextKey, PreparedText>
   let cells: LRUCache<CellKey, PreparedCell>
-  let inlineTemplates: LRUCache<String, CellSizer>
+  let inlineTemplates: LRUCache<TemplateKey, CellSizer>
+
+  /// An inline template's cache key: its platform and the SHA-256 of its serialized JSON (not
+  /// the text, which may be as large as a request body and would be held by every cell prepared
+  /// with it).
+  struct TemplateKey: Hashable, Sendable {
+    var platform: TextPlatform
+    var digest: String
+
+    /// The estimated bytes the key holds.
+    var cost: Int { 64 + digest.utf8.count }
+  }
 
   struct TextKey: Hashable, Sendable {
     var text: String
@@ -34,6 +47,7 @@ public final class MeasurementService: Sendable {
   }
 
   struct CellKey: Hashable, Sendable {
+    /// `platform:name:NAME` or `platform:inline:SHA-256`.
     var template: String
     var item: CellItem
   }
@@ -68,7 +82,8 @@ public final class MeasurementService: Sendable {
     self.namedSizers = sizers
     texts = LRUCache(maximumCount: limits.textCacheCount, maximumBytes: limits.textCacheBytes)
     cells = LRUCache(maximumCount: limits.cellCacheCount, maximumBytes: limits.cellCacheBytes)
-    inlineTemplates = LRUCache(maximumCount: limits.templateCacheCount, maximumBytes: Int.max)
+    inlineTemplates = LRUCache(
+      maximumCount: limits.templateCacheCount, maximumBytes: limits.templateCacheBytes)
   }
 
   // MARK: /v1/text
@@ -76,7 +91,9 @@ public final class MeasurementService: Sendable {
   /// `{"texts": [{"id", "text"}…], "widths": […], "style": {…}}` → `{"results": [one
   /// `selfsize text` object per text and width, in order]}`; a bad text gives an error object
   /// (`{"id", "width", "error": {"code", "message"}}`) for each width in its place.
-  func text(_ body: JSONValue, deadline: Deadline) throws(ServiceError) -> ([UInt8], RequestOutcome) {
+  func text(
+    _ body: JSONValue, deadline: Deadline, ticket: WorkInFlight.Ticket? = nil
+  ) throws(ServiceError) -> (ByteBuffer, RequestOutcome) {
     let request = try RequestObject(body, path: "", keys: ["texts", "widths", "style", "platform"])
     let platform = try request.platform(default: measurer.platform)
     let measurer = measurers[platform]!
@@ -90,9 +107,9 @@ public final class MeasurementService: Sendable {
         "style.pixelScale rounds heights up to device pixels as UIKit does; it needs \"platform\": \"ios\" (got \"\(platform.rawValue)\")"
       )
     }
-    var output = ResultsWriter()
+    var output = ResultsWriter(ticket: ticket)
     for (index, element) in elements.enumerated() {
-      try deadline.check()
+      try output.check(deadline)
       let record: TextRecord
       do throws(RecordError) {
         record = try TextRecord(jsonLine: element.serialized(), line: index + 1)
@@ -132,7 +149,7 @@ public final class MeasurementService: Sendable {
         }
       }
     }
-    return output.finish()
+    return try output.finish()
   }
 
   // MARK: /v1/measure
@@ -140,23 +157,26 @@ public final class MeasurementService: Sendable {
   /// `{"template": NAME | {…}, "items": [{…}], "widths": […]}` → `{"results": [one
   /// `selfsize measure` object per item and width, in order]}`; a bad item gives an error object
   /// for each width in its place.
-  func measure(_ body: JSONValue, deadline: Deadline) throws(ServiceError) -> ([UInt8], RequestOutcome) {
+  func measure(
+    _ body: JSONValue, deadline: Deadline, ticket: WorkInFlight.Ticket? = nil
+  ) throws(ServiceError) -> (ByteBuffer, RequestOutcome) {
     let request = try RequestObject(body, path: "", keys: ["template", "items", "widths", "platform"])
     let (sizer, templateKey) = try sizer(
       for: request["template"], platform: try request.platform(default: measurer.platform))
     let elements = try request.requiredArray("items")
     try checkItemCount(elements.count, field: "items")
     let widths = try request.widths(limit: limits.maximumWidths)
-    var output = ResultsWriter()
+    var output = ResultsWriter(ticket: ticket)
     for (index, element) in elements.enumerated() {
-      try deadline.check()
+      try output.check(deadline)
       let serialized = element.serialized()
       let cell: PreparedCell
       let item: CellItem
       do throws(CellSizingError) {
         item = try CellItem(json: Data(serialized.utf8))
         cell = try cells.value(
-          for: CellKey(template: templateKey, item: item), cost: { _ in 512 + 24 * serialized.utf8.count },
+          for: CellKey(template: templateKey, item: item),
+          cost: { _ in 512 + templateKey.utf8.count + 24 * serialized.utf8.count },
           make: { () throws(CellSizingError) in try sizer.prepare(item) }
         ).value
       } catch {
@@ -177,14 +197,16 @@ public final class MeasurementService: Sendable {
         }
       }
     }
-    return output.finish()
+    return try output.finish()
   }
 
   // MARK: /v1/layout
 
   /// A waterfall page (or pages) of items with a template → `{"layout": the `selfsize layout
   /// --format json` object, "failures": [{"location", "message"}]}`.
-  func layout(_ body: JSONValue, deadline: Deadline) throws(ServiceError) -> ([UInt8], RequestOutcome) {
+  func layout(
+    _ body: JSONValue, deadline: Deadline, ticket: WorkInFlight.Ticket? = nil
+  ) throws(ServiceError) -> (ByteBuffer, RequestOutcome) {
     let request = try RequestObject(
       body, path: "",
       keys: [
@@ -232,8 +254,9 @@ public final class MeasurementService: Sendable {
       layout.failures.map { .object([("location", .string($0.location)), ("message", .string($0.message))]) }
     ).write(to: &body)
     body.raw("}\n")
+    try ticket?.hold(body.count)
     return (
-      Array(body.bytes),
+      ByteBuffer(bytes: body.bytes),
       RequestOutcome(
         measured: layout.measuredCount, failed: layout.failures.count, missingGlyphs: layout.missingGlyphs)
     )
@@ -275,15 +298,16 @@ public final class MeasurementService: Sendable {
       return (sizer, platform.rawValue + ":name:" + name)
     case .object?:
       let text = value!.serialized()
+      let key = TemplateKey(platform: platform, digest: SHA256.hex(of: text.utf8))
       do throws(CellSizingError) {
         let sizer = try inlineTemplates.value(
-          for: platform.rawValue + ":" + text, cost: { _ in 0 },
+          for: key, cost: { _ in key.cost + Self.templateCost(jsonBytes: text.utf8.count) },
           make: { () throws(CellSizingError) in
             try CellSizer(
               template: try CellTemplate(json: Data(text.utf8)), measurer: measurer, cacheCapacity: 0)
           }
         ).value
-        return (sizer, platform.rawValue + ":inline:" + text)
+        return (sizer, platform.rawValue + ":inline:" + key.digest)
       } catch {
         throw ServiceError(.invalidTemplate, "template: \(error.description)")
       }
@@ -356,6 +380,10 @@ public final class MeasurementService: Sendable {
     default: return .null
     }
   }
+
+  /// The estimated bytes of a compiled template from its JSON text: its strings and nodes
+  /// (about twice the text) and the sizer around them.
+  static func templateCost(jsonBytes: Int) -> Int { 4096 + 2 * jsonBytes }
 
   /// The estimated bytes of a prepared text (its scalars, segments and grapheme arrays).
   static func cost(of prepared: PreparedText) -> Int { 256 + 32 * prepared.scalarCount }

@@ -1,3 +1,4 @@
+import NIOCore
 import SelfSizingCore
 
 /// Writes `{"results": [...]}`: each result in the compact form the CLI prints as one output
@@ -6,8 +7,20 @@ struct ResultsWriter {
   var writer = JSONWriter(capacity: 4096)
   private var isEmpty = true
   private(set) var outcome = RequestOutcome()
+  /// The request's hold on answer bytes, grown as the answer grows.
+  private let ticket: WorkInFlight.Ticket?
 
-  init() { writer.raw("{\"results\":[") }
+  init(ticket: WorkInFlight.Ticket? = nil) {
+    self.ticket = ticket
+    writer.raw("{\"results\":[")
+  }
+
+  /// Before each text or item: the request's deadline, and its hold on the bytes written so far
+  /// (the answer stops as soon as the answers in memory would go over their limit).
+  func check(_ deadline: Deadline) throws(ServiceError) {
+    try deadline.check()
+    try ticket?.hold(writer.count)
+  }
 
   /// Starts a result; the caller writes it to `writer`.
   mutating func beginResult(missingGlyphs: Int) {
@@ -28,9 +41,10 @@ struct ResultsWriter {
     }
   }
 
-  mutating func finish() -> ([UInt8], RequestOutcome) {
+  mutating func finish() throws(ServiceError) -> (ByteBuffer, RequestOutcome) {
     writer.raw("]}\n")
-    return (Array(writer.bytes), outcome)
+    try ticket?.hold(writer.count)
+    return (ByteBuffer(bytes: writer.bytes), outcome)
   }
 
   private mutating func separate() {

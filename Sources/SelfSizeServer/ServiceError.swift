@@ -10,7 +10,8 @@ public struct ServiceError: Error, Sendable, Hashable, CustomStringConvertible {
   public enum Code: String, Sendable, Hashable, CaseIterable {
     /// The body is not JSON (400; `line` and `column` say where).
     case invalidJSON
-    /// The JSON is well formed but a field is missing, mistyped or out of range (400).
+    /// The JSON is well formed but a field is missing, mistyped or out of range, or the request
+    /// is not well-formed HTTP/1.1 (400).
     case invalidRequest
     /// More items (texts) than `ServerLimits.maximumItems` (400; `limit` is the limit).
     case tooManyItems
@@ -22,9 +23,19 @@ public struct ServiceError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidTemplate
     /// A body over `ServerLimits.maximumBodyBytes` (413; `limit` is the limit).
     case bodyTooLarge
+    /// The request head is larger than `ServerLimits.maximumHeaderBytes` (431; `limit` is the
+    /// limit).
+    case headersTooLarge
+    /// The request head or body stalled longer than `ServerLimits.readTimeout` (408; `limit` is
+    /// the timeout in seconds).
+    case requestTimeout
     /// The request took longer than `ServerLimits.deadline` (503; `limit` is the deadline in
     /// seconds).
     case deadlineExceeded
+    /// More measuring requests in flight than `ServerLimits.maximumConcurrentRequests`, or more
+    /// answer bytes than `ServerLimits.maximumResponseBytes` (503 with `Retry-After`; `limit` is
+    /// the limit, the message names it).
+    case overloaded
     /// No route has this path (404).
     case notFound
     /// The path exists with another method (405).
@@ -39,8 +50,8 @@ public struct ServiceError: Error, Sendable, Hashable, CustomStringConvertible {
   public var code: Code
   /// What is wrong, naming the field, limit or position.
   public var message: String
-  /// The limit that was exceeded, for `tooManyItems`, `tooManyWidths`, `bodyTooLarge` and
-  /// `deadlineExceeded`.
+  /// The limit that was exceeded, for `tooManyItems`, `tooManyWidths`, `bodyTooLarge`,
+  /// `headersTooLarge`, `requestTimeout`, `deadlineExceeded` and `overloaded`.
   public var limit: Double?
   /// The 1-based line of a JSON syntax error.
   public var line: Int?
@@ -62,8 +73,10 @@ public struct ServiceError: Error, Sendable, Hashable, CustomStringConvertible {
     case .invalidJSON, .invalidRequest, .tooManyItems, .tooManyWidths, .unknownTemplate, .invalidTemplate: 400
     case .notFound: 404
     case .methodNotAllowed: 405
+    case .requestTimeout: 408
     case .bodyTooLarge: 413
-    case .deadlineExceeded, .unavailable: 503
+    case .headersTooLarge: 431
+    case .deadlineExceeded, .overloaded, .unavailable: 503
     case .internal: 500
     }
   }

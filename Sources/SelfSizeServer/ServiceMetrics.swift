@@ -74,6 +74,39 @@ final class ServiceMetrics: Sendable {
     }
   }
 
+  /// Counts a connection the server closed, by `reason`: `idleTimeout`, `readTimeout`,
+  /// `writeTimeout`, `malformed`, `headersTooLarge`, `overLimit` or `shutdown`.
+  func connectionClosed(reason: String, count: Int = 1) {
+    guard count > 0 else { return }
+    Counter(
+      label: "selfsize_http_connections_closed_total", dimensions: [("reason", reason)], factory: factory
+    )
+    .increment(by: count)
+  }
+
+  /// Brings the counter of connections closed for `reason` up to `total` (a running count kept
+  /// elsewhere).
+  func connectionsClosed(reason: String, total: Int) {
+    let delta = lastCounts.withLock { last in
+      let delta = total - last["closed/\(reason)", default: 0]
+      last["closed/\(reason)"] = total
+      return delta
+    }
+    connectionClosed(reason: reason, count: delta)
+  }
+
+  /// Brings the requests refused as `overloaded` up to `total`.
+  func requestsRejected(total: Int) {
+    let delta = lastCounts.withLock { last in
+      let delta = total - last["overloaded", default: 0]
+      last["overloaded"] = total
+      return delta
+    }
+    if delta > 0 {
+      Counter(label: "selfsize_requests_overloaded_total", factory: factory).increment(by: delta)
+    }
+  }
+
   /// Sets a gauge without dimensions.
   func record(gauge label: String, _ value: Int) {
     Gauge(label: label, factory: factory).record(value)

@@ -2,6 +2,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
+import NIOHTTP1
 import SelfSizingCore
 
 /// Around every request: turns errors into JSON error bodies with their status, records the
@@ -25,6 +26,9 @@ struct ServiceMiddleware<Context: RequestContext>: RouterMiddleware {
       response = Self.response(serviceError)
       if serviceError.code == .methodNotAllowed, let route {
         response.headers[HTTPField.Name("Allow")!] = route.method
+      }
+      if serviceError.code == .overloaded {
+        response.headers[HTTPField.Name("Retry-After")!] = "1"
       }
     }
     let duration = ContinuousClock.now - start
@@ -71,6 +75,8 @@ struct ServiceMiddleware<Context: RequestContext>: RouterMiddleware {
     case let error as ServiceError: return error
     case is NIOTooManyBytesError:
       return ServiceError(.bodyTooLarge, "the request body is too large", limit: nil)
+    case let error as HTTPParserError:
+      return ServiceError(.invalidRequest, "the request is not well-formed HTTP/1.1 (\(error))")
     case let error as HTTPError where error.status == .notFound:
       if let route, route.method != request.method.rawValue {
         return ServiceError(

@@ -16,8 +16,13 @@ struct ServeCommand: ParsableCommand {
       Answers with the same JSON objects the text, measure and layout commands print (see \
       openapi.yaml). Templates for /v1/measure and /v1/layout are named by file from --templates \
       (NAME.template.json → "NAME"; default: the bundled examples) or given inline. SIGTERM or \
-      SIGINT stops accepting connections and lets the requests in flight finish. One JSON log \
-      record per request goes to stderr.
+      SIGINT stops accepting connections and lets the requests in flight finish (within \
+      --shutdown-timeout). One JSON log record per request goes to stderr.
+
+      Under abuse: measuring requests beyond --max-requests, or answers beyond --max-response-mb \
+      in memory, get 503 "overloaded" with Retry-After; connections beyond --max-connections \
+      close the one idle longest; idle connections close after --idle-timeout, requests not read \
+      within --read-timeout get 408, answers not read for --write-timeout close the connection.
 
       Example: selfsize serve --port 8080 --templates Examples --jobs 2
       """)
@@ -41,6 +46,41 @@ struct ServeCommand: ParsableCommand {
   @Option(
     name: .customLong("cache-mb"), help: "Estimated megabytes of prepared texts and of cells kept (each).")
   var cacheMegabytes: Int = 64
+  @Option(
+    name: .customLong("template-cache-mb"), help: "Estimated megabytes of compiled inline templates kept.")
+  var templateCacheMegabytes: Int = 16
+  @Option(
+    name: .customLong("max-requests"),
+    help: "Measuring requests handled at once, waiting for a worker included (more: 503 overloaded).")
+  var maxRequests: Int = 16
+  @Option(
+    name: .customLong("max-response-mb"),
+    help: "Megabytes of answers in memory at once, being written included (more: 503 overloaded).")
+  var maxResponseMegabytes: Int = 128
+  @Option(name: .customLong("max-header-bytes"), help: "Largest request head in bytes (larger: 431).")
+  var maxHeaderBytes: Int = 64 << 10
+  @Option(
+    name: .customLong("max-connections"),
+    help: ArgumentHelp(
+      "Open connections; past it the one idle longest is closed (default: the open-file limit less 64, at most 4096).",
+      valueName: "count"))
+  var maxConnections: Int = ServerLimits.defaultMaximumConnections
+  @Option(
+    name: .customLong("idle-timeout"), help: "Seconds a connection may wait for a request (then closed).")
+  var idleTimeout: Double = 30
+  @Option(
+    name: .customLong("read-timeout"),
+    help: "Seconds a request's head (from its first byte) and then its body may take to arrive (longer: 408)."
+  )
+  var readTimeout: Double = 10
+  @Option(
+    name: .customLong("write-timeout"),
+    help: "Seconds writing an answer may make no progress (a client not reading: closed).")
+  var writeTimeout: Double = 30
+  @Option(
+    name: .customLong("shutdown-timeout"),
+    help: "Seconds SIGTERM/SIGINT lets requests in flight finish before closing the connections left.")
+  var shutdownTimeout: Double = 20
   @Option(name: .customLong("log-format"), help: "Request log on stderr: json or text.") var logFormat:
     LogFormat =
       .json
@@ -52,12 +92,28 @@ struct ServeCommand: ParsableCommand {
     for (name, value) in [
       ("--max-body-bytes", maxBodyBytes), ("--max-items", maxItems), ("--max-widths", maxWidths),
       ("--cache-entries", cacheEntries), ("--cache-mb", cacheMegabytes),
+      ("--template-cache-mb", templateCacheMegabytes), ("--max-requests", maxRequests),
+      ("--max-response-mb", maxResponseMegabytes), ("--max-header-bytes", maxHeaderBytes),
+      ("--max-connections", maxConnections),
     ] where value < 1 {
       throw ValidationError("\(name) must be at least 1, got \(value)")
     }
-    guard cacheMegabytes <= 1 << 20 else { throw ValidationError("--cache-mb must be at most 1048576") }
-    guard deadline.isFinite, deadline > 0, deadline <= 86_400 else {
-      throw ValidationError("--deadline must be a number of seconds in (0, 86400], got \(deadline)")
+    guard maxConnections <= ServerLimits.connectionDescriptors else {
+      throw ValidationError(
+        "--max-connections must be at most the open-file limit less 64 (\(ServerLimits.connectionDescriptors)), got \(maxConnections); raise ulimit -n for more"
+      )
+    }
+    for (name, value) in [
+      ("--cache-mb", cacheMegabytes), ("--template-cache-mb", templateCacheMegabytes),
+      ("--max-response-mb", maxResponseMegabytes),
+    ] where value > 1 << 20 {
+      throw ValidationError("\(name) must be at most 1048576, got \(value)")
+    }
+    for (name, value) in [
+      ("--deadline", deadline), ("--idle-timeout", idleTimeout), ("--read-timeout", readTimeout),
+      ("--write-timeout", writeTimeout), ("--shutdown-timeout", shutdownTimeout),
+    ] where !(value.isFinite && value > 0 && value <= 86_400) {
+      throw ValidationError("\(name) must be a number of seconds in (0, 86400], got \(value)")
     }
   }
 
@@ -72,11 +128,16 @@ struct ServeCommand: ParsableCommand {
     } catch let error as ResourceError {
       throw ValidationError(error.message)
     }
+    func duration(_ seconds: Double) -> Duration { .milliseconds(Int64((seconds * 1000).rounded())) }
     let limits = ServerLimits(
       maximumBodyBytes: maxBodyBytes, maximumItems: maxItems, maximumWidths: maxWidths,
-      deadline: .milliseconds(Int64((deadline * 1000).rounded())), textCacheCount: cacheEntries,
-      textCacheBytes: cacheMegabytes << 20, cellCacheCount: cacheEntries, cellCacheBytes: cacheMegabytes << 20
-    )
+      deadline: duration(deadline), textCacheCount: cacheEntries, textCacheBytes: cacheMegabytes << 20,
+      cellCacheCount: cacheEntries, cellCacheBytes: cacheMegabytes << 20,
+      templateCacheBytes: templateCacheMegabytes << 20, maximumConcurrentRequests: maxRequests,
+      maximumResponseBytes: maxResponseMegabytes << 20, maximumHeaderBytes: maxHeaderBytes,
+      maximumConnections: maxConnections, idleTimeout: duration(idleTimeout),
+      readTimeout: duration(readTimeout),
+      writeTimeout: duration(writeTimeout), shutdownTimeout: duration(shutdownTimeout))
     let service: MeasurementService
     do {
       service = try MeasurementService(

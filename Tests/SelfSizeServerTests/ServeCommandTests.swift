@@ -84,7 +84,7 @@ import Testing
   }
 
   @Test func sigtermLetsRequestsInFlightFinish() async throws {
-    let server = try Server(["--jobs", "1", "--deadline", "600"])
+    let server = try Server(["--jobs", "1", "--deadline", "600", "--shutdown-timeout", "600"])
     // Two requests of 800 distinct paragraphs each: the second waits for the worker.
     func body(_ batch: Int) -> String {
       let texts = (0..<800).map { index in
@@ -121,10 +121,33 @@ import Testing
     await #expect(throws: (any Error).self) { try await server.request("/healthz") }
   }
 
+  @Test func sigtermClosesAStalledUploadAtTheShutdownDeadline() async throws {
+    // The read timeout would take ten minutes: the shutdown deadline (1 s) ends the upload.
+    let server = try Server(["--read-timeout", "600", "--shutdown-timeout", "1"])
+    let socket = try RawConnection(port: server.port)
+    try socket.send("POST /v1/text HTTP/1.1\r\nHost: x\r\nContent-Length: 900000\r\n\r\n{\"texts\":")
+    // The upload is in flight once the server counts it (with the /metrics request asking).
+    let clock = ContinuousClock()
+    let waitLimit = clock.now + .seconds(120)
+    while try await server.requestsInFlight() < 2 {
+      try #require(clock.now < waitLimit, "the upload never was in flight")
+      try await Task.sleep(for: .milliseconds(5))
+    }
+    let signalled = clock.now
+    kill(server.process.processIdentifier, SIGTERM)
+    let (_, closed) = await socket.readUntilClosed(within: .seconds(120))
+    #expect(closed, "the stalled upload's connection stayed open")
+    #expect(await server.waitForExit() == 0)
+    #expect(clock.now - signalled < .seconds(60), "SIGTERM took \(clock.now - signalled) to end the server")
+  }
+
   @Test func badOptionsAreUsageErrors() throws {
     for arguments in [
       ["serve"], ["serve", "--port", "70000"], ["serve", "--port", "0", "--jobs", "0"],
       ["serve", "--port", "0", "--templates", "/nonexistent"],
+      ["serve", "--port", "0", "--read-timeout", "0"],
+      ["serve", "--port", "0", "--max-requests", "0"],
+      ["serve", "--port", "0", "--max-connections", "99999999"],
     ] {
       let result = try CLI.run(arguments)
       #expect(result.status == 2, "\(arguments)")
