@@ -53,6 +53,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
   private var closing = false
   /// An error to answer once the answer in progress is written.
   private var pendingError: ServiceError?
+  /// The last answer is written and the connection closing, but the body of its request is
+  /// still coming: read and dropped until it ends (or the read timeout), as closing with unread
+  /// bytes would reset the connection and lose the answer on the client's side.
+  private var discarding = false
   private var timer: Scheduled<Void>?
   private var timerDeadline: NIODeadline?
 
@@ -102,6 +106,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
   // MARK: Inbound
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    if discarding {
+      if case .end = unwrapInboundIn(data) { context.close(promise: nil) }
+      return
+    }
     switch unwrapInboundIn(data) {
     case .head(let head):
       owed.append(Owed(keepAlive: head.isKeepAlive, isHTTP10: head.version == .http1_0))
@@ -185,6 +193,12 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
       if let pendingError {
         self.pendingError = nil
         answer(pendingError, context: context)
+      } else if readingBody {
+        // Answered before its body came in full: the rest of the body is dropped, then closed.
+        discarding = true
+        written.futureResult.assumeIsolatedUnsafeUnchecked().whenComplete { _ in
+          context.close(mode: .output, promise: nil)
+        }
       } else {
         written.futureResult.assumeIsolatedUnsafeUnchecked().whenComplete { _ in context.close(promise: nil) }
       }

@@ -234,6 +234,31 @@ import Testing
     }
   }
 
+  @Test func a503BeforeALargeBodyIsReadStillReachesAClosingClient() async throws {
+    try await LiveServer.with(limits: ServerLimits(maximumConcurrentRequests: 1, readTimeout: .seconds(60))) {
+      server in
+      let stalled = try RawConnection(port: server.port)
+      try stalled.send("POST /v1/text HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n{")
+      try await server.waitForMetric("selfsize_measuring_requests", atLeast: 1)
+      // Answered 503 before its 900 KB body is read: closing at once would reset the connection
+      // (the unread body) and the client would never see the answer.
+      let connection = try RawConnection(port: server.port)
+      let body =
+        #"{"texts": [{"id": "a", "text": ""# + String(repeating: "x", count: 900_000)
+        + #""}], "widths": [100]}"#
+      let sending = Task.detached {
+        try connection.send(
+          "POST /v1/text HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+        )
+      }
+      let (response, closed) = await connection.readUntilClosed(within: .seconds(30))
+      try await sending.value
+      #expect(closed)
+      #expect(response.status == 503)
+      #expect(try Self.error(response).code == "overloaded")
+    }
+  }
+
   @Test func answersPastTheByteLimitAre503AndTheBytesAreGivenBack() async throws {
     try await Fixture.withClient(limits: ServerLimits(maximumResponseBytes: 4_000)) { client, _ in
       let small = try await client.post(
