@@ -20,15 +20,18 @@ public struct LayoutAttributes: Sendable, Hashable, CustomStringConvertible {
   public var isHidden: Bool
   /// A transform applied around the center.
   public var transform: AffineTransform
-  /// For waterfall cells, the column the item was placed in (`nil` for full-span items and
-  /// non-cells).
+  /// For waterfall cells, the column the item was placed in — its first (leftmost) column when
+  /// it spans several (`nil` for full-span items and non-cells).
   public var column: Int?
+  /// For waterfall cells, the number of adjacent columns the item covers from ``column`` (the
+  /// section's column count for full-span items); 1 for everything else.
+  public var span: Int
 
   /// Creates attributes.
   public init(
     indexPath: IndexPath, category: ElementCategory = .cell, itemID: ItemID? = nil,
     frame: Rect = .zero, alpha: Double = 1, zIndex: Int = 0, isHidden: Bool = false,
-    transform: AffineTransform = .identity, column: Int? = nil
+    transform: AffineTransform = .identity, column: Int? = nil, span: Int = 1
   ) {
     self.indexPath = indexPath
     self.category = category
@@ -39,13 +42,15 @@ public struct LayoutAttributes: Sendable, Hashable, CustomStringConvertible {
     self.isHidden = isHidden
     self.transform = transform
     self.column = column
+    self.span = span
   }
 
   /// Attributes for a cell.
   public static func cell(
-    at indexPath: IndexPath, frame: Rect, itemID: ItemID? = nil, column: Int? = nil
+    at indexPath: IndexPath, frame: Rect, itemID: ItemID? = nil, column: Int? = nil, span: Int = 1
   ) -> LayoutAttributes {
-    LayoutAttributes(indexPath: indexPath, category: .cell, itemID: itemID, frame: frame, column: column)
+    LayoutAttributes(
+      indexPath: indexPath, category: .cell, itemID: itemID, frame: frame, column: column, span: span)
   }
 
   /// Attributes for a supplementary view of `kind`.

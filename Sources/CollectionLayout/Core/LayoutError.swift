@@ -17,6 +17,8 @@ public struct LayoutError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidItemHeight
     /// A height provider threw for an item.
     case heightProviderFailed
+    /// An item's column span below 1 (the item is placed in one column).
+    case invalidSpan
     /// An index path (or section) outside the data.
     case indexPathOutOfRange
     /// A decoration kind registered twice.

@@ -9,6 +9,9 @@ struct HeightResolver {
   struct Progress {
     /// The cached heights (empty when the cache is not used).
     var cache: [SizeCache.Key: Double]
+    /// The rest of the size cache (the other widths), where items spanning several columns find
+    /// and leave their heights at their own widths.
+    var others = SizeCache()
     /// The number of provider calls.
     var measured = 0
     var cacheHits = 0
@@ -19,6 +22,10 @@ struct HeightResolver {
   let measure: (LayoutItem, IndexPath, Double) throws -> Double
   let section: Int
   let width: Double
+  /// The gap between columns, for the widths of items that span several.
+  var columnSpacing: Double = 0
+  /// The section's column count (an item's span is at most this).
+  var columns = 1
   let fallback: Double
   let usesCache: Bool
 
@@ -60,6 +67,61 @@ struct HeightResolver {
     }
     if usesCache { progress.cache[SizeCache.Key(item)] = height }
     return height
+  }
+
+  /// The height of `item` at its own width: ``height(of:at:_:)`` for an item in one column (or a
+  /// full-span item), ``height(of:at:spanning:_:)`` for one spanning several.
+  @inline(__always)
+  func itemHeight(of item: LayoutItem, at index: Int, _ progress: inout Progress) -> Double {
+    if item.storedSpan == 1 || item.isFullSpan { return height(of: item, at: index, &progress) }
+    let span = item.span(inColumns: columns)
+    return span == 1
+      ? height(of: item, at: index, &progress) : height(of: item, at: index, spanning: span, &progress)
+  }
+
+  /// The width of an item spanning `span` columns: `span × width + (span − 1) × columnSpacing`.
+  func width(spanning span: Int) -> Double {
+    Double(span) * width + Double(span - 1) * columnSpacing
+  }
+
+  /// The height of `item` (at `index`) spanning `span` (≥ 2) columns: measured at
+  /// ``width(spanning:)``, cached under that width (in `progress.others`), with the same
+  /// diagnostics as ``height(of:at:_:)``.
+  @inline(never)
+  func height(of item: LayoutItem, at index: Int, spanning span: Int, _ progress: inout Progress) -> Double {
+    let width = width(spanning: span)
+    if usesCache, let cached = progress.others.height(of: item, width: width) {
+      progress.cacheHits &+= 1
+      return cached
+    }
+    progress.measured &+= 1
+    let indexPath = IndexPath(section: section, item: index)
+    let height: Double
+    do {
+      height = try measure(item, indexPath, width)
+    } catch {
+      progress.diagnostics.append(
+        Self.failure(error, of: item, at: indexPath, width: width, fallback: fallback))
+      return fallback
+    }
+    guard height.bitPattern < Double.infinity.bitPattern || height == 0 else {
+      progress.diagnostics.append(
+        Self.invalid(height, of: item, at: indexPath, width: width, fallback: fallback))
+      return fallback
+    }
+    if usesCache { progress.others.store(height, of: item, width: width) }
+    return height
+  }
+
+  /// The diagnostic for an item whose span is below 1 (placed in one column).
+  @inline(never)
+  func invalidSpan(of item: LayoutItem, at index: Int) -> LayoutError {
+    let indexPath = IndexPath(section: section, item: index)
+    return LayoutError(
+      .invalidSpan,
+      "item \"\(item.id)\" at \(indexPath): span \(item.span); must be a whole number of columns, at least 1; "
+        + "placed in one column",
+      indexPath: indexPath, itemID: item.id)
   }
 
   /// The diagnostic for a height that is NaN, infinite or negative.

@@ -35,13 +35,17 @@ public struct LayoutUpdateReport: Sendable, Hashable {
   /// The first index path whose layout changed (`nil` when nothing did).
   public var firstChange: IndexPath?
   /// Non-fatal problems: items whose height failed (and got the fallback height), sections too
-  /// narrow for their insets and spacing.
+  /// narrow for their insets and spacing, items with a span below 1.
   public var diagnostics: [LayoutError]
+  /// The sections (in order) whose items were all placed afresh although
+  /// ``WaterfallLayout/Configuration/stableColumns`` is on, because their column count changed;
+  /// empty otherwise.
+  public var columnsReset: [Int]
 
   /// Creates a report.
   public init(
     kind: Kind, itemCount: Int, measured: Int = 0, placed: Int = 0, cacheHits: Int = 0,
-    firstChange: IndexPath? = nil, diagnostics: [LayoutError] = []
+    firstChange: IndexPath? = nil, diagnostics: [LayoutError] = [], columnsReset: [Int] = []
   ) {
     self.kind = kind
     self.itemCount = itemCount
@@ -50,5 +54,6 @@ public struct LayoutUpdateReport: Sendable, Hashable {
     self.cacheHits = cacheHits
     self.firstChange = firstChange
     self.diagnostics = diagnostics
+    self.columnsReset = columnsReset
   }
 }

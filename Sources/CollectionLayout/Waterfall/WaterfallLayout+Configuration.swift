@@ -2,11 +2,16 @@ extension WaterfallLayout {
   /// Which column the next item goes to.
   public enum RenderDirection: String, Sendable, Hashable, CaseIterable {
     /// The column whose bottom is highest on screen (shortest); ties go to the leftmost column.
+    /// An item spanning k columns takes the k adjacent columns whose lowest bottom is highest (the
+    /// leftmost on ties).
     case shortestFirst
     /// Round robin from the left: the n-th non-full-span item of a section goes to column
-    /// `n % columnCount`.
+    /// `n % columnCount`. An item spanning k columns takes k turns from the next column, or
+    /// starts a new round at column 0 when fewer than k columns are left in this one.
     case leftToRight
-    /// Round robin from the right: column `columnCount - 1 - n % columnCount`.
+    /// Round robin from the right: column `columnCount - 1 - n % columnCount`. An item spanning
+    /// k columns takes k turns leftwards from the next column (its first column is the leftmost),
+    /// or starts a new round at the right edge when fewer than k columns are left.
     case rightToLeft
   }
 
@@ -98,13 +103,24 @@ extension WaterfallLayout {
     /// When set, every section gets a decoration view of this kind behind it (zIndex -1),
     /// spanning the section. The kind must be registered on the layout.
     public var sectionBackgroundKind: String?
+    /// Columns that stay put: items are placed in data order, and an item the layout already
+    /// holds (the same id) goes back into the column it is in — under whatever is above it now —
+    /// instead of the one ``renderDirection`` would pick; only new items are placed by the
+    /// direction's rule. A refresh with new items on top and edited items moves no old item to
+    /// another column, and ``WaterfallLayout/replaceItem(at:with:)`` re-places only the items
+    /// below the replaced one in its columns.
+    ///
+    /// Columns are kept across a width change when the section's column count is the same;
+    /// when it changes, the section's items are all placed afresh and the update's report says
+    /// so (``LayoutUpdateReport/columnsReset``).
+    public var stableColumns: Bool
 
     /// Creates a configuration.
     public init(
       defaultSection: SectionStyle = SectionStyle(), sectionStyles: [Int: SectionStyle] = [:],
       contentInset: EdgeInsets = .zero, renderDirection: RenderDirection = .shortestFirst,
       minimumContentHeight: Double = 0, fallbackItemHeight: Double = 0, pixelScale: Double? = nil,
-      usesSizeCache: Bool = true, sectionBackgroundKind: String? = nil
+      usesSizeCache: Bool = true, sectionBackgroundKind: String? = nil, stableColumns: Bool = false
     ) {
       self.defaultSection = defaultSection
       self.sectionStyles = sectionStyles
@@ -115,6 +131,7 @@ extension WaterfallLayout {
       self.pixelScale = pixelScale
       self.usesSizeCache = usesSizeCache
       self.sectionBackgroundKind = sectionBackgroundKind
+      self.stableColumns = stableColumns
     }
 
     /// The style of `section`.

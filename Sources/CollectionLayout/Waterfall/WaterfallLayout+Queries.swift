@@ -1,6 +1,7 @@
 extension WaterfallLayout {
   /// The elements whose frames intersect `rect`, in the documented order (see the type's
-  /// documentation). O(log sections + columns · log n + k) per intersecting section.
+  /// documentation). O(log sections + columns · log n + k) per intersecting section, items
+  /// spanning several columns included.
   public func layoutAttributesForElements(in rect: Rect) throws(LayoutError) -> [LayoutAttributes] {
     var result: [LayoutAttributes] = []
     guard !rect.isEmpty, !sections.isEmpty else { return result }
@@ -27,10 +28,26 @@ extension WaterfallLayout {
       result.append(attributes)
     }
     appendCells(section.fullSpanItems, of: section, index: index, intersecting: rect, to: &result)
-    for column in 0..<section.columnCount {
+    // The columns whose x-range, with the gap to their right, reaches the rectangle: an item
+    // comes from the first of them it covers (`lowest`), or from the gap list when the rectangle
+    // starts in the gap after `lowest`.
+    let columns = section.columnCount
+    let stride = section.itemWidth + section.style.columnSpacing
+    var lowest = 0
+    while lowest < columns - 1 && section.columnX[lowest] + stride <= rect.minX { lowest += 1 }
+    var column = lowest
+    while column < columns && section.columnX[column] < rect.maxX {
       let x = section.columnX[column]
-      guard x < rect.maxX && rect.minX < x + section.itemWidth else { continue }
-      appendCells(section.columnItems[column], of: section, index: index, intersecting: rect, to: &result)
+      if rect.minX < x + section.itemWidth {
+        appendCells(
+          section.columnItems[column], of: section, index: index, intersecting: rect, from: column,
+          lowest: lowest, to: &result)
+      } else if column == lowest && column < columns - 1 {
+        appendCells(
+          section.gapItems[column], of: section, index: index, intersecting: rect, from: column,
+          lowest: lowest, to: &result)
+      }
+      column += 1
     }
     if let footer = section.footer, footer.intersects(rect),
       let attributes = footerAttributes(section: index)
@@ -42,25 +59,26 @@ extension WaterfallLayout {
     }
   }
 
-  /// Appends the items of one column (or the full-span list) that intersect `rect`: a binary
-  /// search for the first item ending below the rect's top, then a walk while items start above
-  /// its bottom.
+  /// Appends the items of one column (or the full-span list, `column` -1) that intersect `rect`:
+  /// a binary search for the first item ending below the rect's top, then a walk while items
+  /// start above its bottom. An item spanning several columns is appended only from column
+  /// `max(its first column, lowest)`, so once.
   func appendCells(
     _ indices: [Int32], of section: WaterfallSection, index: Int, intersecting rect: Rect,
-    to result: inout [LayoutAttributes]
+    from column: Int = -1,
+    lowest: Int = 0, to result: inout [LayoutAttributes]
   ) {
     var position = section.firstIndex(in: indices, endingBelow: rect.minY)
     while position < indices.count {
       let item = Int(indices[position])
-      let frame = section.frame(ofItem: item)
-      if frame.minY >= rect.maxY { break }
-      if frame.intersects(rect) {
-        result.append(
-          LayoutAttributes(
-            indexPath: IndexPath(section: index, item: item), category: .cell,
-            itemID: section.items[item].id, frame: frame, column: section.column(ofItem: item)))
-      }
       position += 1
+      if section.itemY[item] >= rect.maxY { break }
+      if column >= 0 {
+        let first = section.itemColumns[item]
+        if first != column && Swift.max(first, lowest) != column { continue }
+      }
+      let frame = section.frame(ofItem: item)
+      if frame.intersects(rect) { result.append(section.attributes(ofItem: item, section: index)) }
     }
   }
 

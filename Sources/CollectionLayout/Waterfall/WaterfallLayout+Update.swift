@@ -152,11 +152,12 @@ extension WaterfallLayout {
     var placed = 0
     var cacheHits = 0
     var diagnostics: [LayoutError] = []
+    var columnsReset: [Int] = []
 
     func report(kind: LayoutUpdateReport.Kind, firstChange: IndexPath?) -> LayoutUpdateReport {
       LayoutUpdateReport(
         kind: kind, itemCount: itemCount, measured: measured, placed: placed, cacheHits: cacheHits,
-        firstChange: firstChange, diagnostics: diagnostics)
+        firstChange: firstChange, diagnostics: diagnostics, columnsReset: columnsReset)
     }
   }
 
@@ -209,6 +210,25 @@ extension WaterfallLayout {
       let style = configuration.style(forSection: index)
       try style.validate(section: index)
       let items = newSections[index]
+      var previous: [ItemID: Int32]?
+      if configuration.stableColumns && index < sections.count {
+        // The columns of the items about to be placed again: those after the kept prefix.
+        let reused = !forceFull && sections[index].style == style && sections[index].top == top
+        let cut =
+          reused && index == start.section ? Swift.min(start.item, sections[index].placedCount) : 0
+        if sections[index].columnCount == style.columnCount {
+          previous = Self.columns(of: sections[index], from: cut)
+        } else if sections[index].placedCount > 0 {
+          run.columnsReset.append(index)
+        }
+      }
+      if configuration.stableColumns, let kept = keptColumns.removeValue(forKey: index) {
+        if kept.columnCount == style.columnCount {
+          previous = kept.columns.merging(previous ?? [:]) { _, placed in placed }
+        } else if !kept.columns.isEmpty && run.columnsReset.last != index {
+          run.columnsReset.append(index)
+        }
+      }
       var section: WaterfallSection
       var reusable = false
       if index < sections.count, sections[index].style == style {
@@ -230,11 +250,17 @@ extension WaterfallLayout {
         keep = Swift.min(start.item, items.count, section.heights.count, section.items.count)
       }
       let usesCache = configuration.usesSizeCache
-      let resolver = HeightResolver(
+      var resolver = HeightResolver(
         measure: measure, section: index, width: section.itemWidth,
         fallback: configuration.fallbackItemHeight, usesCache: usesCache)
+      resolver.columnSpacing = style.columnSpacing
+      resolver.columns = style.columnCount
       var progress = HeightResolver.Progress(
         cache: usesCache ? sizeCache.takeHeights(atWidth: section.itemWidth) : [:])
+      if usesCache {
+        progress.others = sizeCache
+        sizeCache = SizeCache()
+      }
       if usesCache && progress.cache.isEmpty && keep < items.count {
         progress.cache.reserveCapacity(items.count - keep)
       }
@@ -245,14 +271,18 @@ extension WaterfallLayout {
         items: items, heights: &section.heights, from: keep, oldItems: oldItems, resolver: resolver,
         progress: &progress)
       if sameGeometry && index == start.section && start.item > 0 {
-        section.truncatePlacement(from: Swift.min(start.item, section.placedCount))
+        section.truncatePlacement(
+          from: Swift.min(start.item, section.placedCount), direction: configuration.renderDirection)
       } else {
         section.resetPlacement()
       }
       run.placed += items.count - section.placedCount
       section.placeRemaining(
-        direction: configuration.renderDirection, resolver: resolver, progress: &progress)
-      if usesCache { sizeCache.putHeights(progress.cache, atWidth: section.itemWidth) }
+        direction: configuration.renderDirection, previous: previous, resolver: resolver, progress: &progress)
+      if usesCache {
+        sizeCache = progress.others
+        sizeCache.putHeights(progress.cache, atWidth: section.itemWidth)
+      }
       run.measured += progress.measured
       run.cacheHits += progress.cacheHits
       run.diagnostics += progress.diagnostics
@@ -276,8 +306,20 @@ extension WaterfallLayout {
     for index in start..<heights.count {
       let item = items[index]
       if index < oldCount && oldItems[index] == item { continue }
-      heights[index] = resolver.height(of: item, at: index, &progress)
+      heights[index] = resolver.itemHeight(of: item, at: index, &progress)
     }
+  }
+
+  /// The first column of each placed item of `section` from item `start` on (full-span items
+  /// left out), for stable columns; nil when there are none.
+  static func columns(of section: borrowing WaterfallSection, from start: Int) -> [ItemID: Int32]? {
+    guard start < section.placedCount else { return nil }
+    var columns: [ItemID: Int32] = [:]
+    columns.reserveCapacity(section.placedCount - start)
+    for index in start..<section.placedCount {
+      if let column = section.column(ofItem: index) { columns[section.items[index].id] = Int32(column) }
+    }
+    return columns.isEmpty ? nil : columns
   }
 
   /// Whether two arrays are the same buffer (then assigning one to the other copies nothing).

@@ -10,9 +10,15 @@
 /// ``update(data:width:)``, ``appendItems(_:toSection:)`` and ``applyPage(_:toSection:rule:)``;
 /// each returns a ``LayoutUpdateReport`` with the number of items measured and placed.
 ///
+/// Items may span several adjacent columns (``LayoutItem/span``): such an item is as wide as its
+/// columns and the gaps between them, measured at that width, and starts below all of them.
+/// With ``Configuration/stableColumns`` items keep their columns across updates.
+///
 /// Query order of ``layoutAttributesForElements(in:)``: sections in ascending order; within a
 /// section the header, then full-span items top to bottom, then each column from left to right
-/// with its items top to bottom, then the footer, then the section's background decoration.
+/// with its items top to bottom (an item spanning several columns comes once, with the first of
+/// its columns the rectangle reaches), then the footer, then the section's background
+/// decoration.
 /// Use ``allAttributes()`` for everything in index-path order.
 public final class WaterfallLayout: CollectionViewLayout {
   /// The supplementary kind of section headers.
@@ -42,6 +48,8 @@ public final class WaterfallLayout: CollectionViewLayout {
   var sections: [WaterfallSection] = []
   var needsFullLayout = true
   var pendingInvalidation: InvalidationContext?
+  /// Columns from ``keepColumns(_:columnCount:inSection:)`` by section, until used.
+  var keptColumns: [Int: KeptColumns] = [:]
 
   /// Creates a layout.
   public init(
@@ -165,10 +173,7 @@ public final class WaterfallLayout: CollectionViewLayout {
   }
 
   func cellAttributes(section: Int, item: Int) -> LayoutAttributes {
-    let state = sections[section]
-    return LayoutAttributes(
-      indexPath: IndexPath(section: section, item: item), category: .cell,
-      itemID: state.items[item].id, frame: state.frame(ofItem: item), column: state.column(ofItem: item))
+    sections[section].attributes(ofItem: item, section: section)
   }
 
   func headerAttributes(section: Int) -> LayoutAttributes? {

@@ -1,17 +1,19 @@
 /// The laid-out state of one waterfall section: geometry, items, heights, placements and the
 /// per-column indexes used by rectangle queries.
 ///
-/// Items are stored compactly: a placed item keeps only its top (`itemY`) and its column
+/// Items are stored compactly: a placed item keeps only its top (`itemY`) and its (first) column
 /// (`itemColumns`, -1 for a full-span item, one byte up to 127 columns); its height is
-/// `heights[item]`, and its x and width follow from its column (`columnX`, `itemWidth`) or the
-/// full-span geometry. With its entry in a per-column list that is 21 bytes per item instead of
-/// a 32-byte frame plus the rest.
+/// `heights[item]`, and its x and width follow from its column and span (`columnX`, `itemWidth`,
+/// the item's `span`) or the full-span geometry. With its entry in a per-column list that is 21
+/// bytes per item instead of a 32-byte frame plus the rest.
 ///
 /// Invariants: `itemY` and `itemColumns` have one entry per placed item and `heights` at least as
 /// many (heights of placed items never change without the item being placed again);
-/// `columnItems[c]` lists the items of column `c` in increasing item order, which is also
-/// increasing `minY` and `maxY` order because a column stacks its items downwards with
-/// non-negative heights and spacing; `fullSpanItems` likewise.
+/// `columnItems[c]` lists the items covering column `c` (an item spanning k columns is in k
+/// lists) in increasing item order, which is also increasing `minY` and `maxY` order because a
+/// column stacks its items downwards with non-negative heights and spacing (an item spanning
+/// several columns starts below all of them and ends every one); `gapItems[g]`, the items
+/// spanning the gap between columns `g` and `g + 1`, and `fullSpanItems` likewise.
 struct WaterfallSection {
   var style: WaterfallLayout.SectionStyle
   var items = ItemList()
@@ -19,10 +21,13 @@ struct WaterfallSection {
   var itemY: [Double] = []
   var itemColumns: ItemColumns
   var columnItems: [[Int32]]
+  var gapItems: [[Int32]]
   var fullSpanItems: [Int32] = []
   var columnNextY: [Double]
   var columnMaxY: [Double]
-  var placedInColumns = 0
+  /// The next round-robin position: the n-th turn of ``WaterfallLayout/RenderDirection/leftToRight``
+  /// is column n, of ``WaterfallLayout/RenderDirection/rightToLeft`` column `columnCount - 1 - n`.
+  var turn = 0
 
   var itemWidth: Double = 0
   var columnX: [Double]
@@ -38,6 +43,7 @@ struct WaterfallSection {
     self.style = style
     let columns = style.columnCount
     columnItems = Array(repeating: [], count: columns)
+    gapItems = Array(repeating: [], count: Swift.max(0, columns - 1))
     columnNextY = Array(repeating: 0, count: columns)
     columnMaxY = Array(repeating: 0, count: columns)
     columnX = Array(repeating: 0, count: columns)
@@ -56,15 +62,35 @@ struct WaterfallSection {
   /// The frame of placed item `index`.
   func frame(ofItem index: Int) -> Rect {
     let column = itemColumns[index]
-    return column < 0
-      ? Rect(x: fullSpanX, y: itemY[index], width: fullSpanWidth, height: heights[index])
-      : Rect(x: columnX[column], y: itemY[index], width: itemWidth, height: heights[index])
+    if column < 0 {
+      return Rect(x: fullSpanX, y: itemY[index], width: fullSpanWidth, height: heights[index])
+    }
+    let span = items[index].span(inColumns: columnCount)
+    return Rect(x: columnX[column], y: itemY[index], width: width(spanning: span), height: heights[index])
   }
 
-  /// The column of placed item `index` (`nil` for a full-span item).
+  /// The width of an item spanning `span` columns: `span × itemWidth + (span − 1) × columnSpacing`.
+  func width(spanning span: Int) -> Double {
+    span == 1 ? itemWidth : Double(span) * itemWidth + Double(span - 1) * style.columnSpacing
+  }
+
+  /// The column of placed item `index` (`nil` for a full-span item); its first one when it spans
+  /// several.
   func column(ofItem index: Int) -> Int? {
     let column = itemColumns[index]
     return column < 0 ? nil : column
+  }
+
+  /// The number of columns placed item `index` covers (all of them for a full-span item).
+  func span(ofItem index: Int) -> Int {
+    itemColumns[index] < 0 ? columnCount : items[index].span(inColumns: columnCount)
+  }
+
+  /// The attributes of placed item `index` of section `section`.
+  func attributes(ofItem index: Int, section: Int) -> LayoutAttributes {
+    LayoutAttributes(
+      indexPath: IndexPath(section: section, item: index), category: .cell, itemID: items[index].id,
+      frame: frame(ofItem: index), column: column(ofItem: index), span: span(ofItem: index))
   }
 
   /// The bottom edge of placed item `index`.
@@ -126,7 +152,7 @@ struct WaterfallSection {
   }
 
   /// Forgets every placed item from `index` on and restores the column state just before it.
-  mutating func truncatePlacement(from index: Int) {
+  mutating func truncatePlacement(from index: Int, direction: WaterfallLayout.RenderDirection) {
     guard index < placedCount else {
       return
     }
@@ -136,10 +162,32 @@ struct WaterfallSection {
       let cut = Self.firstIndex(in: columnItems[column], notBelow: index)
       columnItems[column].removeSubrange(cut...)
     }
+    for gap in gapItems.indices {
+      let cut = Self.firstIndex(in: gapItems[gap], notBelow: index)
+      gapItems[gap].removeSubrange(cut...)
+    }
     let cut = Self.firstIndex(in: fullSpanItems, notBelow: index)
     fullSpanItems.removeSubrange(cut...)
-    placedInColumns = index - fullSpanItems.count
     restoreColumnState()
+    restoreTurn(direction: direction)
+  }
+
+  /// Recomputes the round-robin turn from the last placed item that is not full-span: the turn
+  /// after its columns (see ``turn``).
+  mutating func restoreTurn(direction: WaterfallLayout.RenderDirection) {
+    var last = -1
+    for column in 0..<columnCount {
+      if let item = columnItems[column].last, Int(item) > last { last = Int(item) }
+    }
+    guard last >= 0, let first = column(ofItem: last) else {
+      turn = 0
+      return
+    }
+    switch direction {
+    case .shortestFirst, .leftToRight: turn = (first + span(ofItem: last)) % columnCount
+    // Right to left, turns count from the right edge.
+    case .rightToLeft: turn = (columnCount - first) % columnCount
+    }
   }
 
   /// Recomputes the column bottoms from the placed items.
@@ -167,8 +215,9 @@ struct WaterfallSection {
     itemY.removeAll(keepingCapacity: true)
     itemColumns.removeAll()
     for column in 0..<columnCount { columnItems[column].removeAll(keepingCapacity: true) }
+    for gap in gapItems.indices { gapItems[gap].removeAll(keepingCapacity: true) }
     fullSpanItems.removeAll(keepingCapacity: true)
-    placedInColumns = 0
+    turn = 0
     for column in 0..<columnCount {
       columnNextY[column] = itemsTop
       columnMaxY[column] = itemsTop
@@ -184,28 +233,32 @@ struct WaterfallSection {
   /// each column's list is filled from the item columns (sized from the counts, so they do not
   /// reallocate). Measuring while placing lets the provider calls overlap the placement's
   /// dependency chain (each item's column depends on the previous item's bottom).
+  ///
+  /// With `previous` (stable columns), an item found in it goes back to that first column.
   mutating func placeRemaining(
-    direction: WaterfallLayout.RenderDirection, resolver: HeightResolver,
+    direction: WaterfallLayout.RenderDirection, previous: [ItemID: Int32]? = nil, resolver: HeightResolver,
     progress: inout HeightResolver.Progress
   ) {
     if itemColumns.isWide {
       var columns = itemColumns.wide
       itemColumns.wide = []
-      placeRemaining(columns: &columns, direction: direction, resolver: resolver, progress: &progress)
+      placeRemaining(
+        columns: &columns, direction: direction, previous: previous, resolver: resolver, progress: &progress)
       itemColumns.wide = columns
     } else {
       var columns = itemColumns.narrow
       itemColumns.narrow = []
-      placeRemaining(columns: &columns, direction: direction, resolver: resolver, progress: &progress)
+      placeRemaining(
+        columns: &columns, direction: direction, previous: previous, resolver: resolver, progress: &progress)
       itemColumns.narrow = columns
     }
   }
 
-  /// ``placeRemaining(direction:resolver:progress:)`` with the item columns, moved out of
+  /// ``placeRemaining(direction:previous:resolver:progress:)`` with the item columns, moved out of
   /// `itemColumns`, in `columns`.
   mutating func placeRemaining<Column: FixedWidthInteger & SignedInteger & BitwiseCopyable>(
-    columns: inout [Column], direction: WaterfallLayout.RenderDirection, resolver: HeightResolver,
-    progress: inout HeightResolver.Progress
+    columns: inout [Column], direction: WaterfallLayout.RenderDirection, previous: [ItemID: Int32]?,
+    resolver: HeightResolver, progress: inout HeightResolver.Progress
   ) {
     let start = placedCount
     let end = items.count
@@ -223,7 +276,7 @@ struct WaterfallSection {
     itemY = []
     var state = Placement(
       columns: columnCount, spacing: style.lineSpacing, direction: direction,
-      nextY: columnNextY, maxY: columnMaxY, placedInColumns: placedInColumns)
+      nextY: columnNextY, maxY: columnMaxY, turn: turn, previous: previous)
     newHeights.appendUninitialized(count: end - measureFrom, capacity: heightCapacity, filler: 0) {
       heights in
       newY.appendUninitialized(count: count, capacity: capacity, filler: 0) { y in
@@ -242,10 +295,44 @@ struct WaterfallSection {
     itemY = newY
     columnNextY = state.nextY
     columnMaxY = state.maxY
-    placedInColumns = state.placedInColumns
+    turn = state.turn
     columns.withUnsafeBufferPointer { columns in
-      indexColumns(from: start, counts: state.counts, columns: columns)
+      if state.spanCount > 0 {
+        indexColumnsItemByItem(from: start, columns: columns)
+      } else {
+        indexColumns(from: start, counts: state.counts, columns: columns)
+      }
     }
+  }
+
+  /// Appends items `start..<placedCount` to `columnItems`, `gapItems` and `fullSpanItems` one
+  /// by one (when some of them span several columns).
+  mutating func indexColumnsItemByItem<Column: FixedWidthInteger & SignedInteger>(
+    from start: Int, columns column: UnsafeBufferPointer<Column>
+  ) {
+    var lists = columnItems
+    columnItems = []
+    var gaps = gapItems
+    gapItems = []
+    let columnCount = columnCount
+    for index in start..<placedCount {
+      let first = Int(column[index])
+      let value = Int32(truncatingIfNeeded: index)
+      if first < 0 {
+        fullSpanItems.append(value)
+        continue
+      }
+      let span = items[index].span(inColumns: columnCount)
+      lists[first].append(value)
+      if span > 1 {
+        for spanned in (first + 1)..<(first + span) {
+          lists[spanned].append(value)
+          gaps[spanned - 1].append(value)
+        }
+      }
+    }
+    columnItems = lists
+    gapItems = gaps
   }
 
   /// Appends items `start..<placedCount` to `columnItems` and `fullSpanItems`, given the item
