@@ -6,7 +6,8 @@ extension FeedLayout {
   /// The `selfsize layout` JSON: `{"contentSize", "columnHeights", "items",
   /// "supplementary", "decorations", "pages"}` in that order, then the added keys `"layout"`,
   /// `"collectionSize"`, `"errors"`, `"missingGlyphs"` and `"platform"`. Items carry `{"id", "section", "item", "column",
-  /// "frame", "missingGlyphs"}` (`column` is null for circle cells); pages `{"items", "measured"}` plus
+  /// "span", "frame", "missingGlyphs"}` (`column` is null for circle cells; for an item spanning
+  /// several columns it is the first, and `span` their number); pages `{"items", "measured"}` plus
   /// `"source"`, `"kind"` and `"placed"`.
   public func jsonValue() -> JSONValue {
     func frame(_ rect: Rect) -> JSONValue { .array(rect.array.map { .number($0) }) }
@@ -21,6 +22,7 @@ extension FeedLayout {
               ("id", .string(item.id)), ("section", .number(Double(item.section))),
               ("item", .number(Double(item.item))),
               ("column", item.column.map { .number(Double($0)) } ?? .null),
+              ("span", .number(Double(item.span))),
               ("frame", frame(item.frame)),
               ("missingGlyphs", .number(Double(item.measurement?.missingGlyphs ?? 0))),
             ])

@@ -18,9 +18,15 @@ extension FeedLayout {
   /// ``WaterfallSettings/Pagination/count`` it uses the count rule (data of at most a page is
   /// measured again entirely). The counts are in ``pages``.
   ///
-  /// Lines that failed to decode, items that fail to bind to the template, items whose id is
-  /// already in the data and, when `strict`, items with missing glyphs are reported in
-  /// ``failures`` and left out; an item whose height cannot be solved at the column width is
+  /// An item's `"span"` (a whole number of columns, 1 to 1000; 1 when absent) makes it cover
+  /// that many adjacent columns (all of them when it exceeds the column count), measured at their
+  /// width. With ``WaterfallSettings/stableColumns`` an item already in the feed keeps its column
+  /// through refreshes (and, with ``WaterfallSettings/previousColumns``, the column the client
+  /// shows it in); a page whose columns could not be kept has the kind `…/columns-reset`.
+  ///
+  /// Lines that failed to decode, items that fail to bind to the template, items with a bad
+  /// `"span"`, items whose id is already in the data and, when `strict`, items with missing
+  /// glyphs are reported in ``failures`` and left out; an item whose height cannot be solved at the column width is
   /// reported and laid out with height 0. Nothing else is dropped.
   ///
   /// - Parameters:
@@ -59,6 +65,11 @@ extension FeedLayout {
     }
     try settings.configuration.validate()
     if let kind = settings.sectionBackground { try layout.registerDecorationKind(kind) }
+    if settings.stableColumns, let previous = settings.previousColumns {
+      layout.keepColumns(
+        Dictionary(uniqueKeysWithValues: previous.columns.map { (ItemID($0.key), $0.value) }),
+        columnCount: previous.columnCount)
+    }
     var rule = PaginationRule.identityPrefix
     if settings.pagination == .count {
       guard let pageSize = settings.pageSize else {
@@ -75,11 +86,21 @@ extension FeedLayout {
       var fresh: [(CellItem, PreparedCell)] = []
       let prepared = prepareInParallel(
         page.items, sizer: sizer, cached: shared != nil, width: settings.itemWidth, jobs: jobs)
-      for (result, outcome) in zip(page.items, prepared) {
+      for (offset, (result, outcome)) in zip(page.items, prepared).enumerated() {
         switch (result, outcome) {
         case (.failure(let error), _), (_, .failure(let error)):
           failures.append(error.feedFailure(in: page.source))
         case (.success(let item), .success(let (cell, height))):
+          if let error = Self.spanError(of: item) {
+            // Items without a line (a service request's) are named by their index in the page.
+            failures.append(
+              item.line == nil
+                ? FeedFailure(
+                  location: "\(page.source)[\(offset)]",
+                  message: RecordError(.measurement, error.message, id: item.id).description)
+                : error.feedFailure(in: page.source))
+            continue
+          }
           if strict, let error = MissingGlyphReport.error(for: cell, measurer: measurer) {
             failures.append(
               FeedFailure(
@@ -107,7 +128,8 @@ extension FeedLayout {
           continue
         }
         store.cells[item.id] = cell
-        data.append(LayoutItem(id: ItemID(item.id), revision: Self.revision(of: item)))
+        data.append(
+          LayoutItem(id: ItemID(item.id), revision: Self.revision(of: item), span: Self.span(of: item)))
       }
       let report: LayoutUpdateReport
       if isFirst {
@@ -121,11 +143,13 @@ extension FeedLayout {
           FeedFailure(
             location: diagnostic.itemID.map { "item \"\($0)\"" } ?? page.source, message: diagnostic.message))
       }
+      var kind =
+        isRefresh && report.kind != .refresh ? "refresh/\(report.kind.rawValue)" : report.kind.rawValue
+      if !report.columnsReset.isEmpty { kind += "/columns-reset" }
       summaries.append(
         PageSummary(
           source: page.source,
-          kind: isRefresh && report.kind != .refresh
-            ? "refresh/\(report.kind.rawValue)" : report.kind.rawValue,
+          kind: kind,
           items: report.itemCount, measured: report.measured, placed: report.placed))
     }
     if pages.isEmpty {
@@ -133,6 +157,27 @@ extension FeedLayout {
     }
     return assemble(
       layout, settings: settings, sizer: sizer, store: store, pages: summaries, failures: failures)
+  }
+
+  /// The columns an item spans: its `"span"`, 1 when absent (see ``spanError(of:)``).
+  static func span(of item: CellItem) -> Int {
+    guard case .number(let number)? = item["span"] else { return 1 }
+    return CountRange.span.count(number) ?? 1
+  }
+
+  /// The error of an item whose `"span"` is not a whole number from 1 to 1000 (0, negative,
+  /// fractional, a string, null, a huge number…), naming its line and id; nil when it is fine.
+  static func spanError(of item: CellItem) -> CellSizingError? {
+    let problem: String
+    switch item["span"] {
+    case nil: return nil
+    case .number(let number)?:
+      guard let violation = CountRange.span.violation(number) else { return nil }
+      problem = "span \(violation)"
+    case let other?:
+      problem = "span \(CountRange.span.requirement) (columns); got \(other.typeName)"
+    }
+    return CellSizingError(.invalidField, at: "", problem, itemID: item.id, line: item.line)
   }
 
   /// The item's content as a revision: its fields, not where it was read (the same item on
@@ -168,7 +213,8 @@ extension FeedLayout {
       items.append(
         PlacedItem(
           id: id, section: attributes.indexPath.section, item: attributes.indexPath.item,
-          column: attributes.column, frame: attributes.frame, cell: cell, measurement: measurement))
+          column: attributes.column, frame: attributes.frame, cell: cell, measurement: measurement,
+          span: attributes.span))
     }
     var columnFrames: [Rect] = []
     if let itemWidth = layout.itemWidth(inSection: 0), let section = layout.frame(ofSection: 0) {

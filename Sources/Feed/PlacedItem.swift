@@ -10,8 +10,11 @@ public struct PlacedItem: Sendable, Hashable {
   public var section: Int
   /// The index within the section.
   public var item: Int
-  /// The waterfall column (`nil` for full-span items and circle cells).
+  /// The waterfall column (`nil` for full-span items and circle cells); the first one when the
+  /// item spans several.
   public var column: Int?
+  /// The number of adjacent columns the item covers from `column` (1 for circle cells).
+  public var span: Int
   /// The frame in content coordinates.
   public var frame: Rect
   /// The template cell filled with the item (nil for cells without a template).
@@ -22,12 +25,13 @@ public struct PlacedItem: Sendable, Hashable {
   /// A placed item.
   public init(
     id: String, section: Int, item: Int, column: Int?, frame: Rect, cell: PreparedCell? = nil,
-    measurement: CellMeasurement? = nil
+    measurement: CellMeasurement? = nil, span: Int = 1
   ) {
     self.id = id
     self.section = section
     self.item = item
     self.column = column
+    self.span = span
     self.frame = frame
     self.cell = cell
     self.measurement = measurement

@@ -28,6 +28,8 @@ public struct ReportSummary: Sendable, Hashable {
   public var layout: String
   /// Items laid out.
   public var items: Int
+  /// Items covering more than one column (`"span"` above 1).
+  public var spanningItems: Int
   /// Columns (0 for a circle).
   public var columns: Int
   /// The content size.
@@ -55,6 +57,7 @@ public struct ReportSummary: Sendable, Hashable {
   ) {
     self.layout = layout.kind.rawValue
     self.items = layout.items.count
+    self.spanningItems = layout.items.filter { $0.span > 1 }.count
     self.columns = layout.kind == .circle ? 0 : columns
     self.contentSize = layout.contentSize
     self.columnHeights = layout.columnHeights
@@ -73,7 +76,7 @@ public struct ReportSummary: Sendable, Hashable {
     func seconds(_ value: Double) -> String { JSONValue.format(value, decimals: 3) + " s" }
     var lines = [
       "layout        \(layout)",
-      "items         \(items)",
+      "items         \(items)" + (spanningItems > 0 ? " (\(spanningItems) spanning several columns)" : ""),
       "columns       \(columns)"
         + (columnHeights.isEmpty ? "" : " (heights \(columnHeights.map(format).joined(separator: ", ")))"),
       "content size  \(format(contentSize.width)) × \(format(contentSize.height)) pt",
@@ -91,7 +94,8 @@ public struct ReportSummary: Sendable, Hashable {
   }
 
   /// The summary as JSON: `{"layout", "items", "columns", "contentSize", "columnHeights",
-  /// "measured", "pages", "errors", "missingGlyphs", "seconds", "pictures": [{"path", "format", "width", "height", "bytes"}]}`.
+  /// "measured", "pages", "errors", "missingGlyphs", "seconds", "pictures": [{"path", "format", "width", "height", "bytes"}],
+  /// "spanningItems"}`.
   public func jsonValue() -> JSONValue {
     .object([
       ("layout", .string(layout)), ("items", .number(Double(items))), ("columns", .number(Double(columns))),
@@ -112,6 +116,7 @@ public struct ReportSummary: Sendable, Hashable {
             ])
           })
       ),
+      ("spanningItems", .number(Double(spanningItems))),
     ])
   }
 }

@@ -41,6 +41,13 @@ public struct WaterfallSettings: Sendable, Hashable {
   /// When set, item widths are rounded down and item heights up to multiples of
   /// `1 / pixelScale` (device pixels).
   public var pixelScale: Double?
+  /// Columns that stay put: an item already in the feed (the same id) stays in its column when a
+  /// later page refreshes the data; new items go to the shortest column
+  /// (``WaterfallLayout/Configuration/stableColumns``).
+  public var stableColumns: Bool
+  /// With ``stableColumns``: the columns of a layout the client already shows (e.g. an earlier
+  /// `selfsize layout` output), applied to the first page — see ``PreviousColumns``.
+  public var previousColumns: PreviousColumns?
 
   /// Settings; the defaults are the report's: a 375-pt two-column waterfall, 8-pt spacing and
   /// insets.
@@ -48,7 +55,8 @@ public struct WaterfallSettings: Sendable, Hashable {
     collectionWidth: Double = 375, columns: Int = 2, columnSpacing: Double = 8, lineSpacing: Double = 8,
     insets: LayoutInsets = LayoutInsets(all: 8), pageSize: Int? = nil, pagination: Pagination = .identity,
     headerHeight: Double = 0, footerHeight: Double = 0, sectionBackground: String? = nil,
-    renderDirection: WaterfallLayout.RenderDirection = .shortestFirst, pixelScale: Double? = nil
+    renderDirection: WaterfallLayout.RenderDirection = .shortestFirst, pixelScale: Double? = nil,
+    stableColumns: Bool = false, previousColumns: PreviousColumns? = nil
   ) {
     self.collectionWidth = collectionWidth
     self.columns = columns
@@ -62,6 +70,8 @@ public struct WaterfallSettings: Sendable, Hashable {
     self.sectionBackground = sectionBackground
     self.renderDirection = renderDirection
     self.pixelScale = pixelScale
+    self.stableColumns = stableColumns
+    self.previousColumns = previousColumns
   }
 
   /// The width of an item (a column), computed as the layout computes it; nil when the
@@ -79,7 +89,8 @@ public struct WaterfallSettings: Sendable, Hashable {
       defaultSection: WaterfallLayout.SectionStyle(
         columnCount: columns, columnSpacing: columnSpacing, lineSpacing: lineSpacing, sectionInset: insets,
         headerHeight: headerHeight, footerHeight: footerHeight),
-      renderDirection: renderDirection, pixelScale: pixelScale, sectionBackgroundKind: sectionBackground)
+      renderDirection: renderDirection, pixelScale: pixelScale, sectionBackgroundKind: sectionBackground,
+      stableColumns: stableColumns)
   }
 
   /// The collection width that gives columns of `columnWidth`: the insets, the columns and the

@@ -203,7 +203,10 @@ public final class MeasurementService: Sendable {
   // MARK: /v1/layout
 
   /// A waterfall page (or pages) of items with a template → `{"layout": the `selfsize layout
-  /// --format json` object, "failures": [{"location", "message"}]}`.
+  /// --format json` object, "failures": [{"location", "message"}]}`. With `"format": "tanstack"`
+  /// or `"flashlist"` the layout is the `selfsize layout --format tanstack|flashlist` array;
+  /// `"stableColumns": true` keeps items in their columns through refreshes, and `"previous"`
+  /// (an earlier answer's layout) gives the columns to keep.
   func layout(
     _ body: JSONValue, deadline: Deadline, ticket: WorkInFlight.Ticket? = nil
   ) throws(ServiceError) -> (ByteBuffer, RequestOutcome) {
@@ -211,11 +214,34 @@ public final class MeasurementService: Sendable {
       body, path: "",
       keys: [
         "template", "items", "pages", "collectionWidth", "columns", "columnSpacing", "lineSpacing", "insets",
-        "pageSize", "platform",
+        "pageSize", "platform", "format", "stableColumns", "previous",
       ])
+    let format = try request.string("format") ?? "json"
+    guard ["json", "tanstack", "flashlist"].contains(format) else {
+      throw ServiceError(
+        .invalidRequest,
+        "format must be \"json\", \"tanstack\" or \"flashlist\", got \"\(TerminalText.excerpt(format, limit: 40))\""
+      )
+    }
     let platform = try request.platform(default: measurer.platform)
     let (sizer, _) = try sizer(for: request["template"], platform: platform)
-    let settings = try Self.settings(request)
+    var settings = try Self.settings(request)
+    switch request["stableColumns"] {
+    case nil, .bool(false)?: break
+    case .bool(true)?: settings.stableColumns = true
+    case let other?:
+      throw ServiceError(.invalidRequest, "stableColumns must be true or false, got \(other.typeName)")
+    }
+    if let previous = request["previous"] {
+      guard settings.stableColumns else {
+        throw ServiceError(.invalidRequest, "previous is for \"stableColumns\": true (the columns to keep)")
+      }
+      do throws(RecordError) {
+        settings.previousColumns = try PreviousColumns(json: previous, source: "previous")
+      } catch {
+        throw ServiceError(.invalidRequest, error.description)
+      }
+    }
     var pages: [FeedPage] = []
     switch (try request.array("items"), try request.array("pages")) {
     case (let items?, nil):
@@ -248,7 +274,11 @@ public final class MeasurementService: Sendable {
     try deadline.check()
     var body = JSONWriter(capacity: 4096)
     body.raw("{\"layout\":")
-    layout.jsonValue().write(to: &body)
+    switch format {
+    case "tanstack": layout.tanstackValue().write(to: &body)
+    case "flashlist": layout.flashListValue().write(to: &body)
+    default: layout.jsonValue().write(to: &body)
+    }
     body.raw(",\"failures\":")
     JSONValue.array(
       layout.failures.map { .object([("location", .string($0.location)), ("message", .string($0.message))]) }

@@ -22,6 +22,9 @@ public struct CountRange: Sendable, Hashable {
   public static let priority = CountRange(1, to: 1000)
   /// Waterfall columns: 1 to 1000.
   public static let columns = CountRange(1, to: 1000)
+  /// The columns an item spans (`"span"`): 1 to 1000, as many as a waterfall can have; a span
+  /// above the layout's column count covers every column.
+  public static let span = CountRange(1, to: 1000)
   /// Page sizes and other counts of items: 1 to 2,147,483,647.
   public static let itemCount = CountRange(1, to: Int(Int32.max))
 

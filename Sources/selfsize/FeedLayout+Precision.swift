@@ -47,6 +47,7 @@ extension FeedLayout {
 
   /// The field names `--fields` takes on `selfsize layout`.
   static let itemFields = [
-    "id", "section", "item", "column", "x", "y", "width", "height", "frame", "missingGlyphs", "platform",
+    "id", "section", "item", "column", "span", "x", "y", "width", "height", "frame", "missingGlyphs",
+    "platform",
   ]
 }

@@ -85,6 +85,18 @@ struct FeedLayoutOptions: ParsableArguments {
     name: .customLong("render-direction"),
     help: "Waterfall: which column takes the next item: shortest-first, left-to-right or right-to-left.")
   var renderDirection: Direction = .shortestFirst
+  @Flag(
+    name: .customLong("stable-columns"),
+    help:
+      "Waterfall: items keep their columns through refreshes (items re-sent go back to their column, new ones to the shortest)."
+  )
+  var stableColumns = false
+  @Option(
+    name: .customLong("previous"),
+    help: ArgumentHelp(
+      "With --stable-columns: an earlier `selfsize layout --format json` output whose items keep their columns (when the column count is the same).",
+      valueName: "file"))
+  var previous: String?
   @Option(
     name: .customLong("pixel-scale"),
     help: "Device pixels per point (1…16): item widths rounded down and heights up to whole pixels.")
@@ -151,6 +163,9 @@ struct FeedLayoutOptions: ParsableArguments {
       try Self.checkLength("--line-spacing", lineSpacing)
       if let pageSize, let violation = CountRange.itemCount.violation(pageSize) {
         throw ValidationError("--page-size \(violation)")
+      }
+      if previous != nil && !stableColumns {
+        throw ValidationError("--previous is for --stable-columns (the columns to keep)")
       }
       if pagination == .count && pageSize == nil {
         throw ValidationError("--pagination count needs --page-size N (the count rule's page size)")
@@ -255,7 +270,25 @@ struct FeedLayoutOptions: ParsableArguments {
       lineSpacing: lineSpacing,
       insets: (try? parsedInsets()) ?? LayoutInsets(all: 8), pageSize: pageSize, pagination: pagination,
       headerHeight: headerHeight, footerHeight: footerHeight, sectionBackground: sectionBackground,
-      renderDirection: renderDirection.layoutDirection, pixelScale: pixelScale)
+      renderDirection: renderDirection.layoutDirection, pixelScale: pixelScale, stableColumns: stableColumns)
+  }
+
+  /// `--previous`: the columns of an earlier layout.
+  func previousColumns() throws -> PreviousColumns? {
+    guard let previous else { return nil }
+    let data: Data
+    do {
+      data = Data(try BoundedFile.bytes(atPath: previous, limit: BoundedFile.baselineLimit, kind: "layout"))
+    } catch {
+      throw ValidationError("--previous: \(error.description)")
+    }
+    do {
+      return try PreviousColumns(json: try JSONValue.parse(data), source: previous)
+    } catch let error as RecordError {
+      throw ValidationError("--previous \(error.description)")
+    } catch {
+      throw ValidationError("--previous \(previous): not JSON: \(error)")
+    }
   }
 
   /// The settings that change the layout, by name, for a baseline's provenance.
@@ -278,6 +311,7 @@ struct FeedLayoutOptions: ParsableArguments {
         ("renderDirection", renderDirection.rawValue),
         ("pixelScale", pixelScale.map(JSONValue.format) ?? "none"),
         ("pagination", pagination.rawValue), ("pageSize", pageSize.map { "\($0)" } ?? "none"),
+        ("stableColumns", stableColumns ? "yes" : "no"),
         ("platform", platformOptions.platform.rawValue),
       ] + (lineHeight.map { [("lineHeight", $0.defaultValueDescription)] } ?? [])
     }
@@ -346,6 +380,8 @@ struct FeedLayoutOptions: ParsableArguments {
         for case .success(let item) in page.items { itemSources[item.id] = page.source }
       }
       do {
+        var settings = settings
+        settings.previousColumns = try previousColumns()
         result = try FeedLayout.waterfall(
           template: template, pages: pages, settings: settings, measurer: measurer,
           strict: fontOptions.strict,

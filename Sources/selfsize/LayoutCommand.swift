@@ -28,6 +28,23 @@ struct LayoutCommand: ParsableCommand {
       the first row too, add the line spacing to the top inset: --line-spacing 8 --insets \
       16,8,8,8.
 
+      Spans. An item's "span": k (a whole number, 1 to 1000) covers k adjacent columns: the k \
+      columns whose lowest bottom is highest (the leftmost on ties), as wide as k columns and \
+      the k - 1 gaps between them, measured at that width; above the column count it covers \
+      every column. Any other span is that item's error; the rest is laid out. Items carry \
+      "span", and "column" is their first column.
+
+      Stable columns. With --stable-columns an item a later page sends again (the same id) \
+      goes back into its column, under whatever is above it now; new items go to the shortest \
+      column. A refresh with new items on top and edited items moves no old item to another \
+      column. --previous FILE (an earlier --format json output) gives the columns a client \
+      shows: they are kept when the column count is the same; otherwise every item is placed \
+      afresh and the first page's kind ends in /columns-reset.
+
+      List libraries. --format tanstack prints TanStack Virtual's VirtualItem array (key, \
+      index, start, end, size, lane, span) for initialMeasurementsCache; --format flashlist \
+      an array of {span, size} per index for FlashList's overrideItemLayout.
+
       Circle: --layout circle --items N (default 20, at most 100000) --collection-size WxH, \
       with --item-size, --overlap allow|shrink|grow (allow keeps the 34x34 cells as they are), \
       --content-size (e.g. 375x2000), --header-height, --footer-height, \
@@ -42,11 +59,15 @@ struct LayoutCommand: ParsableCommand {
         selfsize layout --layout circle --items 20 --overlap allow --content-size 375x2000
       """)
 
-  enum Format: String, ExpressibleByArgument, CaseIterable { case table, json, jsonl, csv, svg, html, png }
+  enum Format: String, ExpressibleByArgument, CaseIterable {
+    case table, json, jsonl, csv, svg, html, png, tanstack, flashlist
+  }
 
   @OptionGroup var options: FeedLayoutOptions
   @Option(
-    help: "Output format: json (the whole layout), jsonl (one item per line), table, csv, svg, html or png.")
+    help:
+      "Output format: json (the whole layout), jsonl (one item per line), table, csv, svg, html, png, tanstack (TanStack Virtual's VirtualItem array) or flashlist (FlashList's span and size per index)."
+  )
   var format: Format = .json
   @Option(
     help: ArgumentHelp(
@@ -92,6 +113,8 @@ struct LayoutCommand: ParsableCommand {
     case .table where fields != nil, .csv where fields != nil:
       data = Data(try itemRows(printed).utf8)
     case .table: data = Data(printed.table().utf8)
+    case .tanstack: data = Data((printed.tanstackValue().serialized() + "\n").utf8)
+    case .flashlist: data = Data((printed.flashListValue().serialized() + "\n").utf8)
     case .csv: data = Data(printed.csv().utf8)
     case .svg, .html, .png:
       let scene = ReportScene(layout: layout, measurer: measurer, clipHeight: options.clipHeight)

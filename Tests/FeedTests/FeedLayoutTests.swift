@@ -38,7 +38,7 @@ import Testing
       try JSONSerialization.jsonObject(with: Data(json.serialized().utf8)) as? [String: Any])
     let items = try #require(parsed["items"] as? [[String: Any]])
     #expect(items.count == 240)
-    #expect(Set(items[0].keys) == ["id", "section", "item", "column", "frame", "missingGlyphs"])
+    #expect(Set(items[0].keys) == ["id", "section", "item", "column", "span", "frame", "missingGlyphs"])
     #expect(items.allSatisfy { $0["missingGlyphs"] as? Int == 0 })
     #expect((items[0]["frame"] as? [Double])?.count == 4)
     let pages = try #require(parsed["pages"] as? [[String: Any]])
