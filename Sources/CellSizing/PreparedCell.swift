@@ -66,8 +66,12 @@ public struct PreparedCell: Sendable, Hashable {
           + "at width \(Constraint.format(width))")
     }
     var solver = CellTreeSolver(capacity: nodeCount + 1, rules: boxRules)
-    return try solver.solveCell(
-      stack, width: width, insets: insets, spacing: spacing, minHeight: minHeight, maxHeight: maxHeight)
+    // The browser lays a `width: 201.3px` card out 201.296875 px wide (down to 1/64 px).
+    var layout = try solver.solveCell(
+      stack, width: boxRules.snapped(width), insets: insets, spacing: spacing, minHeight: minHeight,
+      maxHeight: maxHeight)
+    layout.width = width
+    return layout
   }
 
   /// The prepared text of the label named `name` (nil for other kinds, hidden or unknown

@@ -10,10 +10,15 @@ import Testing
   static let chromium: String? = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
     .first { FileManager.default.isExecutableFile(atPath: $0) }
 
-  static let examples: [(template: String, items: String)] = [
-    ("note-card", "feed"), ("text-post", "feed"), ("comments", "comments"), ("products", "products"),
-    ("tags", "tags"), ("weibo", "weibo"),
-  ]
+  /// The example templates with their items, and a kitchen-sink template of every feature CSS
+  /// can express (Tests/Fixtures/webcards).
+  static let examples: [(template: String, items: String)] =
+    [
+      ("note-card", "feed"), ("text-post", "feed"), ("comments", "comments"), ("products", "products"),
+      ("tags", "tags"), ("weibo", "weibo"),
+    ].map { ("Examples/\($0).template.json", "Examples/\($1).jsonl") } + [
+      ("Tests/Fixtures/webcards/kitchen.template.json", "Tests/Fixtures/webcards/kitchen.jsonl")
+    ]
 
   /// One Chromium LayoutUnit.
   static let tolerance = 1.0 / 64 + 1e-9
@@ -94,8 +99,7 @@ import Testing
   {
     let result = try CLIRunner.run(
       [
-        "measure", "--template", "Examples/\(example.template).template.json", "-i",
-        "Examples/\(example.items).jsonl",
+        "measure", "--template", example.template, "-i", example.items,
         "--no-system-fonts", "-w", widths.map { "\($0)" }.joined(separator: ","),
       ])
     #expect(result.status == 0, "\(result.stderr)")
@@ -154,8 +158,7 @@ import Testing
     let widths = [150.0, 170, 255.5, 343, 390]
     let page = try CLIRunner.run(
       [
-        "measure", "--template", "Examples/\(example.template).template.json", "-i",
-        "Examples/\(example.items).jsonl",
+        "measure", "--template", example.template, "-i", example.items,
         "--no-system-fonts", "--format", "html", "-w", widths.map { "\($0)" }.joined(separator: ","),
       ])
     #expect(page.status == 0, "\(page.stderr)")

@@ -15,14 +15,14 @@ import Testing
 /// close do, malformed requests get the JSON error body, stalled and idle connections time out,
 /// connections past the limit make room for a health check, work in flight is bounded, and an
 /// inline template is cached by its digest with every byte counted.
-@Suite struct AbuseTests {
+@Suite(.serialized) struct AbuseTests {
   // MARK: 1. Persistence
 
   @Test func http10WithoutKeepAliveClosesAfterTheAnswer() async throws {
     try await LiveServer.with { server in
       let connection = try RawConnection(port: server.port)
       try connection.send("GET /healthz HTTP/1.0\r\n\r\n")
-      let (response, closed) = await connection.readUntilClosed(within: .seconds(10))
+      let (response, closed) = await connection.readUntilClosed(within: .seconds(30))
       #expect(closed, "the connection stayed open after the answer")
       #expect(response.status == 200)
       #expect(response.header("connection")?.lowercased() == "close")
@@ -35,7 +35,7 @@ import Testing
       for value in ["close", "Close", "keep-alive, CLOSE"] {
         let connection = try RawConnection(port: server.port)
         try connection.send("GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: \(value)\r\n\r\n")
-        let (response, closed) = await connection.readUntilClosed(within: .seconds(10))
+        let (response, closed) = await connection.readUntilClosed(within: .seconds(30))
         #expect(closed, "Connection: \(value)")
         #expect(response.status == 200, "Connection: \(value)")
         #expect(response.header("connection")?.lowercased() == "close", "Connection: \(value)")
@@ -50,12 +50,12 @@ import Testing
       ] {
         let connection = try RawConnection(port: server.port)
         try connection.send(request)
-        let first = try #require(await connection.readResponse(within: .seconds(10)))
+        let first = try #require(await connection.readResponse(within: .seconds(30)))
         #expect(first.status == 200)
         #expect(first.header("connection")?.lowercased() != "close")
         try connection.send(request)
         let second = try #require(
-          await connection.readResponse(within: .seconds(10)), "closed after one request")
+          await connection.readResponse(within: .seconds(30)), "closed after one request")
         #expect(second.body == "{\"status\":\"ok\"}\n")
       }
     }
@@ -68,7 +68,7 @@ import Testing
       let connection = try RawConnection(port: server.port)
       try? connection.send(
         "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "a", count: 100_000))\r\n\r\n")
-      let (response, closed) = await connection.readUntilClosed(within: .seconds(10))
+      let (response, closed) = await connection.readUntilClosed(within: .seconds(30))
       #expect(closed)
       #expect(response.status == 431)
       #expect(response.header("content-type")?.hasPrefix("application/json") == true)
@@ -86,7 +86,7 @@ import Testing
     try await LiveServer.with { server in
       let connection = try RawConnection(port: server.port)
       try connection.send(request)
-      let (response, closed) = await connection.readUntilClosed(within: .seconds(10))
+      let (response, closed) = await connection.readUntilClosed(within: .seconds(30))
       #expect(closed)
       #expect(response.status == 400)
       #expect(response.header("connection")?.lowercased() == "close")
@@ -102,7 +102,7 @@ import Testing
       try connection.send(
         "POST /v1/text HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{\"texts\"\r\n0\r\n\r\n"
       )
-      let (response, closed) = await connection.readUntilClosed(within: .seconds(10))
+      let (response, closed) = await connection.readUntilClosed(within: .seconds(30))
       #expect(closed)
       #expect(response.status == 400)
       #expect(try Self.error(response).code == "invalidRequest")
@@ -183,13 +183,14 @@ import Testing
       for _ in 0..<24 { idle.append(try RawConnection(port: server.port)) }
       let health = try RawConnection(port: server.port)
       try health.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+      // Generous under a loaded test run; the 2 s figure is measured by Scripts/serve-abuse.py.
       let answer = try #require(
-        await health.readResponse(within: .seconds(2)), "/healthz did not answer within 2 s")
+        await health.readResponse(within: .seconds(15)), "/healthz did not answer while connections piled up")
       #expect(answer.status == 200)
       let open = try #require(try await server.metric("selfsize_http_connections"))
       #expect(open <= 8)
       #expect(
-        await idle[0].readUntilClosed(within: .seconds(10)).closed, "the connection idle longest stayed open")
+        await idle[0].readUntilClosed(within: .seconds(30)).closed, "the connection idle longest stayed open")
       try await server.waitForMetric(
         "selfsize_http_connections_closed_total{reason=\"overLimit\"}", atLeast: 16)
     }
@@ -230,7 +231,7 @@ import Testing
       #expect(error.message.contains("--max-requests"))
       // GET routes are not measuring requests.
       try connection.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
-      #expect(await connection.readResponse(within: .seconds(2))?.status == 200)
+      #expect(await connection.readResponse(within: .seconds(15))?.status == 200)
     }
   }
 
@@ -398,7 +399,7 @@ struct LiveServer: Sendable {
   func metric(_ name: String) async throws -> Double? {
     let connection = try RawConnection(port: port)
     try connection.send("GET /metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-    return AbuseTests.metric(await connection.readUntilClosed(within: .seconds(10)).response.body, name)
+    return AbuseTests.metric(await connection.readUntilClosed(within: .seconds(30)).response.body, name)
   }
 
   /// Waits for a metric to reach `atLeast` (or fall to `atMost`).

@@ -17,7 +17,8 @@ struct PreparedTextBuilder {
   private var lastContent: Int32 = -1
   private var lastContentEnd = 0.0
 
-  /// Chromium's advances replace HarfBuzz's as segments are appended (web, no letter spacing).
+  /// Chromium's advances replace HarfBuzz's as segments are appended (web); letter spacing is
+  /// added to them.
   let webAdvances: WebAdvances?
   /// Line keys are rounded up to multiples of this from their paragraph's start (0: not rounded).
   let positionGrid: Double
@@ -29,7 +30,7 @@ struct PreparedTextBuilder {
   ) {
     self.fontSize = fontSize
     self.letterSpacing = letterSpacing
-    self.webAdvances = letterSpacing == 0 ? webAdvances : nil
+    self.webAdvances = webAdvances
     self.positionGrid = positionGrid ?? 0
     storage = PreparedTextStorage.make(segmentCount: segmentCount, graphemeCapacity: scalarCount)
   }
@@ -75,7 +76,7 @@ struct PreparedTextBuilder {
       let offset = Int32(truncatingIfNeeded: start)
       let widths = graphemeWidths.baseAddress.unsafelyUnwrapped + graphemeStart
       let graphemeEnds = graphemeEnds.baseAddress.unsafelyUnwrapped + graphemeStart
-      if let primaryWebFace {
+      if let primaryWebFace, letterSpacing == 0 {
         if let ends {
           for grapheme in 0..<count { graphemeEnds[grapheme] = offset &+ ends[grapheme] }
         } else {
@@ -131,8 +132,16 @@ struct PreparedTextBuilder {
             graphemeEnds[grapheme] = offset &+ Int32(truncatingIfNeeded: grapheme &+ 1)
           }
         }
+        // Chromium's advance in the segment's font (web), then the spacing.
+        var webFace: WebAdvances.Face?
+        if let primaryWebFace {
+          let mask = segmentFonts.rawValue
+          let bit = mask != 0 && mask & (mask &- 1) == 0 ? mask.trailingZeroBitCount : 0
+          webFace = bit == 0 ? primaryWebFace : webAdvances.unsafelyUnwrapped.face(bit: bit)
+        }
         for grapheme in 0..<count {
           var advance = widthsEm[grapheme] * fontSize
+          if let webFace { advance = WebAdvances.advance(advance, in: webFace) }
           // Letter spacing follows every cluster but the hard-break characters.
           let first = scalars[grapheme == 0 ? 0 : Int(graphemeEnds[grapheme - 1] &- offset)]
           if !UnicodeProperties.isHardBreak(first) {
