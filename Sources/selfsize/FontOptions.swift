@@ -55,7 +55,7 @@ struct FontOptions: ParsableArguments {
     }
     let resolved = try resolve()
     for warning in resolved.warnings {
-      FileHandle.standardError.write(Data("warning: font: \(warning)\n".utf8))
+      StandardError.write("warning: font: \(warning)\n")
     }
     return TextMeasurer(
       regular: resolved.regular, bold: resolved.bold, systemFonts: !noSystemFonts, platform: platform)

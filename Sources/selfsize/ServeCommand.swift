@@ -157,7 +157,13 @@ struct ServeCommand: ParsableCommand {
     let templateNames = library.names
     try runBlocking {
       try await server.run(host: host, port: port, logger: logger) { bound in
-        FileHandle.standardOutput.write(Data("selfsize serve: listening on http://\(host):\(bound)\n".utf8))
+        // A lost announcement (a closed or full standard output) is logged, never fatal: the
+        // service keeps serving.
+        do {
+          try OutputFile.write(Data("selfsize serve: listening on http://\(host):\(bound)\n".utf8), to: nil)
+        } catch {
+          logger.warning("cannot announce the address on standard output: \(error)")
+        }
         logger.info(
           "listening",
           metadata: [
