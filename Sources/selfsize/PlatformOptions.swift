@@ -20,6 +20,19 @@ struct PlatformOptions: ParsableArguments {
   }
 }
 
+extension TextWrap: ExpressibleByArgument {
+  public var defaultValueDescription: String { rawValue }
+}
+
+/// `--text-wrap auto|balance|pretty` (CSS `text-wrap-style`) is for the platforms that have it.
+func validateTextWrap(_ textWrap: TextWrap, on platform: TextPlatform) throws {
+  guard textWrap != .auto, !platform.hasWrapStyles else { return }
+  let names = TextPlatform.wrapStyles.map(\.rawValue).joined(separator: ", ")
+  throw ValidationError(
+    "--text-wrap \(textWrap.rawValue) breaks lines as CSS text-wrap-style does, which only \(names) has (--platform \(names)); --platform \(platform.rawValue) breaks greedily (--text-wrap auto)"
+  )
+}
+
 extension TextPlatform: ExpressibleByArgument {
   public var defaultValueDescription: String { rawValue }
 }

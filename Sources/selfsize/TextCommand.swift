@@ -23,6 +23,7 @@ struct TextCommand: ParsableCommand {
         echo '{"id":"a","text":"Hello, world"}' | selfsize text -w 150 -w 343 --format table
         selfsize text --field title -i Examples/feed.jsonl -w 170 --line-height 1.4x --format csv --fields id,height
         printf 'Hello\\n世界\\n' | selfsize text --plain -w 100 --pixel-scale 2 --precision 1
+        selfsize text -i Examples/feed.jsonl --field title -w 343 --text-wrap balance
       """)
 
   /// The fields of an output object, in order.
@@ -62,6 +63,12 @@ struct TextCommand: ParsableCommand {
       valueName: "n"))
   var pixelScale: Double?
   @Option(
+    name: .customLong("text-wrap"),
+    help: ArgumentHelp(
+      "How lines break, as CSS text-wrap-style: auto (greedy), balance (even lines) or pretty (no short last line); balance and pretty on --platform web.",
+      valueName: "auto|balance|pretty"))
+  var textWrap: TextWrap = .auto
+  @Option(
     help: ArgumentHelp(
       "Measure this string field of each record instead of \"text\" (e.g. title).", valueName: "name"))
   var field: String = "text"
@@ -77,6 +84,7 @@ struct TextCommand: ParsableCommand {
     try lineHeight.validate()
     if let pixelScale { try PixelScale.validate(pixelScale) }
     try platformOptions.validate(pixelScale: pixelScale)
+    try validateTextWrap(textWrap, on: platformOptions.platform)
     do throws(TextError) {
       try style.validate()
     } catch {
@@ -106,7 +114,8 @@ struct TextCommand: ParsableCommand {
   var style: TextStyle {
     TextStyle(
       fontSize: size, weight: weight, letterSpacing: letterSpacing,
-      lineHeight: lineHeight.lineHeight(fontSize: size), maxLines: maxLines, pixelScale: pixelScale)
+      lineHeight: lineHeight.lineHeight(fontSize: size), maxLines: maxLines, pixelScale: pixelScale,
+      textWrap: textWrap)
   }
 
   /// The settings a baseline records (widths are in its records).
@@ -116,7 +125,7 @@ struct TextCommand: ParsableCommand {
       ("lineHeight", lineHeightSetting), ("letterSpacing", JSONValue.format(letterSpacing)),
       ("maxLines", "\(maxLines)"), ("pixelScale", pixelScale.map(JSONValue.format) ?? "none"),
       ("platform", platformOptions.platform.rawValue),
-    ]
+    ] + (textWrap == .auto ? [] : [("textWrap", textWrap.rawValue)])
   }
 
   private var lineHeightSetting: String {

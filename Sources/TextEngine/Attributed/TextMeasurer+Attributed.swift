@@ -15,6 +15,7 @@ extension TextMeasurer {
   ) throws(TextError) -> AttributedText {
     let paragraph = paragraph ?? spans.first?.style ?? TextStyle()
     try paragraph.validate()
+    try paragraph.validateTextWrap(on: platform)
     var codes: [UInt32] = []
     var spanStarts: [Int] = []
     var spanMetrics: [AttributedText.LineMetrics] = []

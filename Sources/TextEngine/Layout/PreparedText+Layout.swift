@@ -249,6 +249,20 @@ extension PreparedText {
     }
   }
 
+  /// The lines at `width` (whose fit limit is `limit`) as `textWrap` breaks them: greedily, or as
+  /// Blink's `text-wrap-style: balance` and `pretty` (``WebWrapStyles``), calling `body` for each
+  /// line in order until it returns false.
+  @inline(__always) static func forEachLine(
+    in view: PreparedTextStorage.View, limit: Double, width: Double, platform: TextPlatform,
+    textWrap: TextWrap, fontSize: Double, _ body: (LineBreak) -> Bool
+  ) {
+    switch textWrap {
+    case .auto: forEachLine(in: view, limit: limit, platform: platform, body)
+    case .balance: WebWrapStyles.balance(in: view, limit: limit, width: width, fontSize: fontSize, body)
+    case .pretty: WebWrapStyles.pretty(in: view, limit: limit, width: width, fontSize: fontSize, body)
+    }
+  }
+
   /// Line count, height and truncation at a width: pure arithmetic, no allocation.
   /// - Throws: `TextError.Code.invalidWidth` for a width ≤ 0 or NaN.
   public func measure(width: Double) throws(TextError) -> TextMeasurement {
@@ -263,18 +277,26 @@ extension PreparedText {
       }
       let limit = header.pointee.paragraph.platform.lineLimit(forWidth: width)
       let maxLines = header.pointee.paragraph.style.maxLines
+      let textWrap = header.pointee.paragraph.style.textWrap
       let (count, truncated, widest) =
-        limit >= header.pointee.widestSegmentContent
-        ? Self.measureWholeSegments(
-          keys: lineFinder.keys, count: lineFinder.segments.count,
-          endsWithHardBreak: (lineFinder.segments.last?.hardBreakAfter ?? false)
-            && header.pointee.paragraph.platform.finalHardBreakStartsLine, limit: limit,
-          maxLines: maxLines, segmentsPerPoint: header.pointee.segmentsPerPoint)
-        : withView {
+        textWrap != .auto
+        ? withView {
           Self.measureAnyLines(
-            $0, limit: limit, maxLines: maxLines,
-            platform: header.pointee.paragraph.platform)
+            $0, limit: limit, width: width, maxLines: maxLines,
+            platform: header.pointee.paragraph.platform, textWrap: textWrap,
+            fontSize: header.pointee.paragraph.style.fontSize)
         }
+        : limit >= header.pointee.widestSegmentContent
+          ? Self.measureWholeSegments(
+            keys: lineFinder.keys, count: lineFinder.segments.count,
+            endsWithHardBreak: (lineFinder.segments.last?.hardBreakAfter ?? false)
+              && header.pointee.paragraph.platform.finalHardBreakStartsLine, limit: limit,
+            maxLines: maxLines, segmentsPerPoint: header.pointee.segmentsPerPoint)
+          : withView {
+            Self.measureAnyLines(
+              $0, limit: limit, maxLines: maxLines,
+              platform: header.pointee.paragraph.platform)
+          }
       return TextMeasurement(
         lineCount: count,
         height: Self.height(
@@ -333,12 +355,15 @@ extension PreparedText {
 
   /// `measure(width:)` over any lines, segments broken between grapheme clusters included.
   static func measureAnyLines(
-    _ view: PreparedTextStorage.View, limit: Double, maxLines: Int, platform: TextPlatform
+    _ view: PreparedTextStorage.View, limit: Double, width: Double = 0, maxLines: Int, platform: TextPlatform,
+    textWrap: TextWrap = .auto, fontSize: Double = 0
   ) -> (lineCount: Int, truncated: Bool, widest: Double) {
     var count = 0
     var truncated = false
     var widest = 0.0
-    Self.forEachLine(in: view, limit: limit, platform: platform) { line in
+    Self.forEachLine(
+      in: view, limit: limit, width: width, platform: platform, textWrap: textWrap, fontSize: fontSize
+    ) { line in
       if maxLines > 0, count == maxLines {
         truncated = true
         return false
@@ -355,6 +380,8 @@ extension PreparedText {
   public func layout(width: Double) throws(TextError) -> TextLayout {
     try Self.validate(width: width)
     let maxLines = style.maxLines
+    let textWrap = style.textWrap
+    let fontSize = style.fontSize
     let platform = paragraph { $0.pointee.platform }
     let hasLineBoxes = paragraph { $0.pointee.lineBoxes != nil }
     let limit = platform.lineLimit(forWidth: width)
@@ -371,7 +398,9 @@ extension PreparedText {
         segmentCount > 0 ? view.keys[segmentCount - 1].start + view.segments[segmentCount - 1].totalWidth : 0
       let estimate = totalWidth / width  // 0 at an unconstrained width
       lines.reserveCapacity(estimate < 60 ? Int(max(estimate, 0)) + 4 : 64)
-      Self.forEachLine(in: view, limit: limit, platform: platform) { line in
+      Self.forEachLine(
+        in: view, limit: limit, width: width, platform: platform, textWrap: textWrap, fontSize: fontSize
+      ) { line in
         if maxLines > 0, lines.count == maxLines {
           truncated = true
           return false

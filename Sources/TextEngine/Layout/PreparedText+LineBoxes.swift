@@ -69,8 +69,9 @@ extension PreparedText {
     var height = 0.0
     var lastHeight = 0.0
     forEachLine(
-      in: view, limit: paragraph.pointee.platform.lineLimit(forWidth: width),
-      platform: paragraph.pointee.platform
+      in: view, limit: paragraph.pointee.platform.lineLimit(forWidth: width), width: width,
+      platform: paragraph.pointee.platform, textWrap: paragraph.pointee.style.textWrap,
+      fontSize: paragraph.pointee.style.fontSize
     ) { line in
       if maxLines > 0, count == maxLines {
         truncated = true

@@ -107,8 +107,9 @@ public struct PreparedTextBatch: Sendable {
         var entry = Entry(
           firstKey: compact ? keys.count : fullKeys.count, keyCount: count,
           // NaN is never within a limit: a text whose lines differ in height (or of another
-          // platform) is measured by itself.
+          // platform, or wrapped other than greedily) is measured by itself.
           widestSegmentContent: paragraph.lineBoxes == nil && paragraph.platform == platform
+            && paragraph.style.textWrap == .auto
             ? header.pointee.widestSegmentContent : .nan,
           segmentsPerPoint: header.pointee.segmentsPerPoint, lineHeight: paragraph.lineHeight,
           lineSpacing: paragraph.style.lineSpacing, maxLines: paragraph.style.maxLines,

@@ -157,6 +157,7 @@ public final class TextMeasurer: Sendable {
     -> PreparedText
   {
     try style.validate()
+    try style.validateTextWrap(on: platform)
     // (The empty language skips the process's registry: most texts name none.)
     let language = style.language.isEmpty ? "" : try LanguageTag.shapingLanguage(style.language)
     let chain = chain(for: style.weight)

@@ -23,13 +23,16 @@ public struct TextStyle: Sendable, Hashable {
   /// installed fallback fonts for Han, kana and Hangul), such as `"ja"` or `"zh-Hant"`; empty for
   /// none. Case and `_` for `-` do not matter.
   public var language: String
+  /// How lines are broken: greedily (``TextWrap/auto``), or as CSS `text-wrap-style: balance`
+  /// and `pretty` do on the platforms that have them (``TextPlatform/wrapStyles``).
+  public var textWrap: TextWrap
 
   /// A style; the defaults are 15 pt regular, natural line height, no spacing, no line limit,
-  /// exact heights and no language.
+  /// exact heights, no language and greedy wrapping.
   public init(
     fontSize: Double = 15, weight: FontWeight = .regular, letterSpacing: Double = 0,
     lineHeight: LineHeight = .natural, lineSpacing: Double = 0, maxLines: Int = 0,
-    pixelScale: Double? = nil, language: String = ""
+    pixelScale: Double? = nil, language: String = "", textWrap: TextWrap = .auto
   ) {
     self.fontSize = fontSize
     self.weight = weight
@@ -39,6 +42,7 @@ public struct TextStyle: Sendable, Hashable {
     self.maxLines = maxLines
     self.pixelScale = pixelScale
     self.language = language
+    self.textWrap = textWrap
   }
 
   /// Checks that every number is in its `MetricRange` (font size above 0 and at most 10,000

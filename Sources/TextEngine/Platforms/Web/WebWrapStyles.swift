@@ -1,0 +1,426 @@
+/// Blink's `text-wrap-style: balance` and `pretty` (Chromium 156, paths under
+/// `third_party/blink/renderer/core/layout/inline/`), over a prepared text's greedy lines.
+///
+/// - `inline_layout_algorithm.cc` (`LineBreakStrategy`): `balance` is initiated at the start of
+///   the block only (no break token), so it applies to the first paragraph (up to the first
+///   hard break); `pretty` runs in every paragraph.
+/// - `score_line_break_context.h`: `kMaxLinesForBalance` = 6, `kMaxLinesForOptimal` = 4. The
+///   greedy lines are cached in a ring of that many (`line_info_list.h`): `balance` gives up when
+///   the paragraph has more than 6 lines; `pretty` optimizes the paragraph's last 4 lines.
+/// - `score_line_breaker.cc`: `pretty` only when the last line is narrower than a third of the
+///   width (LayoutUnits, the third truncated) and holds no break opportunity (`ShouldOptimize`).
+///   Candidates are the break opportunities after the window's start, each with where the next
+///   line would start (`pos_no_break`, trailing spaces included) and where this line's content
+///   ends (`pos_if_break`), in `float` from the window's start, on the LayoutUnit grid
+///   (`line_break_candidate.cc`, `LineBreaker::AppendCandidates`); fewer than 3 inside the window: no optimization. The last
+///   opportunity gets 10,000 (`kOrphansPenalty`). Parameters as minikin's `computePenalties`:
+///   line penalty = 4 × width × font size. Scores (`ComputeScores`): a line wider than the width
+///   plus one LayoutUnit is `1e12`; else (width + 1/64 − line)², except the last line of `pretty`,
+///   which costs 4 × its start's penalty; each line adds its end's penalty and the line penalty;
+///   ties go to the later start; the `best_hope` pruning and the `active` window are Blink's.
+///   When the best breaks give another number of lines than the greedy ones, the greedy lines
+///   stay (`Optimize`).
+/// - `paragraph_line_breaker.cc`: when scoring does not apply, `balance` bisects the width
+///   (`AttemptParagraphBalancing`), only for a text without hard breaks: from the width down to
+///   80% of the lines' average width (each line's width with its hanging spaces, in
+///   LayoutUnits), halving in LayoutUnits while the bracket is wider than 1 px, keeping the
+///   narrowest width whose greedy lines are no more than the greedy count; the text is then
+///   broken greedily at that width.
+///
+/// Lines broken inside a word wider than the line are left greedy (an approximation: Blink's
+/// `overflow-wrap: break-word` adds the break inside the word as a candidate).
+enum WebWrapStyles {
+  /// The most greedy lines a paragraph may have to be balanced (`kMaxLinesForBalance`).
+  static let maxLinesForBalance = 6
+  /// How many of a paragraph's last lines `pretty` optimizes (`kMaxLinesForOptimal`).
+  static let maxLinesForOptimal = 4
+  /// Score of a line wider than the width (`kScoreOverfull`).
+  static let scoreOverfull: Float = 1e12
+  /// The penalty added to the last break opportunity (`kOrphansPenalty`).
+  static let orphansPenalty: Float = 10_000
+  /// The last line's factor of its start's penalty under `pretty` (`kLastLinePenaltyMultiplier`).
+  static let lastLinePenaltyMultiplier: Float = 4
+  /// The candidates kept on the stack; a window with more takes a heap buffer.
+  static let stackCandidates = 512
+
+  /// Lines in a fixed ring (no allocation): the greedy lines of the current window.
+  struct LineRing {
+    var lines = InlineArray<8, PreparedText.LineBreak>(
+      repeating: PreparedText.LineBreak(graphemeRange: 0..<0, contentWidth: 0, endsWithHardBreak: false))
+    var first = 0
+    var count = 0
+
+    @inline(__always) subscript(index: Int) -> PreparedText.LineBreak {
+      get { lines[(first &+ index) & 7] }
+      set { lines[(first &+ index) & 7] = newValue }
+    }
+
+    @inline(__always) mutating func append(_ line: PreparedText.LineBreak) {
+      self[count] = line
+      count &+= 1
+    }
+
+    @inline(__always) mutating func removeFirst() -> PreparedText.LineBreak {
+      let line = lines[first]
+      first = (first &+ 1) & 7
+      count &-= 1
+      return line
+    }
+  }
+
+  /// One break opportunity of a window (`LineBreakCandidate`) and its best score
+  /// (`LineBreakScore`).
+  struct Candidate {
+    /// Where the next line starts (trailing spaces included), from the window's start.
+    var noBreak: Float
+    /// Where a line ending here ends (without trailing spaces).
+    var ifBreak: Float
+    var penalty: Float
+    var score: Float
+    var previous: Int32
+    var lineIndex: Int32
+  }
+
+  /// The segment holding grapheme `grapheme` (the last that starts at or before it).
+  @inline(__always) static func segment(
+    holding grapheme: Int, in segments: UnsafeBufferPointer<PreparedText.Segment>
+  ) -> Int {
+    var low = 0
+    var high = segments.count - 1
+    while low < high {
+      let middle = (low &+ high &+ 1) >> 1
+      if Int(segments[middle].graphemeStart) <= grapheme { low = middle } else { high = middle &- 1 }
+    }
+    return low
+  }
+
+  /// The segments `first...last` of whole lines `lines`, or nil when a line starts or ends inside a
+  /// segment.
+  static func wholeSegments(
+    of lines: LineRing, in view: PreparedTextStorage.View
+  ) -> (first: Int, last: Int)? {
+    let segments = view.segments
+    var first = -1
+    var last = -1
+    for index in 0..<lines.count {
+      let range = lines[index].graphemeRange
+      let start = segment(holding: range.lowerBound, in: segments)
+      guard Int(segments[start].graphemeStart) == range.lowerBound else { return nil }
+      let end = segment(holding: max(range.lowerBound, range.upperBound &- 1), in: segments)
+      guard Int(segments[end].graphemeStart + segments[end].graphemeCount) == range.upperBound else {
+        return nil
+      }
+      if index == 0 { first = start }
+      last = end
+    }
+    return first < 0 ? nil : (first, last)
+  }
+
+  /// The line of segments `first...last` as the greedy breaker reports a line of whole segments.
+  @inline(__always) static func line(
+    segments first: Int, through last: Int, in view: PreparedTextStorage.View
+  ) -> PreparedText.LineBreak {
+    let segments = view.segments
+    let keys = view.keys
+    let lastSegment = segments[last]
+    return PreparedText.LineBreak(
+      graphemeRange: Int(
+        segments[first].graphemeStart)..<Int(lastSegment.graphemeStart + lastSegment.graphemeCount),
+      contentWidth: Int(lastSegment.lastContent) >= first ? keys[last].lineContentEnd - keys[first].start : 0,
+      endsWithHardBreak: lastSegment.hardBreakAfter)
+  }
+
+  /// Blink's scored breaks (`ScoreLineBreaker::Optimize`) for the window of greedy lines `lines`:
+  /// calls `body` with each line and returns true, or returns false (calling nothing) when
+  /// scoring does not apply or gives another number of lines.
+  static func optimize(
+    _ lines: LineRing, in view: PreparedTextStorage.View, width: Double, fontSize: Double, balanced: Bool,
+    _ body: (PreparedText.LineBreak) -> Bool
+  ) -> (applied: Bool, stopped: Bool) {
+    guard let (first, last) = wholeSegments(of: lines, in: view) else { return (false, false) }
+    // Candidates: the window's start (a sentinel), then the end of every segment.
+    let count = last &- first &+ 2
+    // Fewer than 3 break opportunities inside the window (`kMinCandidates`).
+    guard count >= 5 else { return (false, false) }
+    if count <= stackCandidates {
+      return withUnsafeTemporaryAllocation(of: Candidate.self, capacity: count) { buffer in
+        optimize(
+          lines, segments: first...last, candidates: buffer, in: view, width: width, fontSize: fontSize,
+          balanced: balanced, body)
+      }
+    }
+    let buffer = UnsafeMutableBufferPointer<Candidate>.allocate(capacity: count)
+    defer { buffer.deallocate() }
+    return optimize(
+      lines, segments: first...last, candidates: buffer, in: view, width: width, fontSize: fontSize,
+      balanced: balanced, body)
+  }
+
+  static func optimize(
+    _ lines: LineRing, segments range: ClosedRange<Int>, candidates: UnsafeMutableBufferPointer<Candidate>,
+    in view: PreparedTextStorage.View, width: Double, fontSize: Double, balanced: Bool,
+    _ body: (PreparedText.LineBreak) -> Bool
+  ) -> (applied: Bool, stopped: Bool) {
+    let segments = view.segments
+    let candidates = candidates.baseAddress.unsafelyUnwrapped
+    let count = range.count &+ 1
+    // Positions from the window's start as the greedy breaker has them: Chromium's advances
+    // from the paragraph's start rounded up to LayoutUnits (the segments' line keys), in `float`.
+    // (Chromium 156 breaks ties between mirror-image lines as these do, the shorter line first.)
+    candidates[0] = Candidate(noBreak: 0, ifBreak: 0, penalty: 0, score: 0, previous: 0, lineIndex: 0)
+    let keys = view.keys.baseAddress.unsafelyUnwrapped
+    let origin = keys[range.lowerBound].start
+    var index = 1
+    for segment in range {
+      let key = keys[segment]
+      let next =
+        segment &+ 1 < segments.count && !segments[segment].hardBreakAfter
+        ? keys[segment &+ 1].start
+        : (key.start + segments[segment].totalWidth).roundedUp(toMultipleOf: WebTextRules.layoutUnit)
+      candidates[index] = Candidate(
+        noBreak: Float(next - origin), ifBreak: Float(key.contentEnd - origin), penalty: 0, score: 0,
+        previous: 0, lineIndex: 0)
+      index &+= 1
+    }
+    // The last opportunity before the end (hyphenation, which would continue, is off).
+    candidates[count &- 2].penalty += orphansPenalty
+
+    // `SetupParameters`: the width in LayoutUnits; zoom 1.
+    let layoutWidth = Float((width * 64).rounded() / 64)
+    let widthTimesFontSize = layoutWidth * Float(fontSize) / 1
+    let hyphenPenalty = widthTimesFontSize * 2
+    let linePenalty = hyphenPenalty * 2
+    // `AvailableWidthToFit`: one LayoutUnit more, as the greedy breaker.
+    let availableWidth = Float((width * 64).rounded() / 64 + WebTextRules.layoutUnit)
+
+    // `ComputeScores`.
+    var active = 0
+    for end in 1..<count {
+      let endCandidate = candidates[end]
+      let isLast = end == count &- 1
+      var best = Float.greatestFiniteMagnitude
+      var bestPrevious = 0
+      let startEdge = endCandidate.ifBreak - availableWidth
+      var bestHope: Float = 0
+      var start = active
+      while start < end {
+        let startCandidate = candidates[start]
+        let startScore = startCandidate.score
+        if startScore + bestHope >= best {
+          start &+= 1
+          continue
+        }
+        let delta = startCandidate.noBreak - startEdge
+        var widthScore: Float = 0
+        var additionalPenalty: Float = 0
+        if delta < 0 {
+          // Overfull (text is never justified here).
+          widthScore = scoreOverfull
+        } else if isLast && !balanced {
+          additionalPenalty = lastLinePenaltyMultiplier * startCandidate.penalty
+        } else {
+          widthScore = delta * delta / 1
+        }
+        if delta < 0 { active = start &+ 1 } else { bestHope = widthScore }
+        let score = startScore + widthScore + additionalPenalty
+        if score <= best {
+          best = score
+          bestPrevious = start
+        }
+        start &+= 1
+      }
+      candidates[end].score = best + endCandidate.penalty + linePenalty
+      candidates[end].previous = Int32(truncatingIfNeeded: bestPrevious)
+      candidates[end].lineIndex = candidates[bestPrevious].lineIndex &+ 1
+    }
+    // Another number of lines than the greedy breaker's: the greedy lines stay.
+    guard Int(candidates[count &- 1].lineIndex) == lines.count else { return (false, false) }
+    // `ComputeBreakPoints`: the path back from the end, reversed in place through `lineIndex`.
+    var breakIndex = count &- 1
+    var lineNumber = lines.count
+    while breakIndex > 0 {
+      lineNumber &-= 1
+      let previous = Int(candidates[breakIndex].previous)
+      candidates[lineNumber].lineIndex = Int32(truncatingIfNeeded: breakIndex)
+      breakIndex = previous
+    }
+    // (`lineIndex` of candidates 0..<lines.count now holds each line's end candidate; only
+    // `previous` is read on the way back, and it is never overwritten.)
+    var lineStart = range.lowerBound
+    for index in 0..<lines.count {
+      let end = range.lowerBound &+ Int(candidates[index].lineIndex) &- 1
+      guard body(line(segments: lineStart, through: end, in: view)) else { return (true, true) }
+      lineStart = end &+ 1
+    }
+    return (true, false)
+  }
+
+  /// `text-wrap-style: pretty`: every paragraph's greedy lines, its last 4 re-broken by score when
+  /// its last line is short.
+  static func pretty(
+    in view: PreparedTextStorage.View, limit: Double, width: Double, fontSize: Double,
+    _ body: (PreparedText.LineBreak) -> Bool
+  ) {
+    var window = LineRing()
+    var stopped = false
+    // Ends the paragraph whose last lines `window` holds.
+    func finishParagraph() -> Bool {
+      defer { window = LineRing() }
+      guard window.count > 1, shouldOptimize(window, in: view, width: width) else {
+        return emitAll(window, body)
+      }
+      let (applied, stopped) = optimize(
+        window, in: view, width: width, fontSize: fontSize, balanced: false, body)
+      return applied ? !stopped : emitAll(window, body)
+    }
+    PreparedText.forEachLine(in: view, limit: limit, platform: .web) { line in
+      if window.count == maxLinesForOptimal, !body(window.removeFirst()) {
+        stopped = true
+        return false
+      }
+      window.append(line)
+      if line.endsWithHardBreak, !finishParagraph() {
+        stopped = true
+        return false
+      }
+      return true
+    }
+    if !stopped { _ = finishParagraph() }
+  }
+
+  /// Calls `body` with each line of `lines`; false when it stopped.
+  @inline(__always) static func emitAll(_ lines: LineRing, _ body: (PreparedText.LineBreak) -> Bool) -> Bool {
+    for index in 0..<lines.count where !body(lines[index]) { return false }
+    return true
+  }
+
+  /// `ShouldOptimize`: the last line is narrower than a third of the width (its LayoutUnits,
+  /// hanging spaces included, against the width's LayoutUnits divided by 3) and is one segment.
+  static func shouldOptimize(_ lines: LineRing, in view: PreparedTextStorage.View, width: Double) -> Bool {
+    let last = lines[lines.count - 1]
+    guard !last.graphemeRange.isEmpty else { return false }
+    let segments = view.segments
+    let first = segment(holding: last.graphemeRange.lowerBound, in: segments)
+    let end = segment(holding: last.graphemeRange.upperBound - 1, in: segments)
+    guard first == end else { return false }
+    let third = layoutUnits(width) / 3
+    return layoutUnits(ofLine: last, in: view) < third
+  }
+
+  /// A length in whole LayoutUnits (`LayoutUnit::FromFloatRound`).
+  @inline(__always) static func layoutUnits(_ length: Double) -> Int {
+    Int((length * 64).rounded(.toNearestOrAwayFromZero))
+  }
+
+  /// Where grapheme `grapheme` starts in LayoutUnits from its paragraph's start, as the greedy
+  /// breaker places it (the segments' line keys; inside a segment, its graphemes added and rounded
+  /// up).
+  static func snappedPosition(ofGrapheme grapheme: Int, in view: PreparedTextStorage.View) -> Int {
+    let segments = view.segments
+    guard !segments.isEmpty else { return 0 }
+    let index = segment(holding: min(grapheme, view.graphemeWidths.count - 1), in: segments)
+    var position = view.keys[index].start
+    let first = Int(segments[index].graphemeStart)
+    if grapheme > first {
+      for offset in first..<grapheme { position += view.graphemeWidths[offset] }
+      return Int((position * 64).rounded(.up))
+    }
+    return Int((position * 64).rounded())
+  }
+
+  /// `LineInfo::Width()`: the line's LayoutUnits with its hanging spaces.
+  static func layoutUnits(ofLine line: PreparedText.LineBreak, in view: PreparedTextStorage.View) -> Int {
+    snappedPosition(ofGrapheme: line.graphemeRange.upperBound, in: view)
+      - snappedPosition(ofGrapheme: line.graphemeRange.lowerBound, in: view)
+  }
+
+  /// `text-wrap-style: balance`: the first paragraph scored (or, for a text without hard breaks,
+  /// its width bisected) when it has 2 to 6 greedy lines; everything else greedy.
+  static func balance(
+    in view: PreparedTextStorage.View, limit: Double, width: Double, fontSize: Double,
+    _ body: (PreparedText.LineBreak) -> Bool
+  ) {
+    var window = LineRing()
+    // 0: collecting the first paragraph; 1: passing greedy lines through; 2: balanced by
+    // bisection (the rest of the greedy pass is not needed).
+    var state = 0
+    var stopped = false
+    PreparedText.forEachLine(in: view, limit: limit, platform: .web) { line in
+      if state == 1 { return body(line) }
+      window.append(line)
+      if window.count > maxLinesForBalance {
+        state = 1
+        if !emitAll(window, body) {
+          stopped = true
+          return false
+        }
+        return true
+      }
+      if line.endsWithHardBreak {
+        // The first paragraph ends with a hard break: bisection is off (`DidAppendForcedBreak`).
+        state = 1
+        if window.count > 1 {
+          let (applied, halted) = optimize(
+            window, in: view, width: width, fontSize: fontSize, balanced: true, body)
+          if applied {
+            stopped = halted
+            return !halted
+          }
+        }
+        if !emitAll(window, body) {
+          stopped = true
+          return false
+        }
+        return true
+      }
+      return true
+    }
+    guard state == 0, !stopped else { return }
+    // The text ended within 6 lines and without a hard break.
+    if window.count > 1 {
+      let (applied, _) = optimize(window, in: view, width: width, fontSize: fontSize, balanced: true, body)
+      if applied { return }
+      if let balanced = bisectedWidth(of: window, in: view, width: width) {
+        PreparedText.forEachLine(
+          in: view, limit: WebTextRules.lineLimit(forWidth: Double(balanced) / 64), platform: .web, body)
+        return
+      }
+    }
+    _ = emitAll(window, body)
+  }
+
+  /// `ParagraphLineBreaker::AttemptParagraphBalancing`'s width, in LayoutUnits, for a text without
+  /// hard breaks whose greedy lines are `lines`.
+  static func bisectedWidth(of lines: LineRing, in view: PreparedTextStorage.View, width: Double) -> Int? {
+    let available = layoutUnits(width)
+    guard available > 0 else { return nil }
+    let lineCount = lines.count
+    var sum = 0
+    for index in 0..<lineCount { sum += layoutUnits(ofLine: lines[index], in: view) }
+    // `LineWidthSum() / num_lines` (LayoutUnit by an integer: truncated), times `.8f` in `float`,
+    // rounded (`FromFloatRound`).
+    let average = sum / lineCount
+    let minimum = Int((Float(average) / 64 * Float(0.8) * 64).rounded(.toNearestOrAwayFromZero))
+    // One CSS pixel (`FromFloatCeil(EffectiveZoom())`).
+    let epsilon = 64
+    var upper = available
+    var lower = minimum
+    while lower + epsilon < upper {
+      let middle = (upper + lower) / 2
+      if fitsLines(lineCount, in: view, width: middle) { upper = middle } else { lower = middle }
+    }
+    return upper
+  }
+
+  /// True when the text's greedy lines at `width` LayoutUnits are at most `lineCount`.
+  static func fitsLines(_ lineCount: Int, in view: PreparedTextStorage.View, width: Int) -> Bool {
+    var lines = 0
+    PreparedText.forEachLine(
+      in: view, limit: WebTextRules.lineLimit(forWidth: Double(width) / 64), platform: .web
+    ) { _ in
+      lines &+= 1
+      return lines <= lineCount
+    }
+    return lines <= lineCount
+  }
+}

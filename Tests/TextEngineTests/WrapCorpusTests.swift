@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+import TextEngine
+
+/// `text-wrap-style` on the `web` platform: the breaks of the visible feed and multi-script texts
+/// at 150/170/343 px (15 px) under `auto`, `balance` and `pretty`, against Chromium 156's own
+/// (`Tests/Fixtures/corpus/wrap-visible.oracles.jsonl`, Debian's Noto fonts).
+///
+/// The differences are an exact list (`Tests/Fixtures/corpus/wrap-mismatches.json`): any change,
+/// better or worse, fails until the list is updated. To update it, run this suite with
+/// `SELFSIZE_RECORD_WRAP_MISMATCHES=1` and review the diff.
+@Suite struct WrapCorpusTests {
+  static let widths = ["150", "170", "343"]
+  static let mismatchFile = "corpus/wrap-mismatches.json"
+
+  /// What the engine gets wrong per wrap style: `set` → `id@width`, and how many were compared.
+  struct Outcome: Codable, Equatable {
+    var breaks: [String: [String]] = [:]
+    var counts: [String: Int] = [:]
+
+    func figure(_ key: String) -> String {
+      let total = counts[key] ?? 0
+      let wrong = breaks[key]?.count ?? 0
+      return String(
+        format: "%d/%d = %.2f%%", total - wrong, total, 100 * Double(total - wrong) / Double(max(total, 1)))
+    }
+  }
+
+  static func outcomes() throws -> [String: Outcome] {
+    var outcomes: [String: Outcome] = [:]
+    var measurers: [[String]: TextMeasurer] = [:]
+    for row in try Fixtures.jsonLines("corpus/wrap-visible.oracles.jsonl") {
+      let id = row["id"] as! String
+      let set = row["set"] as! String
+      let chain = row["chain"] as! [String]
+      let measurer = try measurers[chain] ?? PlatformCorpusTests.measurer(chain: chain, platform: .web)
+      measurers[chain] = measurer
+      let widths = row["widths"] as! [String: [String: [String: Any]]]
+      for wrap in TextWrap.allCases {
+        let prepared = try measurer.prepare(
+          row["text"] as! String, style: TextStyle(fontSize: 15, textWrap: wrap))
+        for width in widths.keys.sorted() {
+          let expected = widths[width]![wrap.rawValue]!["breaks"] as! [Int]
+          let layout = try prepared.layout(width: Double(width)!)
+          outcomes[wrap.rawValue, default: Outcome()].counts[set, default: 0] += 1
+          if layout.breaks != expected {
+            outcomes[wrap.rawValue, default: Outcome()].breaks[set, default: []].append("\(id)@\(width)")
+          }
+          // `measure` agrees with `layout`: the same lines, the same widest line.
+          let measurement = try prepared.measure(width: Double(width)!)
+          #expect(measurement.lineCount == layout.lineCount, "\(id)@\(width) \(wrap)")
+          #expect(
+            measurement.maxLineWidth == layout.lines.map(\.width).max() ?? 0, "\(id)@\(width) \(wrap)")
+        }
+      }
+    }
+    return outcomes
+  }
+
+  @Test func webBreaksAreChromiumsForEveryWrapStyle() throws {
+    let outcomes = try Self.outcomes()
+    for wrap in TextWrap.allCases {
+      let outcome = outcomes[wrap.rawValue]!
+      for set in outcome.counts.keys.sorted() {
+        print("web text-wrap-style \(wrap.rawValue) breaks \(set) = chromium: \(outcome.figure(set))")
+      }
+    }
+    let url = Fixtures.url(Self.mismatchFile)
+    if ProcessInfo.processInfo.environment["SELFSIZE_RECORD_WRAP_MISMATCHES"] == "1" {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+      try encoder.encode(outcomes).write(to: url)
+      return
+    }
+    let known = try JSONDecoder().decode([String: Outcome].self, from: Data(contentsOf: url))
+    for wrap in TextWrap.allCases {
+      let now = outcomes[wrap.rawValue]!
+      let before = try #require(known[wrap.rawValue], "no known mismatches recorded for \(wrap)")
+      #expect(now.counts == before.counts)
+      for set in Set(now.breaks.keys).union(before.breaks.keys).sorted() {
+        let now = now.breaks[set] ?? []
+        let before = before.breaks[set] ?? []
+        #expect(
+          now == before,
+          "\(wrap) \(set): newly wrong \(now.filter { !before.contains($0) }), now right \(before.filter { !now.contains($0) })"
+        )
+      }
+    }
+  }
+}
