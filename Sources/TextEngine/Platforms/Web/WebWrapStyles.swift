@@ -116,6 +116,21 @@ enum WebWrapStyles {
     return first < 0 ? nil : (first, last)
   }
 
+  /// True when a segment of the paragraph holding segment `segment` is wider than `limit`: a line
+  /// of the paragraph overflows and is broken inside a word, which turns off both the scored
+  /// breaks (`LineBreaker::ShouldDisableScoreLineBreak`, until the paragraph ends) and the
+  /// bisection (`ShouldDisableBisectLineBreak`).
+  static func paragraphOverflows(
+    holding segment: Int, in view: PreparedTextStorage.View, limit: Double
+  ) -> Bool {
+    let segments = view.segments
+    var first = segment
+    while first > 0, !segments[first &- 1].hardBreakAfter { first &-= 1 }
+    let last = Int(view.keys[segment].paragraphEnd)
+    for index in first...last where segments[index].contentWidth > limit { return true }
+    return false
+  }
+
   /// The line of segments `first...last` as the greedy breaker reports a line of whole segments.
   @inline(__always) static func line(
     segments first: Int, through last: Int, in view: PreparedTextStorage.View
@@ -137,7 +152,9 @@ enum WebWrapStyles {
     _ lines: LineRing, in view: PreparedTextStorage.View, width: Double, fontSize: Double, balanced: Bool,
     _ body: (PreparedText.LineBreak) -> Bool
   ) -> (applied: Bool, stopped: Bool) {
-    guard let (first, last) = wholeSegments(of: lines, in: view) else { return (false, false) }
+    guard let (first, last) = wholeSegments(of: lines, in: view),
+      !paragraphOverflows(holding: first, in: view, limit: WebTextRules.lineLimit(forWidth: width))
+    else { return (false, false) }
     // Candidates: the window's start (a sentinel), then the end of every segment.
     let count = last &- first &+ 2
     // Fewer than 3 break opportunities inside the window (`kMinCandidates`).
@@ -380,7 +397,9 @@ enum WebWrapStyles {
     if window.count > 1 {
       let (applied, _) = optimize(window, in: view, width: width, fontSize: fontSize, balanced: true, body)
       if applied { return }
-      if let balanced = bisectedWidth(of: window, in: view, width: width) {
+      if !paragraphOverflows(holding: 0, in: view, limit: limit),
+        let balanced = bisectedWidth(of: window, in: view, width: width)
+      {
         PreparedText.forEachLine(
           in: view, limit: WebTextRules.lineLimit(forWidth: Double(balanced) / 64), platform: .web, body)
         return
@@ -412,12 +431,13 @@ enum WebWrapStyles {
     return upper
   }
 
-  /// True when the text's greedy lines at `width` LayoutUnits are at most `lineCount`.
+  /// True when the text's greedy lines at `width` LayoutUnits are at most `lineCount` and none
+  /// overflows (`BreakLines` gives up on an overflowing line: `kNotApplicable`).
   static func fitsLines(_ lineCount: Int, in view: PreparedTextStorage.View, width: Int) -> Bool {
+    let limit = WebTextRules.lineLimit(forWidth: Double(width) / 64)
+    if paragraphOverflows(holding: 0, in: view, limit: limit) { return false }
     var lines = 0
-    PreparedText.forEachLine(
-      in: view, limit: WebTextRules.lineLimit(forWidth: Double(width) / 64), platform: .web
-    ) { _ in
+    PreparedText.forEachLine(in: view, limit: limit, platform: .web) { _ in
       lines &+= 1
       return lines <= lineCount
     }
