@@ -62,7 +62,7 @@ extension CellTemplate {
   private static func style(_ reader: JSONReader) throws(CellSizingError) -> TemplateStyle {
     let object = try reader.object(allowed: [
       "fontSize", "weight", "lineHeight", "lineSpacing", "letterSpacing", "maxLines", "language",
-      "pixelScale", "font", "color", "strikethrough",
+      "pixelScale", "font", "color", "strikethrough", "textWrap",
     ])
     var style = TextStyle()
     if let size = reader.child("fontSize", in: object) { style.fontSize = try size.number() }
@@ -93,6 +93,14 @@ extension CellTemplate {
     if let value = reader.child("maxLines", in: object) { style.maxLines = try value.integer(in: .lineLimit) }
     if let value = reader.child("language", in: object) { style.language = try value.string() }
     if let value = reader.child("pixelScale", in: object) { style.pixelScale = try value.number() }
+    if let value = reader.child("textWrap", in: object) {
+      let name = try value.string()
+      guard let wrap = TextWrap(rawValue: name) else {
+        throw value.error(
+          .invalidValue, "unknown textWrap \"\(name)\"; expected \(TextWrap.names.joined(separator: ", "))")
+      }
+      style.textWrap = wrap
+    }
     // The ranges are the text engine's own, as for the CLI's options and the service's styles.
     do throws(TextError) {
       try style.validate()

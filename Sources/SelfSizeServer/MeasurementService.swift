@@ -107,6 +107,13 @@ public final class MeasurementService: Sendable {
         "style.pixelScale rounds heights up to device pixels as UIKit does; it needs \"platform\": \"ios\" (got \"\(platform.rawValue)\")"
       )
     }
+    if style.textWrap != .auto, !platform.hasWrapStyles {
+      let names = TextPlatform.wrapStyles.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+      throw ServiceError(
+        .invalidRequest,
+        "style.textWrap \"\(style.textWrap.rawValue)\" breaks lines as CSS text-wrap-style does, which only \(names) has (got \"platform\": \"\(platform.rawValue)\")"
+      )
+    }
     var output = ResultsWriter(ticket: ticket)
     for (index, element) in elements.enumerated() {
       try output.check(deadline)

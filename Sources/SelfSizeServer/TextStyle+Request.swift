@@ -4,7 +4,9 @@ import TextEngine
 extension TextStyle {
   /// The `style` object of a `/v1/text` request: `fontSize`, `weight` (`regular` | `bold`),
   /// `lineHeight` (points, `"natural"` or a multiple such as `"1.2x"`), `letterSpacing`,
-  /// `lineSpacing`, `maxLines`, `pixelScale`, `language`; absent keys keep the CLI's defaults.
+  /// `lineSpacing`, `maxLines`, `pixelScale`, `language`, `textWrap` (`auto` | `balance` |
+  /// `pretty`, CSS `text-wrap-style`: balance and pretty on the `web` platform); absent keys keep
+  /// the CLI's defaults.
   init(request value: JSONValue?) throws(ServiceError) {
     self.init()
     guard let value, value != .null else { return }
@@ -12,7 +14,7 @@ extension TextStyle {
       value, path: "style",
       keys: [
         "fontSize", "weight", "lineHeight", "letterSpacing", "lineSpacing", "maxLines", "pixelScale",
-        "language",
+        "language", "textWrap",
       ])
     if let fontSize = try object.number("fontSize") { self.fontSize = fontSize }
     if let weight = try object.string("weight") {
@@ -37,6 +39,15 @@ extension TextStyle {
     if let maxLines = try object.integer("maxLines", in: .lineLimit) { self.maxLines = maxLines }
     pixelScale = try object.number("pixelScale")
     if let language = try object.string("language") { self.language = language }
+    if let textWrap = try object.string("textWrap") {
+      guard let parsed = TextWrap(rawValue: textWrap) else {
+        throw ServiceError(
+          .invalidRequest,
+          "style.textWrap must be \(TextWrap.names.map { "\"\($0)\"" }.joined(separator: ", ")), got \"\(textWrap)\""
+        )
+      }
+      self.textWrap = parsed
+    }
     do throws(TextError) {
       try validate()
     } catch {

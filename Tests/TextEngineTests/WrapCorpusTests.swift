@@ -88,3 +88,61 @@ import TextEngine
     }
   }
 }
+
+/// The wrap styles' limits and errors.
+@Suite struct TextWrapTests {
+  static func prepared(_ text: String, _ wrap: TextWrap, platform: TextPlatform = .web) throws -> PreparedText
+  {
+    try BundledFonts.measurer(systemFonts: false, platform: platform).prepare(
+      text, style: TextStyle(fontSize: 15, textWrap: wrap))
+  }
+
+  /// Blink balances at most 6 lines: a paragraph of 10,000 lines keeps its greedy lines (and is
+  /// not scored: the wrap styles stop collecting lines at the seventh).
+  @Test func balanceLeavesLongParagraphsGreedy() throws {
+    let text = String(repeating: "Lorem ipsum dolor sit amet, consectetur adipiscing elit. ", count: 2_500)
+    let greedy = try Self.prepared(text, .auto).layout(width: 120)
+    #expect(greedy.lineCount >= 10_000)
+    for wrap in [TextWrap.balance, .pretty] {
+      let wrapped = try Self.prepared(text, wrap).layout(width: 120)
+      #expect(wrapped.lineCount == greedy.lineCount)
+      if wrap == .balance { #expect(wrapped.breaks == greedy.breaks) }
+    }
+  }
+
+  /// One line, or lines ended by hard breaks only, are never re-broken.
+  @Test func shortTextsStayGreedy() throws {
+    for text in ["Hello", "Hello\nworld", ""] {
+      for wrap in TextWrap.allCases {
+        #expect(
+          try Self.prepared(text, wrap).layout(width: 150).breaks
+            == Self.prepared(text, .auto).layout(width: 150).breaks)
+      }
+    }
+  }
+
+  @Test(arguments: [TextPlatform.flutter, .ios])
+  func otherPlatformsRejectWrapStyles(_ platform: TextPlatform) throws {
+    #expect(throws: TextError.self) { try Self.prepared("Hello", .balance, platform: platform) }
+    do {
+      _ = try Self.prepared("Hello", .pretty, platform: platform)
+    } catch let error as TextError {
+      #expect(error.field == "textWrap")
+      #expect(error.message.contains("web"))
+    }
+    #expect(try Self.prepared("Hello", .auto, platform: platform).layout(width: 100).lineCount == 1)
+  }
+
+  /// A batch measures a wrapped text as the text itself does.
+  @Test func batchesMeasureWrappedTextsAsThemselves() throws {
+    let texts = try [
+      "If you have to ask how much it is, you can't afford it.",
+      "Make it myself? But I'm a physical organic chemist!",
+    ]
+    .map { try Self.prepared($0, .balance) }
+    let batch = PreparedTextBatch(texts)
+    for width in [150.0, 343] {
+      #expect(try batch.measure(width: width) == texts.map { try $0.measure(width: width) })
+    }
+  }
+}
