@@ -70,6 +70,19 @@ let benchmarks: @Sendable () -> Void = {
     for text in prepared { blackHole(try! text.measure(width: width)) }
   }
 
+  // The same texts under CSS `text-wrap-style: balance` and `pretty` (web): Blink's scored breaks
+  // and width bisection at every new width, against the greedy `measure` above.
+  for wrap in [TextWrap.balance, .pretty] {
+    var wrapStyle = style
+    wrapStyle.textWrap = wrap
+    let wrapped = corpus.map { try! warm.measuring(for: .web).prepare($0, style: wrapStyle) }
+    Benchmark("layout at a new width, text-wrap \(wrap.rawValue) (1024 texts, measure)") { benchmark in
+      let width = nextWidth()
+      benchmark.startMeasurement()
+      for text in wrapped { blackHole(try! text.measure(width: width)) }
+    }
+  }
+
   // The same texts in a PreparedTextBatch, its results written into one reused array.
   let batch = PreparedTextBatch(prepared)
   var batchResults: [TextMeasurement] = []
