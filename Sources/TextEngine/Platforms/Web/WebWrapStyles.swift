@@ -40,8 +40,9 @@ enum WebWrapStyles {
   static let orphansPenalty: Float = 10_000
   /// The last line's factor of its start's penalty under `pretty` (`kLastLinePenaltyMultiplier`).
   static let lastLinePenaltyMultiplier: Float = 4
-  /// The candidates kept on the stack; a window with more takes a heap buffer.
-  static let stackCandidates = 512
+  /// The most candidates a window scores (a window with more keeps its greedy lines, as do
+  /// indices past `UInt16`); up to 64 are on the stack, more in a temporary buffer.
+  static let maximumCandidates = 4_096
 
   /// Lines in a fixed ring (no allocation): the greedy lines of the current window.
   struct LineRing {
@@ -70,15 +71,18 @@ enum WebWrapStyles {
 
   /// One break opportunity of a window (`LineBreakCandidate`) and its best score
   /// (`LineBreakScore`).
+  ///
+  /// 16 bytes, so that a window of up to 64 candidates fits the 1,024 bytes that
+  /// `withUnsafeTemporaryAllocation` always takes from the stack. Only the last opportunity has a
+  /// penalty (hyphenation is off), so it is not stored.
   struct Candidate {
     /// Where the next line starts (trailing spaces included), from the window's start.
     var noBreak: Float
     /// Where a line ending here ends (without trailing spaces).
     var ifBreak: Float
-    var penalty: Float
     var score: Float
-    var previous: Int32
-    var lineIndex: Int32
+    var previous: UInt16
+    var lineIndex: UInt16
   }
 
   /// The segment holding grapheme `grapheme` (the last that starts at or before it).
@@ -159,18 +163,12 @@ enum WebWrapStyles {
     let count = last &- first &+ 2
     // Fewer than 3 break opportunities inside the window (`kMinCandidates`).
     guard count >= 5 else { return (false, false) }
-    if count <= stackCandidates {
-      return withUnsafeTemporaryAllocation(of: Candidate.self, capacity: count) { buffer in
-        optimize(
-          lines, segments: first...last, candidates: buffer, in: view, width: width, fontSize: fontSize,
-          balanced: balanced, body)
-      }
+    guard count <= maximumCandidates else { return (false, false) }
+    return withUnsafeTemporaryAllocation(of: Candidate.self, capacity: count) { buffer in
+      optimize(
+        lines, segments: first...last, candidates: buffer, in: view, width: width, fontSize: fontSize,
+        balanced: balanced, body)
     }
-    let buffer = UnsafeMutableBufferPointer<Candidate>.allocate(capacity: count)
-    defer { buffer.deallocate() }
-    return optimize(
-      lines, segments: first...last, candidates: buffer, in: view, width: width, fontSize: fontSize,
-      balanced: balanced, body)
   }
 
   static func optimize(
@@ -184,7 +182,7 @@ enum WebWrapStyles {
     // Positions from the window's start as the greedy breaker has them: Chromium's advances
     // from the paragraph's start rounded up to LayoutUnits (the segments' line keys), in `float`.
     // (Chromium 156 breaks ties between mirror-image lines as these do, the shorter line first.)
-    candidates[0] = Candidate(noBreak: 0, ifBreak: 0, penalty: 0, score: 0, previous: 0, lineIndex: 0)
+    candidates[0] = Candidate(noBreak: 0, ifBreak: 0, score: 0, previous: 0, lineIndex: 0)
     let keys = view.keys.baseAddress.unsafelyUnwrapped
     let origin = keys[range.lowerBound].start
     var index = 1
@@ -195,12 +193,14 @@ enum WebWrapStyles {
         ? keys[segment &+ 1].start
         : (key.start + segments[segment].totalWidth).roundedUp(toMultipleOf: WebTextRules.layoutUnit)
       candidates[index] = Candidate(
-        noBreak: Float(next - origin), ifBreak: Float(key.contentEnd - origin), penalty: 0, score: 0,
-        previous: 0, lineIndex: 0)
+        noBreak: Float(next - origin), ifBreak: Float(key.contentEnd - origin), score: 0, previous: 0,
+        lineIndex: 0)
       index &+= 1
     }
-    // The last opportunity before the end (hyphenation, which would continue, is off).
-    candidates[count &- 2].penalty += orphansPenalty
+    // The last opportunity before the end has the orphans penalty (hyphenation, which would
+    // carry it further back, is off); every other penalty is 0.
+    let orphan = count &- 2
+    @inline(__always) func penalty(_ candidate: Int) -> Float { candidate == orphan ? orphansPenalty : 0 }
 
     // `SetupParameters`: the width in LayoutUnits; zoom 1.
     let layoutWidth = Float((width * 64).rounded() / 64)
@@ -234,7 +234,7 @@ enum WebWrapStyles {
           // Overfull (text is never justified here).
           widthScore = scoreOverfull
         } else if isLast && !balanced {
-          additionalPenalty = lastLinePenaltyMultiplier * startCandidate.penalty
+          additionalPenalty = lastLinePenaltyMultiplier * penalty(start)
         } else {
           widthScore = delta * delta / 1
         }
@@ -246,8 +246,8 @@ enum WebWrapStyles {
         }
         start &+= 1
       }
-      candidates[end].score = best + endCandidate.penalty + linePenalty
-      candidates[end].previous = Int32(truncatingIfNeeded: bestPrevious)
+      candidates[end].score = best + penalty(end) + linePenalty
+      candidates[end].previous = UInt16(truncatingIfNeeded: bestPrevious)
       candidates[end].lineIndex = candidates[bestPrevious].lineIndex &+ 1
     }
     // Another number of lines than the greedy breaker's: the greedy lines stay.
@@ -258,7 +258,7 @@ enum WebWrapStyles {
     while breakIndex > 0 {
       lineNumber &-= 1
       let previous = Int(candidates[breakIndex].previous)
-      candidates[lineNumber].lineIndex = Int32(truncatingIfNeeded: breakIndex)
+      candidates[lineNumber].lineIndex = UInt16(truncatingIfNeeded: breakIndex)
       breakIndex = previous
     }
     // (`lineIndex` of candidates 0..<lines.count now holds each line's end candidate; only
