@@ -12,6 +12,9 @@ let package = Package(
     .library(name: "Rendering", targets: ["Rendering"]),
     .library(name: "Baseline", targets: ["Baseline"]),
     .library(name: "SelfSizeServer", targets: ["SelfSizeServer"]),
+    // The C ABI (Sources/SelfSizeC/include/selfsize.h) as a shared library, libSelfSizeC.so, for the
+    // Python and Node bindings (bindings/, Scripts/bindings.sh installs it as libselfsize.so).
+    .library(name: "SelfSizeC", type: .dynamic, targets: ["SelfSizeC"]),
     .executable(name: "selfsize", targets: ["selfsize"]),
   ],
   dependencies: [
@@ -88,6 +91,12 @@ let package = Package(
         .product(name: "Metrics", package: "swift-metrics"),
         .product(name: "Prometheus", package: "swift-prometheus"),
       ]),
+    // The C ABI: engines behind handles, batched `selfsize text` / `measure` calls JSON in, JSON
+    // out (no service stack).
+    .target(
+      name: "SelfSizeC",
+      dependencies: ["SelfSizingCore", "SelfSizingResources", "TextEngine", "CellSizing", "Feed"],
+      exclude: ["include"]),
     .executableTarget(
       name: "selfsize",
       dependencies: [

@@ -7,7 +7,9 @@ import Foundation
 /// with `SelfSizing_SelfSizingResources.resources` into any folder finds its files. The lookup
 /// order for each folder is its environment override (``fontsEnvironmentVariable``,
 /// ``examplesEnvironmentVariable``), then the bundle beside the running executable (symbolic
-/// links resolved), then the bundle beside `Bundle.main`.
+/// links resolved), then the bundle beside the shared library holding this code (`libselfsize.so`
+/// loaded by Python or Node, whose executable is the interpreter), then the bundle beside
+/// `Bundle.main`.
 public enum SelfSizingResources {
   /// The resource bundle's folder name, as SwiftPM names it (`<package>_<target>.resources`).
   public static let bundleName = "SelfSizing_SelfSizingResources.resources"
@@ -36,6 +38,33 @@ public enum SelfSizingResources {
     else { return nil }
     let resolved = URL(fileURLWithPath: executable).resolvingSymlinksInPath()
     return resolved.deletingLastPathComponent().appendingPathComponent(bundleName).path
+  }
+
+  /// The resource bundle folder beside the image (executable or shared library) that holds this
+  /// code (symbolic links resolved): the file `/proc/self/maps` shows mapped at this image's
+  /// address; nil when there is none.
+  static var bundleBesideImage: String? {
+    // Read to its end: procfs files report a size of 0.
+    guard let handle = FileHandle(forReadingAtPath: "/proc/self/maps"),
+      let data = try? handle.readToEnd()
+    else { return nil }
+    try? handle.close()
+    let maps = String(decoding: data, as: UTF8.self)
+    let address = UInt(bitPattern: #dsohandle)
+    for line in maps.split(separator: "\n") {
+      // start-end perms offset dev inode path
+      let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
+      guard fields.count == 6, let dash = fields[0].firstIndex(of: "-"),
+        let start = UInt(fields[0][..<dash], radix: 16),
+        let end = UInt(fields[0][fields[0].index(after: dash)...], radix: 16),
+        (start..<end).contains(address)
+      else { continue }
+      let path = fields[5].trimmingCharacters(in: .whitespaces)
+      guard path.hasPrefix("/") else { return nil }
+      let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath()
+      return resolved.deletingLastPathComponent().appendingPathComponent(bundleName).path
+    }
+    return nil
   }
 
   /// The resource bundle folders beside `Bundle.main` (set up only when the first place has no
@@ -67,6 +96,7 @@ public enum SelfSizingResources {
       return isDirectory(folder) ? folder : nil
     }
     if let beside = bundleBesideExecutable, let folder = look(in: beside) { return folder }
+    if let beside = bundleBesideImage, let folder = look(in: beside) { return folder }
     for bundle in bundlesBesideMain { if let folder = look(in: bundle) { return folder } }
     throw ResourceError(
       .notFound, path: candidates.first ?? bundleName,

@@ -1,0 +1,272 @@
+"""SelfSizing from Python: paragraph and card heights with real shaped text.
+
+The engine runs in-process through SelfSizing's C ABI (``libselfsize.so``). ``Engine.text`` and
+``Engine.measure`` return lists of dicts equal to the JSON objects ``selfsize text`` and
+``selfsize measure`` print (same order, same numbers). A bad record comes back in its place as
+``{"id", "width", "error": {"code", "message"}}`` (one per width), as the HTTP service answers;
+a failure of the whole call raises ``SelfSizeError``. The GIL is released while measuring, and
+one engine may be used from many threads at once.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import json
+import math
+import os
+import threading
+from typing import Any, Iterable, List, Mapping, Optional, Sequence, Union
+
+__all__ = ["Engine", "Results", "SelfSizeError", "library_path", "version"]
+
+_ABI_VERSION = 1
+_HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+class SelfSizeError(Exception):
+    """A failure of a call as a whole: ``code`` names it (``"invalidHandle"``, ``"invalidJSON"``,
+    ``"invalidUTF8"``, ``"invalidArgument"``, ``"fontError"``, ``"invalidTemplate"``,
+    ``"resourcesNotFound"``, ``"internal"``), ``status`` is its ``SELFSIZE_E_*`` number and
+    ``message`` says what went wrong."""
+
+    def __init__(self, code: str, message: str, status: int = 0):
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+        self.status = status
+
+
+class Results(list):
+    """The result objects of a call, in order; ``warnings`` lists missing glyphs as
+    ``{"id", "code", "message"}``."""
+
+    warnings: List[dict]
+
+    def __init__(self, results: Iterable[dict] = (), warnings: Optional[List[dict]] = None):
+        super().__init__(results)
+        self.warnings = warnings or []
+
+
+def library_path() -> str:
+    """The ``libselfsize.so`` this package loads: ``$SELFSIZE_LIBRARY``, else the copy installed
+    beside the package (``Scripts/bindings.sh``), else a build in the checkout it sits in."""
+    override = os.environ.get("SELFSIZE_LIBRARY")
+    if override:
+        return override
+    candidates = [os.path.join(_HERE, "_lib", "libselfsize.so")]
+    root = os.path.abspath(os.path.join(_HERE, "..", "..", ".."))
+    for configuration in ("release", "debug"):
+        candidates.append(os.path.join(root, ".build", configuration, "libSelfSizeC.so"))
+    for candidate in candidates:
+        if os.path.exists(candidate):
+            return candidate
+    raise SelfSizeError(
+        "libraryNotFound",
+        "cannot find libselfsize.so; looked in " + ", ".join(candidates)
+        + ". Run Scripts/bindings.sh, or set SELFSIZE_LIBRARY to the library's path",
+    )
+
+
+_lib = None
+_lib_lock = threading.Lock()
+
+_char_pp = ctypes.POINTER(ctypes.c_char_p)
+
+
+def _library() -> ctypes.CDLL:
+    global _lib
+    with _lib_lock:
+        if _lib is not None:
+            return _lib
+        lib = ctypes.CDLL(library_path())  # CDLL: the GIL is released during every call
+        lib.selfsize_abi_version.restype = ctypes.c_uint32
+        lib.selfsize_abi_version.argtypes = []
+        if lib.selfsize_abi_version() != _ABI_VERSION:
+            raise SelfSizeError(
+                "abiMismatch",
+                f"{library_path()} has ABI version {lib.selfsize_abi_version()}, this package needs {_ABI_VERSION}",
+            )
+        lib.selfsize_version.restype = ctypes.c_char_p
+        lib.selfsize_version.argtypes = []
+        lib.selfsize_status_name.restype = ctypes.c_char_p
+        lib.selfsize_status_name.argtypes = [ctypes.c_int32]
+        lib.selfsize_engine_create.restype = ctypes.c_int32
+        lib.selfsize_engine_create.argtypes = [
+            ctypes.c_char_p, ctypes.POINTER(ctypes.c_char_p), ctypes.c_size_t,
+            ctypes.POINTER(ctypes.c_char_p), ctypes.c_size_t, ctypes.c_int32,
+            ctypes.POINTER(ctypes.c_void_p), ctypes.POINTER(ctypes.c_void_p),
+        ]
+        lib.selfsize_engine_free.restype = ctypes.c_int32
+        lib.selfsize_engine_free.argtypes = [ctypes.c_void_p]
+        lib.selfsize_engine_info.restype = ctypes.c_int32
+        lib.selfsize_engine_info.argtypes = [
+            ctypes.c_void_p, ctypes.POINTER(ctypes.c_void_p), ctypes.POINTER(ctypes.c_size_t),
+            ctypes.POINTER(ctypes.c_void_p),
+        ]
+        for name in ("selfsize_text", "selfsize_measure"):
+            function = getattr(lib, name)
+            function.restype = ctypes.c_int32
+            function.argtypes = [
+                ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p, ctypes.c_size_t,
+                ctypes.POINTER(ctypes.c_void_p), ctypes.POINTER(ctypes.c_size_t), ctypes.POINTER(ctypes.c_void_p),
+            ]
+        lib.selfsize_free.restype = None
+        lib.selfsize_free.argtypes = [ctypes.c_void_p]
+        _lib = lib
+        return lib
+
+
+def version() -> str:
+    """The library's version (as ``selfsize --version`` prints it)."""
+    return _library().selfsize_version().decode()
+
+
+def _take(lib: ctypes.CDLL, pointer: ctypes.c_void_p, length: Optional[int] = None) -> bytes:
+    """The bytes of a buffer the library returned, which is then freed."""
+    if not pointer.value:
+        return b""
+    try:
+        if length is None:
+            return ctypes.string_at(pointer.value)
+        return ctypes.string_at(pointer.value, length)
+    finally:
+        lib.selfsize_free(pointer)
+
+
+def _check(lib: ctypes.CDLL, status: int, error: ctypes.c_void_p) -> None:
+    if status != 0:
+        message = _take(lib, error).decode("utf-8", "replace")
+        raise SelfSizeError(lib.selfsize_status_name(status).decode(), message, status)
+
+
+def _encode(value: Any) -> bytes:
+    """JSON as UTF-8 (lone surrogates kept, so that the engine reports them as invalid UTF-8)."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode(
+        "utf-8", "surrogatepass")
+
+
+def _widths(widths: Union[float, Sequence[float]]) -> list:
+    if isinstance(widths, (int, float)):
+        widths = [widths]
+    return ["inf" if isinstance(w, float) and math.isinf(w) and w > 0 else w for w in widths]
+
+
+def _strings(values: Optional[Sequence[str]]):
+    if not values:
+        return None, 0
+    if isinstance(values, str):
+        values = [values]
+    encoded = [os.fsencode(v) if isinstance(v, os.PathLike) else str(v).encode("utf-8", "surrogatepass")
+               for v in values]
+    return (ctypes.c_char_p * len(encoded))(*encoded), len(encoded)
+
+
+class Engine:
+    """An engine: fonts, a platform and caches of shaped text, in-process.
+
+    ``platform`` is ``"web"`` (Chromium), ``"flutter"`` (SkParagraph) or ``"ios"`` (UIKit), as
+    the CLI's ``--platform``; ``fonts`` the regular chain (files, ``FILE#index`` or family names,
+    primary first; None: the bundled chain), ``bold_fonts`` the bold chain (None: the bold faces
+    of ``fonts``), ``system_fonts=False`` the CLI's ``--no-system-fonts``.
+    """
+
+    def __init__(self, platform: str = "web", fonts: Optional[Sequence[str]] = None,
+                 system_fonts: bool = True, bold_fonts: Optional[Sequence[str]] = None):
+        lib = _library()
+        self._lib = lib
+        self._handle = ctypes.c_void_p()
+        fonts_array, fonts_count = _strings(fonts)
+        bold_array, bold_count = _strings(bold_fonts)
+        error = ctypes.c_void_p()
+        status = lib.selfsize_engine_create(
+            None if platform is None else platform.encode(), fonts_array, fonts_count, bold_array, bold_count,
+            1 if system_fonts else 0, ctypes.byref(self._handle), ctypes.byref(error))
+        _check(lib, status, error)
+        self.platform = platform or "web"
+
+    # Lifetime
+
+    def close(self) -> None:
+        """Frees the engine; later calls raise ``SelfSizeError`` with code ``invalidHandle``."""
+        handle, self._handle = self._handle, ctypes.c_void_p()
+        if handle.value:
+            self._lib.selfsize_engine_free(handle)
+
+    def __enter__(self) -> "Engine":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:
+            pass
+
+    # Calls
+
+    def info(self) -> dict:
+        """The platform and font chains (``selfsize fonts --format json`` with ``"platform"``)."""
+        result, length, error = ctypes.c_void_p(), ctypes.c_size_t(), ctypes.c_void_p()
+        status = self._lib.selfsize_engine_info(self._handle, ctypes.byref(result), ctypes.byref(length),
+                                               ctypes.byref(error))
+        _check(self._lib, status, error)
+        return json.loads(_take(self._lib, result, length.value))
+
+    def text(self, records: Union[Sequence[Mapping[str, Any]], bytes, str], widths: Union[float, Sequence[float]],
+             line_height: Union[None, float, str] = None, font_size: float = 15, max_lines: int = 0,
+             jobs: Optional[int] = None, *, weight: str = "regular", letter_spacing: float = 0,
+             field: str = "text", strict: bool = False, pixel_scale: Optional[float] = None) -> Results:
+        """``selfsize text``: one dict per record and width, in order.
+
+        ``records`` are ``{"id": str, "text": str}`` dicts (other keys ignored), or their JSON array
+        as ``str``/``bytes``. ``line_height``: None (natural), points, or ``"1.4x"`` (a multiple of
+        the font size); ``jobs`` as ``--jobs`` (None: every processor; results are the same).
+        """
+        options = {"widths": _widths(widths), "fontSize": font_size, "maxLines": max_lines, "weight": weight,
+                   "letterSpacing": letter_spacing, "field": field, "strict": strict}
+        if line_height is not None:
+            options["lineHeight"] = line_height
+        if pixel_scale is not None:
+            options["pixelScale"] = pixel_scale
+        if jobs is not None:
+            options["jobs"] = jobs
+        return self._call(self._lib.selfsize_text, options, records)
+
+    def measure(self, template: Union[str, os.PathLike, Mapping[str, Any]], items: Union[Sequence[Mapping[str, Any]], bytes, str],
+                widths: Union[float, Sequence[float]], jobs: Optional[int] = None, *,
+                line_height: Union[None, float, str] = None, pixel_scale: Optional[float] = None,
+                strict: bool = False) -> Results:
+        """``selfsize measure``: one dict per item and width, in order. ``template`` is a template
+        file's path or the template itself (a dict)."""
+        options = {"template": os.fspath(template) if isinstance(template, (str, os.PathLike)) else template,
+                   "widths": _widths(widths), "strict": strict}
+        if line_height is not None:
+            options["lineHeight"] = line_height
+        if pixel_scale is not None:
+            options["pixelScale"] = pixel_scale
+        if jobs is not None:
+            options["jobs"] = jobs
+        return self._call(self._lib.selfsize_measure, options, items)
+
+    def _call(self, function, options: dict, elements) -> Results:
+        try:
+            options_bytes = _encode(options)
+        except ValueError as error:
+            raise SelfSizeError("invalidArgument", str(error), 1) from None
+        if isinstance(elements, str):
+            body = elements.encode("utf-8", "surrogatepass")
+        elif isinstance(elements, (bytes, bytearray, memoryview)):
+            body = bytes(elements)
+        else:
+            try:
+                body = _encode(elements if isinstance(elements, list) else list(elements))
+            except (TypeError, ValueError) as error:
+                raise SelfSizeError("invalidArgument", f"records are not JSON: {error}", 1) from None
+        result, length, error = ctypes.c_void_p(), ctypes.c_size_t(), ctypes.c_void_p()
+        status = function(self._handle, options_bytes, len(options_bytes), body, len(body), ctypes.byref(result),
+                          ctypes.byref(length), ctypes.byref(error))
+        _check(self._lib, status, error)
+        answer = json.loads(_take(self._lib, result, length.value))
+        return Results(answer["results"], answer["warnings"])
