@@ -1,0 +1,106 @@
+'use strict';
+// The Node binding against the CLI: the same objects for the visible feed and every example
+// template, bad input per item, call failures as SelfSizeError with codes.
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const path = require('path');
+const { spawnSync } = require('child_process');
+
+const { Engine, SelfSizeError, version } = require('..');
+const { ROOT, cliPath, runCLI, readJSONL } = require('./helpers');
+
+const CORPUS = 'Tests/Fixtures/corpus/feed-visible.jsonl';
+const FEED = 'Examples/feed.jsonl';
+const TEMPLATES = [
+  ['note-card.template.json', 'feed.jsonl'],
+  ['text-post.template.json', 'feed.jsonl'],
+  ['comments.template.json', 'comments.jsonl'],
+  ['products.template.json', 'products.jsonl'],
+  ['tags.template.json', 'tags.jsonl'],
+  ['weibo.template.json', 'weibo.jsonl'],
+];
+
+const engine = new Engine({ platform: 'web' });
+
+for (const [file, field] of [[CORPUS, 'text'], [FEED, 'title'], [FEED, 'body']]) {
+  test(`text equals the CLI: ${file} ${field}`, () => {
+    const expected = runCLI(['text', '-i', file, '--field', field, '-w', '150', '-w', '343']);
+    assert.deepStrictEqual(engine.text(readJSONL(file), { widths: [150, 343], field }), expected);
+  });
+}
+
+test('text options equal the CLI (flutter, no system fonts, 1.4x, max lines)', () => {
+  const expected = runCLI(['text', '-i', CORPUS, '--platform', 'flutter', '--no-system-fonts', '-w', '170',
+    '--line-height', '1.4x', '--size', '17', '--max-lines', '2']);
+  const flutter = new Engine({ platform: 'flutter', systemFonts: false });
+  assert.deepStrictEqual(
+    flutter.text(readJSONL(CORPUS), { widths: [170], lineHeight: '1.4x', fontSize: 17, maxLines: 2, jobs: 1 }),
+    expected);
+  flutter.close();
+});
+
+for (const [template, items] of TEMPLATES) {
+  test(`measure equals the CLI: ${template}`, () => {
+    const templatePath = path.join(ROOT, 'Examples', template);
+    const itemsPath = path.join('Examples', items);
+    const expected = runCLI(['measure', '--template', templatePath, '-i', itemsPath, '-w', '170', '-w', '343']);
+    const data = readJSONL(itemsPath);
+    assert.deepStrictEqual(engine.measure(templatePath, data, { widths: [170, 343] }), expected);
+    const object = JSON.parse(require('fs').readFileSync(templatePath, 'utf8'));
+    assert.deepStrictEqual(engine.measure(object, data, { widths: [170, 343], jobs: 1 }), expected);
+  });
+}
+
+test('bad records come back in their place', () => {
+  const results = engine.text([{ id: 'a', text: 'Hello' }, { id: 'b' }, 7], { widths: [150, 343] });
+  assert.equal(results.length, 6);
+  assert.equal(results[0].lineCount, 1);
+  assert.deepStrictEqual(results.slice(2).map((r) => r.error.code),
+    ['missingField', 'missingField', 'notAnObject', 'notAnObject']);
+  assert.match(results[2].error.message, /^records\[1\]: id b:/);
+});
+
+test('call failures throw SelfSizeError with codes', () => {
+  const code = (body) => {
+    try {
+      body();
+    } catch (error) {
+      assert.ok(error instanceof SelfSizeError);
+      return error.code;
+    }
+    return 'none';
+  };
+  assert.equal(code(() => engine.text('[{"id":"a","text":"x"}', { widths: [100] })), 'invalidJSON');
+  assert.equal(code(() => engine.text([], { widths: [] })), 'invalidArgument');
+  assert.equal(code(() => engine.measure('/nonexistent.json', [], { widths: [100] })), 'invalidTemplate');
+  assert.equal(code(() => new Engine({ platform: 'amiga' })), 'invalidArgument');
+  assert.equal(code(() => new Engine({ fonts: ['/nonexistent.ttf'] })), 'fontError');
+  const closed = new Engine();
+  closed.close();
+  assert.equal(code(() => closed.text([{ id: 'a', text: 'x' }], { widths: [100] })), 'invalidHandle');
+  assert.equal(code(() => engine.text.call({ _handle: {} }, [], { widths: [100] })), 'invalidHandle');
+  assert.deepStrictEqual(engine.text([], { widths: [100] }), []);
+});
+
+test('missing glyphs are warnings, nothing is printed', () => {
+  const script = `
+    const { Engine } = require(${JSON.stringify(path.resolve(__dirname, '..'))});
+    const e = new Engine({ systemFonts: false });
+    const r = e.text([{ id: 'm', text: '\\u{F0000}' }, { id: 'b' }], { widths: [100] });
+    try { e.text('[', { widths: [100] }); } catch (error) {}
+    e.close();
+    if (r.warnings.length !== 1 || r.warnings[0].code !== 'missingGlyphs') process.exit(3);
+  `;
+  const done = spawnSync(process.execPath, ['-e', script]);
+  assert.equal(done.status, 0, done.stderr.toString());
+  assert.equal(done.stdout.toString(), '');
+  assert.equal(done.stderr.toString(), '');
+});
+
+test('version and info', () => {
+  const printed = spawnSync(cliPath(), ['--version']).stdout.toString();
+  assert.ok(printed.startsWith(`selfsize ${version()} `));
+  const info = engine.info();
+  assert.equal(info.platform, 'web');
+  assert.equal(info.chains.regular[0].family, 'Noto Sans CJK SC');
+});
