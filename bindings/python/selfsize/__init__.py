@@ -11,6 +11,7 @@ one engine may be used from many threads at once.
 from __future__ import annotations
 
 import ctypes
+import gc
 import json
 import math
 import os
@@ -145,6 +146,19 @@ def _encode(value: Any) -> bytes:
         "utf-8", "surrogatepass")
 
 
+def _loads(data: bytes) -> Any:
+    """Parses a result. The cyclic garbage collector is paused meanwhile: a result of a large
+    batch is millions of new objects, none in a cycle, and the collections they would trigger
+    took more time than the parsing (2.4 s against 1.5 s for 200,000 results)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return json.loads(data)
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def _widths(widths: Union[float, Sequence[float]]) -> list:
     if isinstance(widths, (int, float)):
         widths = [widths]
@@ -268,5 +282,5 @@ class Engine:
         status = function(self._handle, options_bytes, len(options_bytes), body, len(body), ctypes.byref(result),
                           ctypes.byref(length), ctypes.byref(error))
         _check(self._lib, status, error)
-        answer = json.loads(_take(self._lib, result, length.value))
+        answer = _loads(_take(self._lib, result, length.value))
         return Results(answer["results"], answer["warnings"])
