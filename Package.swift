@@ -1,6 +1,14 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// The service stack (Hummingbird, SwiftNIO, swift-log, swift-metrics, Prometheus, service
+// lifecycle, HTTP types, Yams) is used only under the `Service` trait, on by default. A package
+// that depends on the libraries with `traits: []` does not resolve, fetch or build any of it
+// (SwiftPM leaves out a dependency every use of which is guarded by a disabled trait):
+//   .package(url: "…/SelfSizing", from: "0.3.0", traits: [])
+// Docs/Bindings.md ("Light for library users") has the details.
+let service = TargetDependencyCondition.when(traits: ["Service"])
+
 let package = Package(
   name: "SelfSizing",
   platforms: [.macOS(.v15)],
@@ -16,6 +24,14 @@ let package = Package(
     // Python and Node bindings (bindings/, Scripts/bindings.sh installs it as libselfsize.so).
     .library(name: "SelfSizeC", type: .dynamic, targets: ["SelfSizeC"]),
     .executable(name: "selfsize", targets: ["selfsize"]),
+  ],
+  traits: [
+    .trait(
+      name: "Service",
+      description:
+        "The HTTP service (`selfsize serve`, SelfSizeServer) and its tests: Hummingbird, SwiftNIO, Prometheus, Yams. The CLI needs it."
+    ),
+    .default(enabledTraits: ["Service"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -79,17 +95,17 @@ let package = Package(
         "SelfSizingCore", "SelfSizingResources", "TextEngine", "CellSizing", "CollectionLayout", "Feed",
         // SHA-256, the cache key of an inline template.
         "Baseline",
-        .product(name: "Hummingbird", package: "hummingbird"),
-        .product(name: "HummingbirdCore", package: "hummingbird"),
-        .product(name: "HTTPTypes", package: "swift-http-types"),
-        .product(name: "NIOCore", package: "swift-nio"),
-        .product(name: "NIOPosix", package: "swift-nio"),
-        .product(name: "NIOHTTP1", package: "swift-nio"),
-        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-        .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-        .product(name: "Logging", package: "swift-log"),
-        .product(name: "Metrics", package: "swift-metrics"),
-        .product(name: "Prometheus", package: "swift-prometheus"),
+        .product(name: "Hummingbird", package: "hummingbird", condition: service),
+        .product(name: "HummingbirdCore", package: "hummingbird", condition: service),
+        .product(name: "HTTPTypes", package: "swift-http-types", condition: service),
+        .product(name: "NIOCore", package: "swift-nio", condition: service),
+        .product(name: "NIOPosix", package: "swift-nio", condition: service),
+        .product(name: "NIOHTTP1", package: "swift-nio", condition: service),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: service),
+        .product(name: "UnixSignals", package: "swift-service-lifecycle", condition: service),
+        .product(name: "Logging", package: "swift-log", condition: service),
+        .product(name: "Metrics", package: "swift-metrics", condition: service),
+        .product(name: "Prometheus", package: "swift-prometheus", condition: service),
       ]),
     // The C ABI: engines behind handles, batched `selfsize text` / `measure` calls JSON in, JSON
     // out (no service stack).
@@ -101,18 +117,19 @@ let package = Package(
       name: "selfsize",
       dependencies: [
         "TextEngine", "CellSizing", "CollectionLayout", "Feed", "Rendering", "Baseline",
-        "SelfSizingResources", "SelfSizeServer", .product(name: "Logging", package: "swift-log"),
+        "SelfSizingResources", "SelfSizeServer",
+        .product(name: "Logging", package: "swift-log", condition: service),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .testTarget(
       name: "SelfSizeServerTests",
       dependencies: [
         "SelfSizeServer", "Feed", "TextEngine", "CellSizing", "SelfSizingResources", "selfsize",
-        .product(name: "HummingbirdTesting", package: "hummingbird"),
-        .product(name: "HTTPTypes", package: "swift-http-types"),
-        .product(name: "NIOCore", package: "swift-nio"),
-        .product(name: "Logging", package: "swift-log"),
-        .product(name: "Yams", package: "Yams"),
+        .product(name: "HummingbirdTesting", package: "hummingbird", condition: service),
+        .product(name: "HTTPTypes", package: "swift-http-types", condition: service),
+        .product(name: "NIOCore", package: "swift-nio", condition: service),
+        .product(name: "Logging", package: "swift-log", condition: service),
+        .product(name: "Yams", package: "Yams", condition: service),
       ]),
     // Helpers more than one test target uses: a seeded generator, an article's code blocks.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
