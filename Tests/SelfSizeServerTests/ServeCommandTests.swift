@@ -80,7 +80,9 @@ import Testing
     #expect(records.count == log.count, "every log line is JSON")
     // (A /metrics poll left over from an earlier test whose server had the same port may land
     // here; only this test's requests are checked.)
-    let requests = records.filter { $0["message"] as? String == "request" && $0["path"] as? String != "/metrics" }
+    let requests = records.filter {
+      $0["message"] as? String == "request" && $0["path"] as? String != "/metrics"
+    }
     #expect(requests.map { $0["path"] as? String } == ["/healthz", "/v1/text"])
     #expect(requests.last?["results"] as? String == "1")
   }
