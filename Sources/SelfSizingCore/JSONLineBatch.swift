@@ -46,7 +46,7 @@ public struct JSONLineBatch: Sendable {
   ) rethrows {
     try bytes.withUnsafeBufferPointer { buffer in
       for entry in entries {
-        if let length = entry.droppedLength {
+        if entry.droppedLength != nil {
           try body(
             entry.number,
             .failure(

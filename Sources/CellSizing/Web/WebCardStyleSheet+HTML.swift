@@ -1,5 +1,5 @@
 import SelfSizingCore
-public import TextEngine
+import TextEngine
 
 extension WebCardStyleSheet {
   /// One card as HTML for this sheet: an element per visible template element with `data-name`

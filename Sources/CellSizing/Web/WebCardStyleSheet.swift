@@ -1,5 +1,5 @@
 import SelfSizingCore
-public import TextEngine
+import TextEngine
 
 /// A template's card model as CSS, for the `web` platform: every template element becomes a
 /// class (`ss-e0`, `ss-e1`, … in document order) whose rules say what the solver does — flexbox

@@ -2,7 +2,7 @@
 ///
 /// Every platform breaks greedily (``auto``): each line takes as much as fits. Chromium also
 /// breaks as `text-wrap-style: balance` (lines of even length) and `pretty` (no short last line)
-/// ask, with its own algorithms and limits (``WebTextRules`` cites them); the other platforms have
+/// ask, with its own algorithms and limits (the web rules cite them); the other platforms have
 /// no such setting, and preparing a text for them with ``balance`` or ``pretty`` is an
 /// `invalidStyle` error naming the platforms that have it (``TextPlatform/wrapStyles``).
 public enum TextWrap: String, Sendable, Hashable, CaseIterable, Codable {
