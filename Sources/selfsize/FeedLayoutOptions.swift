@@ -344,7 +344,7 @@ struct FeedLayoutOptions: ParsableArguments {
             .failure(
               CellSizingError(
                 .invalidJSON, at: "",
-                JSONLineSplitter.overlongLineMessage(limit: InputSource.maximumLineLength),
+                "the line is longer than \(InputSource.maximumLineLength) bytes, the most read per line; it was skipped",
                 line: number)))
         }
       }
