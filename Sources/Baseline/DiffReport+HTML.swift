@@ -1,21 +1,10 @@
 import CollectionLayout
 import Rendering
+import SelfSizingCore
 import TextEngine
 
 extension DiffReport {
-  static func escaped(_ text: String) -> String {
-    var output = ""
-    for character in text {
-      switch character {
-      case "&": output += "&amp;"
-      case "<": output += "&lt;"
-      case ">": output += "&gt;"
-      case "\"": output += "&quot;"
-      default: output.append(character)
-      }
-    }
-    return output
-  }
+  static func escaped(_ text: String) -> String { HTMLText.escaped(text) }
 
   static func css(_ value: Double) -> String { JSONValue.format(value, decimals: 3) }
 

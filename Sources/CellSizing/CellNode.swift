@@ -44,17 +44,8 @@ struct CellNode: Sendable, Hashable {
     }
   }
 
-  /// A width fixed by the template: a `fixed` width rule, a fixed-size image, or (in a row) a
-  /// spacer's length.
-  func fixedWidth(inRow: Bool) -> Double? {
-    if case .fixed(let width) = element.width { return width }
-    switch element.kind {
-    case .image(let image): if case .fixed(let width, _) = image.sizing { return width }
-    case .spacer(let spacer): if inRow { return spacer.length }
-    default: break
-    }
-    return nil
-  }
+  /// A width fixed by the template (``Element/fixedWidth(inRow:)``).
+  func fixedWidth(inRow: Bool) -> Double? { element.fixedWidth(inRow: inRow) }
 
   /// The width of the content on one line, padding included (0 for images and grids).
   var intrinsicWidth: Double {

@@ -49,13 +49,6 @@ private struct TemplateCompiler {
     }
   }
 
-  func fixedWidth(_ element: Element, inRow: Bool) -> Double? {
-    if case .fixed(let width) = element.width { return width }
-    if case .image(let image) = element.kind, case .fixed(let width, _) = image.sizing { return width }
-    if inRow, case .spacer(let spacer) = element.kind { return spacer.length }
-    return nil
-  }
-
   mutating func add(
     _ first: Anchor, _ relation: Constraint.Relation = .equal, _ second: Anchor? = nil,
     multiplier: Double = 1,
@@ -96,7 +89,7 @@ private struct TemplateCompiler {
         element, after: previous, along: (.top, .bottom), in: Self.cell, inset: insets.top,
         spacing: template.spacing, origin: path)
       add(Anchor(name, .leading), .equal, Anchor(Self.cell, .leading), constant: insets.left, origin: path)
-      if let width = fixedWidth(element, inRow: false) {
+      if let width = element.fixedWidth(inRow: false) {
         add(Anchor(name, .width), constant: width, origin: path)
         add(
           Anchor(name, .trailing), .lessThanOrEqual, Anchor(Self.cell, .trailing), constant: -insets.right,
@@ -132,7 +125,7 @@ private struct TemplateCompiler {
   mutating func compileContent(_ element: Element, path: String, inRow: Bool) {
     let name = element.name
     let rule =
-      element.width ?? (inRow && fixedWidth(element, inRow: true) == nil && isLabel(element) ? .hug : .fill)
+      element.width ?? (inRow && element.fixedWidth(inRow: true) == nil && isLabel(element) ? .hug : .fill)
     let hug = rule == .hug
     var model = ModelElement(
       name, hugging: element.hugging ?? (hug ? .defaultHigh : .defaultLow),
@@ -177,7 +170,7 @@ private struct TemplateCompiler {
       chain(
         child, after: previous, along: (.leading, .trailing), in: rowName, inset: 0, spacing: row.spacing,
         origin: childPath)
-      if let width = fixedWidth(child, inRow: true) {
+      if let width = child.fixedWidth(inRow: true) {
         add(Anchor(name, .width), constant: width, origin: "\(childPath).width")
       }
       switch child.alignment ?? row.alignment {

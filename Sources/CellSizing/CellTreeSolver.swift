@@ -271,18 +271,9 @@ struct CellTreeSolver {
     return height
   }
 
-  private func hugging(_ node: CellNode) -> LayoutPriority {
-    node.element.hugging ?? (isHug(node) ? .defaultHigh : .defaultLow)
-  }
+  private func hugging(_ node: CellNode) -> LayoutPriority { node.element.effectiveHugging }
 
-  private func resistance(_ node: CellNode) -> LayoutPriority {
-    node.element.compressionResistance ?? (isHug(node) ? LayoutPriority(751) : .defaultHigh)
-  }
-
-  /// In a row, labels hug their text unless told otherwise; everything else fills.
-  private func isHug(_ node: CellNode) -> Bool {
-    (node.element.width ?? (node.isTextual ? .hug : .fill)) == .hug
-  }
+  private func resistance(_ node: CellNode) -> LayoutPriority { node.element.effectiveCompressionResistance }
 
   /// Two flexible elements with equal lowest hugging (or compression resistance) priority
   /// make the distribution of spare (or missing) width ambiguous.
@@ -452,7 +443,7 @@ struct CellTreeSolver {
       let childWidth: Double
       if let fixed = child.fixedWidth(inRow: false) {
         childWidth = fixed
-      } else if (child.element.width ?? (child.isTextual ? .hug : .fill)) == .hug {
+      } else if child.element.hugsContent {
         childWidth = min(child.intrinsicWidth, available)
       } else {
         childWidth = available

@@ -52,7 +52,7 @@ public struct JSONLineBatch: Sendable {
             .failure(
               RecordError(
                 .lineTooLong,
-                "the line is longer than \(maximumLineLength) bytes, the most read per line; it was skipped",
+                JSONLineSplitter.overlongLineMessage(limit: maximumLineLength),
                 line: entry.number)))
         } else {
           try body(entry.number, .success(UnsafeBufferPointer(rebasing: buffer[entry.range])))

@@ -16,6 +16,11 @@ public struct JSONLineSplitter: Sendable {
     case tooLong(Int, Int)
   }
 
+  /// What is said of a line over `maximumLineLength` bytes, wherever it is reported.
+  public static func overlongLineMessage(limit maximumLineLength: Int) -> String {
+    "the line is longer than \(maximumLineLength) bytes, the most read per line; it was skipped"
+  }
+
   /// The longest line passed on, in bytes.
   public let maximumLineLength: Int
   /// Lines started so far.

@@ -344,7 +344,7 @@ struct FeedLayoutOptions: ParsableArguments {
             .failure(
               CellSizingError(
                 .invalidJSON, at: "",
-                "the line is longer than \(InputSource.maximumLineLength) bytes, the most read per line; it was skipped",
+                JSONLineSplitter.overlongLineMessage(limit: InputSource.maximumLineLength),
                 line: number)))
         }
       }

@@ -15,14 +15,14 @@ extension WebCardStyleSheet {
     var writer = HTMLWriter(sheet: self, measurement: measurement)
     writer.overlays = Self.overlaysByTarget(cell.stack)
     writer.html +=
-      "<div class=\"ss-card\" data-id=\"\(Self.escaped(cell.item.id))\" "
+      "<div class=\"ss-card\" data-id=\"\(HTMLText.escaped(cell.item.id))\" "
       + "data-width=\"\(NumberFormat.string(measurement.width))\" style=\"width: \(Self.px(measurement.width))\">"
     for node in cell.stack where !node.isOverlay { writer.write(node, inFlow: true) }
     writer.writeOverlays(on: CellModel.cellName)
     for frame in measurement.elements where frame.name.hasSuffix(".more") {
       guard cell.node(named: String(frame.name.dropLast(5)))?.isTextual == true else { continue }
       writer.html +=
-        "<div class=\"ss-more\" data-name=\"\(Self.escaped(frame.name))\" data-measured "
+        "<div class=\"ss-more\" data-name=\"\(HTMLText.escaped(frame.name))\" data-measured "
         + "style=\"left: \(Self.px(frame.x)); top: \(Self.px(frame.y)); width: \(Self.px(frame.width)); "
         + "height: \(Self.px(frame.height))\"></div>"
     }
@@ -39,7 +39,7 @@ extension WebCardStyleSheet {
   public func pageStart(title: String) -> String {
     """
     <!doctype html>
-    <html><head><meta charset="utf-8"><title>\(Self.escaped(title))</title>
+    <html><head><meta charset="utf-8"><title>\(HTMLText.escaped(title))</title>
     <style>
     body { margin: 0; }
     .ss-page > .ss-card { margin-bottom: 24px; }
@@ -63,23 +63,6 @@ extension WebCardStyleSheet {
     collect(nodes)
     return result
   }
-
-  /// Text for HTML: `&`, `<`, `>` and quotes as character references.
-  static func escaped(_ text: String) -> String {
-    var result = ""
-    result.reserveCapacity(text.utf8.count)
-    for character in text.unicodeScalars {
-      switch character {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      case "'": result += "&#39;"
-      default: result.unicodeScalars.append(character)
-      }
-    }
-    return result
-  }
 }
 
 /// Writes a card's elements (see ``WebCardStyleSheet/cardHTML(_:measurement:)``).
@@ -97,7 +80,7 @@ struct HTMLWriter {
   mutating func open(_ node: CellNode, inFlow: Bool, classes: [String] = [], attributes: String = "") {
     let all = (inFlow ? ["ss-i"] : []) + [sheet.className(node.element)] + classes
     html +=
-      "<div class=\"\(all.joined(separator: " "))\" data-name=\"\(WebCardStyleSheet.escaped(node.name))\"\(attributes)>"
+      "<div class=\"\(all.joined(separator: " "))\" data-name=\"\(HTMLText.escaped(node.name))\"\(attributes)>"
   }
 
   mutating func write(_ node: CellNode, inFlow: Bool) {
@@ -108,7 +91,7 @@ struct HTMLWriter {
       open(
         node, inFlow: inFlow, classes: ["ss-text", "ss-t\(sheet.styleClass[style] ?? 0)"],
         attributes: lang(text.style))
-      html += WebCardStyleSheet.escaped(text.text)
+      html += HTMLText.escaped(text.text)
     case .attributed(let text):
       var paragraph = ""
       if case .spans(let spans) = element.kind {
@@ -122,7 +105,7 @@ struct HTMLWriter {
       for (index, span) in text.spans.enumerated() {
         let style = index < node.spanStyles.count ? node.spanStyles[index] : paragraph
         html +=
-          "<span class=\"ss-u\(sheet.styleClass[style] ?? 0)\">\(WebCardStyleSheet.escaped(span.text))</span>"
+          "<span class=\"ss-u\(sheet.styleClass[style] ?? 0)\">\(HTMLText.escaped(span.text))</span>"
       }
     case .aspect(let aspect):
       open(node, inFlow: inFlow, attributes: " style=\"aspect-ratio: \(NumberFormat.string(aspect))\"")
@@ -132,7 +115,7 @@ struct HTMLWriter {
       for cell in 0..<count {
         let name = "\(node.name)[\(cell)]"
         let style = count == 1 ? " style=\"aspect-ratio: \(NumberFormat.string(singleAspect))\"" : ""
-        html += "<div class=\"ss-cell\" data-name=\"\(WebCardStyleSheet.escaped(name))\"\(style)>"
+        html += "<div class=\"ss-cell\" data-name=\"\(HTMLText.escaped(name))\"\(style)>"
         writeOverlays(on: name)
         html += "</div>"
       }
@@ -152,8 +135,8 @@ struct HTMLWriter {
         let replaced = moreFrame != nil && index > lastShown
         html +=
           "<div class=\"ss-chip ss-text \(styleClass)\(replaced ? " ss-replaced" : "")\" "
-          + "data-name=\"\(WebCardStyleSheet.escaped(name))\"\(replaced ? " data-measured" : "")>"
-          + WebCardStyleSheet.escaped(chip.text)
+          + "data-name=\"\(HTMLText.escaped(name))\"\(replaced ? " data-measured" : "")>"
+          + HTMLText.escaped(chip.text)
         writeOverlays(on: name)
         html += "</div>"
       }
@@ -162,9 +145,9 @@ struct HTMLWriter {
         let x = moreFrame.x - flowFrame.x - element.padding.left
         let y = moreFrame.y - flowFrame.y - element.padding.top
         html +=
-          "<div class=\"ss-chip ss-text \(styleClass) ss-more\" data-name=\"\(WebCardStyleSheet.escaped(moreFrame.name))\" "
+          "<div class=\"ss-chip ss-text \(styleClass) ss-more\" data-name=\"\(HTMLText.escaped(moreFrame.name))\" "
           + "data-measured style=\"left: \(WebCardStyleSheet.px(x + element.padding.left)); top: \(WebCardStyleSheet.px(y + element.padding.top))\">"
-          + WebCardStyleSheet.escaped(more[max(0, hiddenCount - 1)].text) + "</div>"
+          + HTMLText.escaped(more[max(0, hiddenCount - 1)].text) + "</div>"
       }
     case .placeholder, .none:
       open(node, inFlow: inFlow)
@@ -186,6 +169,6 @@ struct HTMLWriter {
   }
 
   func lang(_ style: TextStyle) -> String {
-    style.language.isEmpty ? "" : " lang=\"\(WebCardStyleSheet.escaped(style.language))\""
+    style.language.isEmpty ? "" : " lang=\"\(HTMLText.escaped(style.language))\""
   }
 }

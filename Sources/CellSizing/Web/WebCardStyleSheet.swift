@@ -119,7 +119,7 @@ public struct WebCardStyleSheet: Sendable {
     switch context {
     case .stack(let alignment):
       let align = Self.alignSelf(element.horizontalAlignment ?? alignment)
-      if let width = Self.fixedWidth(element, inRow: false) {
+      if let width = element.fixedWidth(inRow: false) {
         declarations += ["width: \(Self.px(width))", "align-self: \(align)"]
       } else if element.width == .hug {
         declarations += ["align-self: \(align)", "max-width: 100%"]
@@ -128,18 +128,19 @@ public struct WebCardStyleSheet: Sendable {
       if let alignment = element.alignment, alignment != row.alignment {
         declarations.append("align-self: \(Self.alignItems(alignment))")
       }
-      if let width = Self.fixedWidth(element, inRow: true) {
+      if let width = element.fixedWidth(inRow: true) {
         declarations.append("width: \(Self.px(width))")
       } else {
         // The one flexible child with the lowest hugging grows, the one with the lowest
         // compression resistance shrinks; a visible sibling with a lower one takes the role.
         declarations.append("flex: 1 1 auto")
-        let flexible = siblings.filter { Self.fixedWidth($0, inRow: true) == nil && $0.name != element.name }
+        let flexible = siblings.filter { $0.fixedWidth(inRow: true) == nil && $0.name != element.name }
         let rowSelector = parent.map(self.selector) ?? ".ss-card"
-        for other in flexible where Self.hugging(other) < Self.hugging(element) {
+        for other in flexible where other.effectiveHugging < element.effectiveHugging {
           css += "\(rowSelector):has(> .\(className(other))) > .\(className(element)) { flex-grow: 0; }\n"
         }
-        for other in flexible where Self.resistance(other) < Self.resistance(element) {
+        for other in flexible
+        where other.effectiveCompressionResistance < element.effectiveCompressionResistance {
           css += "\(rowSelector):has(> .\(className(other))) > .\(className(element)) { flex-shrink: 0; }\n"
         }
       }
@@ -217,15 +218,15 @@ public struct WebCardStyleSheet: Sendable {
     let margin = Self.px(overlay.margin)
     var declarations = ["position: absolute"]
     let child = overlay.child
-    let isHug = (child.width ?? (Self.isTextual(child) ? .hug : .fill)) == .hug
-    if let width = Self.fixedWidth(child, inRow: false) {
+    let isHug = child.hugsContent
+    if let width = child.fixedWidth(inRow: false) {
       declarations.append("width: \(Self.px(width))")
     } else if isHug {
       declarations += ["width: fit-content", "max-width: calc(100% - \(Self.px(2 * overlay.margin)))"]
     } else {
       declarations += ["left: \(margin)", "right: \(margin)"]
     }
-    if Self.fixedWidth(child, inRow: false) != nil || isHug {
+    if child.fixedWidth(inRow: false) != nil || isHug {
       switch overlay.pin.horizontalFactor {
       case 0: declarations.append("left: \(margin)")
       case 1: declarations.append("right: \(margin)")
@@ -275,36 +276,6 @@ public struct WebCardStyleSheet: Sendable {
       "display: -webkit-box", "-webkit-box-orient: vertical", "-webkit-line-clamp: \(maxLines)",
       "overflow: hidden",
     ]
-  }
-
-  static func isTextual(_ element: Element) -> Bool {
-    switch element.kind {
-    case .label, .spans: true
-    default: false
-    }
-  }
-
-  /// The width the template fixes (as `CellNode.fixedWidth(inRow:)`).
-  static func fixedWidth(_ element: Element, inRow: Bool) -> Double? {
-    if case .fixed(let width) = element.width { return width }
-    switch element.kind {
-    case .image(let image): if case .fixed(let width, _) = image.sizing { return width }
-    case .spacer(let spacer): if inRow { return spacer.length }
-    default: break
-    }
-    return nil
-  }
-
-  static func isHug(_ element: Element) -> Bool {
-    (element.width ?? (isTextual(element) ? .hug : .fill)) == .hug
-  }
-
-  static func hugging(_ element: Element) -> LayoutPriority {
-    element.hugging ?? (isHug(element) ? .defaultHigh : .defaultLow)
-  }
-
-  static func resistance(_ element: Element) -> LayoutPriority {
-    element.compressionResistance ?? (isHug(element) ? LayoutPriority(751) : .defaultHigh)
   }
 
   static func alignSelf(_ alignment: HorizontalAlignment) -> String {
