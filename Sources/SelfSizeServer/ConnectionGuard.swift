@@ -59,6 +59,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
   private var discarding = false
   private var timer: Scheduled<Void>?
   private var timerDeadline: NIODeadline?
+  /// The promises of a close asked for while answer bytes were still in NIO's buffer, done once
+  /// they are written.
+  private var deferredClose: [EventLoopPromise<Void>]?
 
   /// A request read and not yet answered.
   private struct Owed {
@@ -205,6 +208,18 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
   }
 
+  /// Closes once the writes passed on are done: at graceful shutdown Hummingbird closes right
+  /// after passing on the last answer's end, and closing a channel drops the writes still in
+  /// NIO's buffer, so a large answer to a slow reader would be cut short. A client that stops
+  /// reading is still closed by the write timeout, and the shutdown deadline closes at once.
+  func close(context: ChannelHandlerContext, mode: CloseMode, promise: EventLoopPromise<Void>?) {
+    guard mode == .all, pendingWrites > 0, !registry.isClosingAll else {
+      context.close(mode: mode, promise: promise)
+      return
+    }
+    deferredClose = (deferredClose ?? []) + (promise.map { [$0] } ?? [])
+  }
+
   /// A write promise that, once the write is done (or failed), counts it as progress and gives
   /// back its bytes from the answers in memory; the connection is idle once its last write is
   /// done.
@@ -218,6 +233,13 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
       pendingWrites -= 1
       work?.queue(-bytes)
       lastWrite = .now()
+      if pendingWrites == 0, let promises = deferredClose {
+        deferredClose = nil
+        let closed = context.eventLoop.makePromise(of: Void.self)
+        for promise in promises { closed.futureResult.cascade(to: promise) }
+        context.close(promise: closed)
+        return
+      }
       if pendingWrites == 0, !writing, owed.isEmpty {
         idleSince = .now()
         armTimer()

@@ -31,6 +31,9 @@ final class ConnectionRegistry: Sendable {
   /// Connections open now.
   var count: Int { state.withLock { $0.open.count } }
 
+  /// Whether ``closeAll()`` was called (the shutdown deadline passed).
+  var isClosingAll: Bool { state.withLock { $0.closingAll } }
+
   /// Connections closed to make room so far.
   var shedCount: Int { state.withLock { $0.shed } }
 
