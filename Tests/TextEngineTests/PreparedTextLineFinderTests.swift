@@ -32,7 +32,11 @@ import Testing
     var lineStart = 0
     var lineWidth = 0.0
     var lineContent = 0.0
-    for segment in view.segments {
+    for (index, segment) in view.segments.enumerated() {
+      // Kerning across the opportunity before this segment (see `KerningPairs`).
+      if index > 0, !view.segments[index - 1].hardBreakAfter {
+        lineWidth += Double(view.segments[index - 1].kernAfter)
+      }
       let first = Int(segment.graphemeStart)
       let contentEnd = first + Int(segment.contentGraphemeCount)
       let end = first + Int(segment.graphemeCount)

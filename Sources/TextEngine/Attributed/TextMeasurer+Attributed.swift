@@ -26,6 +26,8 @@ extension TextMeasurer {
     var missing = 0
     var joined = ""
     var lastPrepared: PreparedText?
+    // The kerning after each plain segment, by its end in the joined text (see `KerningPairs`).
+    var kerningAfter: [Int: Double] = [:]
     for span in spans { joined += span.text }
     // Scalar starts of the spans, then one shaping run per group of consecutive spans that
     // share a style (so one style shapes exactly like the plain text).
@@ -54,6 +56,10 @@ extension TextMeasurer {
       let base = Int32(codes.count)
       var span = group
       prepared.withView { view in
+        for segment in view.segments where segment.kernAfter != 0 {
+          let end = Int(segment.graphemeStart + segment.graphemeCount) - 1
+          kerningAfter[Int(base + view.graphemeEnds[end])] = Double(segment.kernAfter)
+        }
         graphemeWidths.append(contentsOf: view.graphemeWidths)
         for segment in view.segments {
           graphemeFonts.append(contentsOf: repeatElement(segment.fontMask, count: Int(segment.graphemeCount)))
@@ -107,6 +113,9 @@ extension TextMeasurer {
       if let positions = snappedPositions {
         total = positions[grapheme] - positions[start]
         content = positions[contentEnd] - positions[start]
+      } else if let kerning = kerningAfter[end] {
+        // The next segment starts after the kerning; a line ending here ends without it.
+        total += kerning
       }
       segments.append(
         AttributedText.Segment(

@@ -12,8 +12,25 @@ protocol LineSearchKey {
   var lineContentEnd: Double { get }
   /// The last segment of this segment's paragraph, `lastSegment` being the text's last.
   func paragraphEnd(textEnd: Int) -> Int
+  /// Whether a line from `first` whose content ends here exactly at the limit fits.
+  func fitsAtLimit(from first: Self) -> Bool
 }
 
 extension PreparedText.LineKey: LineSearchKey {
   @inline(__always) func paragraphEnd(textEnd: Int) -> Int { Int(self.paragraphEnd) }
+  @inline(__always) func fitsAtLimit(from first: Self) -> Bool { tieRank >= first.startTieRank }
+}
+
+extension PreparedText {
+  /// `last` (found by `lastSegment`) or, when the line from `first` ends there exactly at `reach`
+  /// and the tie rule says it does not fit, the last segment before it that does.
+  @inline(__always) static func decidingTies<Key: LineSearchKey>(
+    _ last: Int, in keys: UnsafePointer<Key>, from first: Int, within reach: Double
+  ) -> Int {
+    var last = last
+    while last > first, keys[last].contentEnd == reach, !keys[last].fitsAtLimit(from: keys[first]) {
+      last &-= 1
+    }
+    return last
+  }
 }

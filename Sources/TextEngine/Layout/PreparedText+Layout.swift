@@ -191,6 +191,8 @@ extension PreparedText {
           leadContent = leadWidth
         }
         for grapheme in contentEnd..<end { leadWidth += graphemeWidths[grapheme] }
+        // The next segment starts after the kerning across the opportunity (`KerningPairs`).
+        leadWidth += Double(segment.kernAfter)
         if segment.hardBreakAfter {
           guard
             body(
@@ -207,7 +209,8 @@ extension PreparedText {
       // Segments `index...last` fit where their content ends within `reach` of the text's start.
       let key = keys[index]
       let reach = (limit - leadWidth) + key.start
-      let last = lastSegment(in: keys, from: index, through: Int(key.paragraphEnd), within: reach)
+      var last = lastSegment(in: keys, from: index, through: Int(key.paragraphEnd), within: reach)
+      if leadWidth == 0 { last = decidingTies(last, in: keys, from: index, within: reach) }
       let lastSegment = segments[last]
       let contentSegment = Int(lastSegment.lastContent)
       let line = LineBreak(
@@ -332,9 +335,12 @@ extension PreparedText {
     var following = firstLineFollowing(estimate: limit * segmentsPerPoint, count: count)
     repeat {
       let start = keys[index].start
-      let last = lastSegment(
-        in: keys, from: index, through: keys[index].paragraphEnd(textEnd: count &- 1), within: limit + start,
-        near: index &+ following)
+      let last = decidingTies(
+        lastSegment(
+          in: keys, from: index, through: keys[index].paragraphEnd(textEnd: count &- 1),
+          within: limit + start,
+          near: index &+ following),
+        in: keys, from: index, within: limit + start)
       lines &+= 1
       let lineWidth = keys[last].lineContentEnd - start
       if lineWidth > widest { widest = lineWidth }

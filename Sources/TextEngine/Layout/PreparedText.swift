@@ -19,6 +19,9 @@ public struct PreparedText: Sendable, Hashable {
     var fontMask: FontMask
     /// The last segment at or before this one with non-whitespace graphemes, or -1.
     var lastContent: Int32
+    /// The kerning between this segment and the next where the next starts (`KerningPairs`;
+    /// in what was padding), when the platform does not keep it in the line's end.
+    var kernAfter: Float = 0
   }
 
   /// What the line finder reads of a segment, in one record (32 bytes), so that a line's
@@ -35,6 +38,16 @@ public struct PreparedText: Sendable, Hashable {
     var lineContentEnd: Double
     /// The last segment of this segment's paragraph (up to the next hard break or the end).
     var paragraphEnd: Int32
+    /// How a line ending here exactly at the limit is decided (in what was padding): it fits
+    /// when this is at least its first segment's `startTieRank`. On the LayoutUnit grid these
+    /// are how far `contentEnd` and `start` were rounded up (1/65536 px): Blink also tests the
+    /// line's exact width, so a line whose rounded width is exactly the limit fits only when its
+    /// end was rounded up at least as far as its start. 0 where lengths are not rounded.
+    var tieRank: Int16 = 0
+    /// See `tieRank`; `Int16.max` when a line starting here never fits at a tie (Blink reshapes
+    /// a line start inside a kerning pair and takes the rounding of its first cluster from the
+    /// room left).
+    var startTieRank: Int16 = 0
   }
 
   /// What a prepared text holds beside its segment and grapheme arrays.

@@ -23,6 +23,8 @@ public struct PreparedTextBatch: Sendable {
 
     @inline(__always) var lineContentEnd: Double { contentEnd }
     @inline(__always) func paragraphEnd(textEnd: Int) -> Int { textEnd }
+    // (Texts whose keys rank ties are kept in full keys.)
+    @inline(__always) func fitsAtLimit(from first: Self) -> Bool { true }
   }
 
   /// One text's place in `keys` (or `fullKeys`) and what its measurement needs (64 bytes).
@@ -98,8 +100,9 @@ public struct PreparedTextBatch: Sendable {
         for segment in 0..<count where compact {
           let key = view.keys[segment]
           compact =
-            key.lineContentEnd == key.contentEnd
-            || (key.contentEnd == key.start && (segment == 0 || view.segments[segment - 1].hardBreakAfter))
+            (key.lineContentEnd == key.contentEnd
+              || (key.contentEnd == key.start && (segment == 0 || view.segments[segment - 1].hardBreakAfter)))
+            && key.tieRank == 0 && key.startTieRank == 0
         }
         // (A final hard break that starts no line, on the web, is as if there were none.)
         let endsWithHardBreak =

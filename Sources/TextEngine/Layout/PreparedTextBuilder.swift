@@ -23,15 +23,24 @@ struct PreparedTextBuilder {
   /// Line keys are rounded up to multiples of this from their paragraph's start (0: not rounded).
   let positionGrid: Double
   private var paragraphBase = 0.0
+  /// The kerning (points) between each segment and the next (`KerningPairs`), or nil; valid
+  /// until `finish()`.
+  let kerning: UnsafePointer<SegmentKerning>?
+  /// True when a line ending inside a kerning pair keeps the pair's kerning (the platform's rule).
+  let keepsKerningAtLineEnd: Bool
 
   init(
     segmentCount: Int, scalarCount: Int, fontSize: Double, letterSpacing: Double,
-    webAdvances: WebAdvances? = nil, positionGrid: Double? = nil
+    webAdvances: WebAdvances? = nil, positionGrid: Double? = nil,
+    kerning: UnsafePointer<SegmentKerning>? = nil,
+    keepsKerningAtLineEnd: Bool = false
   ) {
     self.fontSize = fontSize
     self.letterSpacing = letterSpacing
     self.webAdvances = webAdvances
     self.positionGrid = positionGrid ?? 0
+    self.kerning = kerning
+    self.keepsKerningAtLineEnd = keepsKerningAtLineEnd
     storage = PreparedTextStorage.make(segmentCount: segmentCount, graphemeCapacity: scalarCount)
   }
 
@@ -59,6 +68,15 @@ struct PreparedTextBuilder {
     /// Where the current paragraph starts (unrounded), and that rounded up to `positionGrid`.
     fileprivate var paragraphBase: Double
     fileprivate var snappedParagraphBase: Double
+    fileprivate let kerning: UnsafePointer<SegmentKerning>?
+    fileprivate let keepsKerningAtLineEnd: Bool
+    /// The kerning after the previous segment (a line starting here starts inside a pair).
+    fileprivate var previousKernAfter = 0.0
+
+    /// How far `exact` is rounded up to `grid`, in 1/65536 px (what `LineKey.tieRank` holds).
+    @inline(__always) static func rounding(_ exact: Double, grid: Double) -> Int16 {
+      Int16(clamping: Int(((exact.roundedUp(toMultipleOf: grid) - exact) * 65536).rounded()))
+    }
 
     /// Appends a shaped segment that starts at scalar `start` of the text; `ends` nil means each
     /// grapheme is one scalar.
@@ -152,28 +170,76 @@ struct PreparedTextBuilder {
           if grapheme < contentCount { contentWidth = totalWidth }
         }
       }
+      var kernAfter = 0.0
+      if let kerning {
+        let kerns = kerning[segmentCount]
+        kernAfter = kerns.after
+        if kerns.inside != 0, count > 0 {
+          var grapheme = 0
+          while grapheme < count - 1, graphemeEnds[grapheme] - offset <= kerns.insideScalar { grapheme += 1 }
+          widths[grapheme] += kerns.inside
+          totalWidth += kerns.inside
+          if grapheme < contentCount { contentWidth += kerns.inside }
+        }
+      }
+      if kernAfter != 0, keepsKerningAtLineEnd, count > 0 {
+        // The pair's kerning is the last cluster's, even where the line ends after it.
+        widths[count - 1] += kernAfter
+        totalWidth += kernAfter
+        if contentCount == count { contentWidth = totalWidth }
+        kernAfter = 0
+      }
       graphemeCount += count
       var start = runningWidth
       var contentEnd = runningWidth + contentWidth
+      var tieRank: Int16 = 0
+      var startTieRank: Int16 = 0
       if positionGrid > 0 {
         // Blink's positions: the advance from the paragraph's start, up to LayoutUnits.
         let base = paragraphBase
-        start = snappedParagraphBase + (start - base).roundedUp(toMultipleOf: positionGrid)
-        contentEnd = snappedParagraphBase + (contentEnd - base).roundedUp(toMultipleOf: positionGrid)
+        let exactStart = start - base
+        let exactEnd = contentEnd - base
+        start = snappedParagraphBase + exactStart.roundedUp(toMultipleOf: positionGrid)
+        contentEnd = snappedParagraphBase + exactEnd.roundedUp(toMultipleOf: positionGrid)
+        tieRank = Self.rounding(exactEnd, grid: positionGrid)
+        startTieRank = Self.rounding(exactStart, grid: positionGrid)
+        if previousKernAfter != 0, count > 0 {
+          // A line starting inside a kerning pair: its first cluster, reshaped alone, takes its
+          // width rounded up from the room, not the rounding of its positions.
+          let first = widths[0]
+          let positions =
+            (exactStart + first).roundedUp(toMultipleOf: positionGrid)
+            - exactStart.roundedUp(toMultipleOf: positionGrid)
+          if first.roundedUp(toMultipleOf: positionGrid) > positions { startTieRank = .max }
+        }
       }
+      previousKernAfter = kernAfter
       if contentCount > 0 {
         lastContent = Int32(truncatingIfNeeded: segmentCount)
         lastContentEnd = contentEnd
       }
+      if kernAfter != 0, positionGrid > 0, contentCount == count, count > 0 {
+        // Breaking inside the pair: Blink reshapes the last cluster alone and fits it from the
+        // LayoutUnit position of its start (`ShapingLineBreaker`), unrounded.
+        let last = widths[count - 1]
+        let lastStart =
+          snappedParagraphBase
+          + (runningWidth + contentWidth - last - paragraphBase).roundedUp(toMultipleOf: positionGrid)
+        contentEnd = max(contentEnd, lastStart + last)
+      }
       keys[segmentCount] = PreparedText.LineKey(
-        start: start, contentEnd: contentEnd, lineContentEnd: lastContentEnd, paragraphEnd: 0)
+        start: start, contentEnd: contentEnd, lineContentEnd: lastContentEnd, paragraphEnd: 0,
+        tieRank: tieRank,
+        startTieRank: startTieRank)
       segments[segmentCount] = PreparedText.Segment(
         contentWidth: contentWidth, totalWidth: totalWidth,
         graphemeStart: Int32(truncatingIfNeeded: graphemeStart),
         graphemeCount: Int32(truncatingIfNeeded: count),
         contentGraphemeCount: Int32(truncatingIfNeeded: contentCount), hardBreakAfter: hardBreakAfter,
-        fontMask: segmentFonts, lastContent: lastContent)
-      runningWidth += totalWidth
+        fontMask: segmentFonts, lastContent: lastContent, kernAfter: Float(kernAfter))
+      // A line ending here is measured without the pair's kerning (the client reshapes the line
+      // end); the next segment starts where the whole run's shaping puts it.
+      runningWidth += totalWidth + kernAfter
       if hardBreakAfter, positionGrid > 0 {
         paragraphBase = runningWidth
         snappedParagraphBase = runningWidth.roundedUp(toMultipleOf: positionGrid)
@@ -217,7 +283,8 @@ struct PreparedTextBuilder {
         fontMask: fontMask, runningWidth: runningWidth, lastContent: lastContent,
         lastContentEnd: lastContentEnd, primaryWebFace: webAdvances?.face(bit: 0), webAdvances: webAdvances,
         positionGrid: positionGrid, paragraphBase: paragraphBase,
-        snappedParagraphBase: paragraphBase.roundedUp(toMultipleOf: positionGrid > 0 ? positionGrid : 1))
+        snappedParagraphBase: paragraphBase.roundedUp(toMultipleOf: positionGrid > 0 ? positionGrid : 1),
+        kerning: kerning, keepsKerningAtLineEnd: keepsKerningAtLineEnd)
       let result = body(&output)
       return (
         result,

@@ -24,6 +24,9 @@ public final class TextMeasurer: Sendable {
   private let boldEllipsisEm: Double
   private let regularCache: SegmentCache
   private let boldCache: SegmentCache
+  /// Kerning across break opportunities, per chain (see `KerningPairs`).
+  private let regularKerning = KerningPairs()
+  private let boldKerning = KerningPairs()
   /// The segment caches' number for each language a style has named (the empty language is 0).
   private let languageIDs = Locked<[String: Int32]>([:])
   /// The most languages numbered; texts in further languages are shaped without the shared
@@ -123,6 +126,8 @@ public final class TextMeasurer: Sendable {
   public func removeCachedSegments(keepingCapacity: Bool = false) {
     regularCache.removeAll(keepingCapacity: keepingCapacity)
     boldCache.removeAll(keepingCapacity: keepingCapacity)
+    regularKerning.removeAll()
+    boldKerning.removeAll()
   }
 
   /// The segment caches' number for `language`, or nil when `maximumCachedLanguages` other
@@ -186,11 +191,17 @@ public final class TextMeasurer: Sendable {
     let builder = try withLineBreaks(decoded) { breaks throws(TextError) in
       let rightToLeft =
         decoded.mayBeRightToLeft ? try BidiLevels.rightToLeftFlags(decoded, breaks: breaks) : nil
+      let kerning = codes.withUnsafeBufferPointer { codes in
+        KerningPairs.kerning(
+          codes: codes, breaks: breaks, rightToLeft: rightToLeft, fontSize: fontSize, languageID: languageID,
+          cache: weight == .bold ? boldKerning : regularKerning
+        ) { shaper(weight: weight, language: language) }
+      }
       return build(
         codes: codes, breaks: breaks, rightToLeft: rightToLeft, fontSize: fontSize,
         letterSpacing: letterSpacing, weight: weight, language: language, languageID: languageID ?? 0,
         chain: chain,
-        cache: cache)
+        cache: cache, kerning: kerning)
     }
     let lines = lineModel(of: builder.fontMask, chain: chain, style: style)
     return PreparedText(
@@ -209,12 +220,20 @@ public final class TextMeasurer: Sendable {
   private func build(
     codes: [UInt32], breaks: UnsafeBufferPointer<(end: Int, isHard: Bool)>, rightToLeft: [Bool]?,
     fontSize: Double, letterSpacing: Double, weight: FontWeight, language: String, languageID: Int32,
-    chain: FontChain, cache: SegmentCache
+    chain: FontChain, cache: SegmentCache, kerning: [SegmentKerning]?
   ) -> PreparedTextBuilder {
+    // The output reads the kerning through a plain pointer (copies of it retain nothing).
+    let kerningAfter = kerning.map { kerning in
+      let pointer = UnsafeMutableBufferPointer<SegmentKerning>.allocate(capacity: kerning.count)
+      _ = pointer.initialize(from: kerning)
+      return pointer
+    }
+    defer { kerningAfter?.deallocate() }
     var builder = PreparedTextBuilder(
       segmentCount: breaks.count, scalarCount: codes.count, fontSize: fontSize, letterSpacing: letterSpacing,
       webAdvances: platform == .web ? WebAdvances(chain: chain, fontSize: fontSize) : nil,
-      positionGrid: platform.rules.positionGrid)
+      positionGrid: platform.rules.positionGrid, kerning: kerningAfter.map { UnsafePointer($0.baseAddress!) },
+      keepsKerningAtLineEnd: platform.rules.keepsKerningAtLineEnd)
     let count = breaks.count
     guard count > 0 else {
       builder.finish()

@@ -32,6 +32,10 @@ enum IOSTextRules: PlatformTextRules {
 
   static var overlongWordsFillLines: Bool { false }
 
+  /// Core Text sets each line anew (a model: not verified on a device).
+
+  static var keepsKerningAtLineEnd: Bool { false }
+
   static var positionGrid: Double? { nil }
 
   static var hasStrut: Bool { true }

@@ -25,6 +25,11 @@ protocol PlatformTextRules {
   /// True when a word wider than any line begins on the line before it when two of its clusters
   /// fit there (SkParagraph), false when it always starts a line of its own (Blink, UIKit).
   static var overlongWordsFillLines: Bool { get }
+  /// True when a line that ends inside a kerning pair (a break opportunity between two kerned
+  /// clusters) keeps the pair's kerning (SkParagraph measures lines in the paragraph's shaping);
+  /// false when the line end is reshaped without it (Blink's `ShapingLineBreaker`, whose
+  /// HarfBuzz marks the pair unsafe to break).
+  static var keepsKerningAtLineEnd: Bool { get }
   /// The grid a line's positions are rounded up to (from its paragraph's start), or nil.
   static var positionGrid: Double? { get }
   /// How far a line's content may reach at `width` and still fit.

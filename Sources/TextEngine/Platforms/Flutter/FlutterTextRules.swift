@@ -48,6 +48,11 @@ enum FlutterTextRules: PlatformTextRules {
 
   static var overlongWordsFillLines: Bool { true }
 
+  /// SkParagraph breaks lines in the paragraph's shaping (`TextWrapper` sums cluster widths), so a
+  /// line ending inside a kerning pair keeps it.
+
+  static var keepsKerningAtLineEnd: Bool { true }
+
   static var positionGrid: Double? { nil }
 
   static var hasStrut: Bool { false }

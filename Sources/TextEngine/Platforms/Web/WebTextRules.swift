@@ -89,6 +89,11 @@ enum WebTextRules: PlatformTextRules {
 
   static var overlongWordsFillLines: Bool { false }
 
+  /// Blink reshapes a line end that HarfBuzz marks unsafe to break (`ShapingLineBreaker`), so a
+  /// line ending inside a kerning pair is measured without it.
+
+  static var keepsKerningAtLineEnd: Bool { false }
+
   static var positionGrid: Double? { layoutUnit }
 
   static var hasStrut: Bool { true }

@@ -1,0 +1,71 @@
+import Testing
+
+@testable import TextEngine
+
+/// Kerning across break opportunities: segments are shaped apart, clients shape whole runs.
+/// Expected figures come from HarfBuzz (`uharfbuzz`) on Debian's Noto Sans CJK SC and from
+/// Chromium 156 (`chromium_lines.py`, isolated fonts, hinting off).
+struct KerningPairsTests {
+  static let chain = [
+    "Noto Sans", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Thai", "Noto Sans Devanagari",
+    "Noto Sans CJK SC", "Noto Color Emoji",
+  ]
+
+  static func measurer(_ platform: TextPlatform) throws -> TextMeasurer {
+    try PlatformCorpusTests.measurer(chain: chain, platform: platform)
+  }
+
+  static func shaper() throws -> SegmentShaper {
+    try measurer(.web).shaper(weight: .regular, language: "")
+  }
+
+  @Test func aKanaPairAcrossABreakOpportunityIsKerned() throws {
+    // HarfBuzz: し 970 units before て (1000 alone); ー 940 before ザ... and no pair in 使用.
+    let shaper = try Self.shaper()
+    #expect(abs(KerningPairs.shapedDelta(0x3057, 0x3066, shaper: shaper) + 0.030) < 1e-12)
+    #expect(abs(KerningPairs.shapedDelta(0x30FC, 0x30B6, shaper: shaper) + 0.020) < 1e-12)
+    #expect(KerningPairs.shapedDelta(0x4F7F, 0x7528, shaper: shaper) == 0)
+    // Two fonts: never kerned together.
+    #expect(KerningPairs.shapedDelta(0x0041, 0x3066, shaper: shaper) == 0)
+  }
+
+  @Test func aPairAcrossScriptRunsIsNotKerned() {
+    // `'` after Katakana and a space continues the Hiragana run; `m` starts a Latin one.
+    let codes = Array("プ 'm".unicodeScalars.map(\.value))
+    codes.withUnsafeBufferPointer { codes in
+      #expect(KerningPairs.scriptBefore(codes, 3) == 20)
+      #expect(!KerningPairs.inOneScriptRun(codes, before: 3))
+    }
+    let kana = Array("メール".unicodeScalars.map(\.value))
+    kana.withUnsafeBufferPointer { #expect(KerningPairs.inOneScriptRun($0, before: 2)) }
+  }
+
+  @Test func webLineWidthsHoldTheKerningOfTheWholeRun() throws {
+    // Chromium: ユーザ 44.703 (ー|ザ −20 units), グループ 59.109 (ー|プ −60).
+    let measurer = try Self.measurer(.web)
+    let style = TextStyle(fontSize: 15, lineHeight: .fixed(21))
+    #expect(try measurer.layout("ユーザ", style: style, width: 1_000).lines[0].width == 44.703125)
+    #expect(try measurer.layout("グループ", style: style, width: 1_000).lines[0].width == 59.109375)
+  }
+
+  @Test func webReshapesALineEndInsideAPairAndFlutterKeepsIt() throws {
+    // 印刷する時間を指定|し|て: with し's kerning the first ten clusters are 149.55 px; Blink
+    // reshapes し alone at the line end (15.000107 px from the LayoutUnit 135.015625), which
+    // does not fit 150 px; SkParagraph keeps the kerned width and fits it.
+    let text = "印刷する時間を指定してください"
+    let style = TextStyle(fontSize: 15, lineHeight: .fixed(21))
+    let web = try Self.measurer(.web).layout(text, style: style, width: 150)
+    #expect(web.breaks == [9])
+    let flutter = try Self.measurer(.flutter).layout(text, style: style, width: 150)
+    #expect(flutter.breaks == [10])
+  }
+
+  @Test func webLineStartingInsideAPairLosesTheTieAtTheLimit() throws {
+    // Chromium breaks mv00013 before 使: the line starts at こ, inside に|こ (−20 units), so
+    // the ten clusters whose rounded width is exactly 150 + 1/64 px do not fit.
+    let text = "-j, --jobs=NUM               インデックス再構築にこの数の並列接続を使用"
+    let style = TextStyle(fontSize: 15, lineHeight: .fixed(21))
+    let layout = try Self.measurer(.web).layout(text, style: style, width: 150)
+    #expect(layout.breaks == [29, 39, 48])
+  }
+}
