@@ -18,6 +18,7 @@ extension AttributedText {
       return visit(line)
     }
     let limit = platform.lineLimit(forWidth: width)
+    let overlongWordsFillLines = platform.overlongWordsFillLines
     var lineStart = 0
     var lineWidth = 0.0
     var lineContent = 0.0
@@ -61,7 +62,12 @@ extension AttributedText {
           continue
         }
       }
-      if lineStart < first, lineWidth + segment.contentWidth > limit {
+      if lineStart < first, lineWidth + segment.contentWidth > limit,
+        // A word wider than any line starts on this one where the platform fills lines with it
+        // (SkParagraph's `tooLongWord`: when two of its clusters fit).
+        !(overlongWordsFillLines && segment.contentWidth > limit && segment.contentGraphemeCount >= 2
+          && lineWidth + graphemeWidths[first] + graphemeWidths[first + 1] <= limit)
+      {
         guard endLine(at: first) else { return }
       }
       if lineWidth + segment.contentWidth <= limit {
