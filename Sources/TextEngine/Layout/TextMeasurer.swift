@@ -191,17 +191,18 @@ public final class TextMeasurer: Sendable {
     let builder = try withLineBreaks(decoded) { breaks throws(TextError) in
       let rightToLeft =
         decoded.mayBeRightToLeft ? try BidiLevels.rightToLeftFlags(decoded, breaks: breaks) : nil
-      let kerning = codes.withUnsafeBufferPointer { codes in
-        KerningPairs.kerning(
-          codes: codes, breaks: breaks, rightToLeft: rightToLeft, fontSize: fontSize, languageID: languageID,
-          cache: weight == .bold ? boldKerning : regularKerning
-        ) { shaper(weight: weight, language: language) }
+      return codes.withUnsafeBufferPointer { buffer in
+        KerningPairs.withKerning(
+          codes: buffer, breaks: breaks, rightToLeft: rightToLeft, fontSize: fontSize, languageID: languageID,
+          cache: weight == .bold ? boldKerning : regularKerning,
+          shaper: { shaper(weight: weight, language: language) }
+        ) { kerning in
+          build(
+            codes: codes, breaks: breaks, rightToLeft: rightToLeft, fontSize: fontSize,
+            letterSpacing: letterSpacing, weight: weight, language: language, languageID: languageID ?? 0,
+            chain: chain, cache: cache, kerning: kerning)
+        }
       }
-      return build(
-        codes: codes, breaks: breaks, rightToLeft: rightToLeft, fontSize: fontSize,
-        letterSpacing: letterSpacing, weight: weight, language: language, languageID: languageID ?? 0,
-        chain: chain,
-        cache: cache, kerning: kerning)
     }
     let lines = lineModel(of: builder.fontMask, chain: chain, style: style)
     return PreparedText(
@@ -220,19 +221,12 @@ public final class TextMeasurer: Sendable {
   private func build(
     codes: [UInt32], breaks: UnsafeBufferPointer<(end: Int, isHard: Bool)>, rightToLeft: [Bool]?,
     fontSize: Double, letterSpacing: Double, weight: FontWeight, language: String, languageID: Int32,
-    chain: FontChain, cache: SegmentCache, kerning: [SegmentKerning]?
+    chain: FontChain, cache: SegmentCache, kerning: UnsafePointer<SegmentKerning>?
   ) -> PreparedTextBuilder {
-    // The output reads the kerning through a plain pointer (copies of it retain nothing).
-    let kerningAfter = kerning.map { kerning in
-      let pointer = UnsafeMutableBufferPointer<SegmentKerning>.allocate(capacity: kerning.count)
-      _ = pointer.initialize(from: kerning)
-      return pointer
-    }
-    defer { kerningAfter?.deallocate() }
     var builder = PreparedTextBuilder(
       segmentCount: breaks.count, scalarCount: codes.count, fontSize: fontSize, letterSpacing: letterSpacing,
       webAdvances: platform == .web ? WebAdvances(chain: chain, fontSize: fontSize) : nil,
-      positionGrid: platform.rules.positionGrid, kerning: kerningAfter.map { UnsafePointer($0.baseAddress!) },
+      positionGrid: platform.rules.positionGrid, kerning: kerning,
       keepsKerningAtLineEnd: platform.rules.keepsKerningAtLineEnd)
     let count = breaks.count
     guard count > 0 else {

@@ -25,90 +25,123 @@ final class KerningPairs: Sendable {
     UInt64(first) << 32 | UInt64(second) << 8 | UInt64(UInt8(truncatingIfNeeded: languageID))
   }
 
-  /// The kerning of each segment: after it, and inside it where its shaping kerned a pair that
-  /// the client shapes in two script runs; nil when there is none. In points at `fontSize`,
-  /// rounded to 1/65536 px as HarfBuzz's 16.16 positions (Blink and Skia shape at that scale;
-  /// exact in a `Float`, as `PreparedText.Segment` keeps them).
+  /// A pair that may be kerned: where its second scalar is, the segment it belongs to (the one
+  /// it follows, or the one it is inside), and its kerning once known (NaN before).
+  private struct Candidate {
+    var key: UInt64
+    var delta: Double
+    var second: Int32
+    var segment: Int32
+    var inside: Bool
+  }
+
+  /// Runs `body` with the kerning of each segment: after it, and inside it where its shaping
+  /// kerned a pair that the client shapes in two script runs; nil when there is none. In points
+  /// at `fontSize`, rounded to 1/65536 px as HarfBuzz's 16.16 positions (Blink and Skia shape at
+  /// that scale; exact in a `Float`, as `PreparedText.Segment` keeps them). Allocates nothing
+  /// once the paragraph's pairs are cached (the buffers are temporary allocations).
   ///
   /// A boundary is considered when the segment before it ends in a visible cluster (not after
   /// spaces or a hard break) and neither side is right-to-left. A segment that starts with
   /// Common scalars (quotes, brackets, digits) shapes them with the script after them, where the
   /// client's run goes on with the script before them: when the two differ, the pair where the
   /// script changes is not kerned.
-  static func kerning(
+  static func withKerning<Result>(
     codes: UnsafeBufferPointer<UInt32>, breaks: UnsafeBufferPointer<(end: Int, isHard: Bool)>,
     rightToLeft: [Bool]?, fontSize: Double, languageID: Int32?, cache: KerningPairs,
-    shaper: () -> SegmentShaper
-  ) -> [SegmentKerning]? {
+    shaper: () -> SegmentShaper, _ body: (UnsafePointer<SegmentKerning>?) -> Result
+  ) -> Result {
     let count = breaks.count
-    guard count > 1 else { return nil }
-    // (segment, index of the pair's second scalar, whether the pair is inside the segment)
-    var candidates: [(segment: Int, second: Int, inside: Bool, key: UInt64)] = []
-    for segment in 0..<(count - 1) {
-      let end = breaks[segment].end
-      if let rightToLeft, rightToLeft[segment] || rightToLeft[segment + 1] { continue }
-      let first = codes[end - 1]
-      let second = codes[end]
-      if !breaks[segment].isHard, first > 0x20, second > 0x20, !UnicodeProperties.isTrailingWhitespace(first),
-        !UnicodeProperties.isTrailingWhitespace(second)
-      {
-        candidates.append((segment, end, false, key(first, second, languageID: languageID ?? 0)))
+    guard count > 1 else { return body(nil) }
+    return withUnsafeTemporaryAllocation(of: Candidate.self, capacity: 2 * count) { candidates in
+      var found = 0
+      func add(_ segment: Int, second: Int, inside: Bool) {
+        candidates.initializeElement(
+          at: found,
+          to: Candidate(
+            key: key(codes[second - 1], codes[second], languageID: languageID ?? 0), delta: .nan,
+            second: Int32(truncatingIfNeeded: second), segment: Int32(truncatingIfNeeded: segment),
+            inside: inside))
+        found += 1
       }
-      // The next segment starting with Common scalars after text of another script.
-      guard second > 0x20, second < 0x3000 || (0xFF00...0xFFEF).contains(second), runScript(second) == nil
-      else { continue }
-      let next = breaks[segment + 1].end
-      var index = end + 1
-      while index < next, index - end < 16, runScript(codes[index]) == nil { index += 1 }
-      guard index < next, index - end < 16, let script = runScript(codes[index]),
-        let before = scriptBefore(codes, end), before != script
-      else { continue }
-      candidates.append(
-        (segment + 1, index, true, key(codes[index - 1], codes[index], languageID: languageID ?? 0)))
-    }
-    guard !candidates.isEmpty else { return nil }
-    var deltasEm = [Double](repeating: .nan, count: candidates.count)
-    if languageID != nil {
-      cache.pairs.withLock { pairs in
-        for (index, candidate) in candidates.enumerated() {
-          if let delta = pairs[candidate.key] { deltasEm[index] = delta }
+      for segment in 0..<(count - 1) {
+        let end = breaks[segment].end
+        if let rightToLeft, rightToLeft[segment] || rightToLeft[segment + 1] { continue }
+        let first = codes[end - 1]
+        let second = codes[end]
+        guard second > 0x20, !UnicodeProperties.isTrailingWhitespace(second) else { continue }
+        if !breaks[segment].isHard, first > 0x20, !UnicodeProperties.isTrailingWhitespace(first) {
+          add(segment, second: end, inside: false)
+        }
+        // The next segment starting with Common scalars after text of another script.
+        guard mayBeCommon(second), runScript(second) == nil else { continue }
+        let next = breaks[segment + 1].end
+        var index = end + 1
+        while index < next, index - end < 16, runScript(codes[index]) == nil { index += 1 }
+        guard index < next, index - end < 16, let script = runScript(codes[index]),
+          let before = scriptBefore(codes, end), before != script
+        else { continue }
+        add(segment + 1, second: index, inside: true)
+      }
+      let candidates = UnsafeMutableBufferPointer(rebasing: candidates[..<found])
+      defer { _ = candidates.deinitialize() }
+      guard found > 0 else { return body(nil) }
+      if languageID != nil {
+        cache.pairs.withLock { pairs in
+          for index in candidates.indices {
+            if let delta = pairs[candidates[index].key] { candidates[index].delta = delta }
+          }
         }
       }
-    }
-    var shaped: [UInt64: Double] = [:]
-    var pairShaper: SegmentShaper?
-    for index in candidates.indices where deltasEm[index].isNaN {
-      let candidate = candidates[index]
-      if let delta = shaped[candidate.key] {
-        deltasEm[index] = delta
-        continue
+      var shaped: [UInt64: Double] = [:]
+      var pairShaper: SegmentShaper?
+      var kerned = false
+      for index in candidates.indices {
+        if candidates[index].delta.isNaN {
+          let key = candidates[index].key
+          if let delta = shaped[key] {
+            candidates[index].delta = delta
+          } else {
+            if pairShaper == nil { pairShaper = shaper() }
+            let second = Int(candidates[index].second)
+            let delta = Self.shapedDelta(codes[second - 1], codes[second], shaper: pairShaper!)
+            shaped[key] = delta
+            candidates[index].delta = delta
+          }
+        }
+        if candidates[index].delta != 0 { kerned = true }
       }
-      if pairShaper == nil { pairShaper = shaper() }
-      let delta = Self.shapedDelta(codes[candidate.second - 1], codes[candidate.second], shaper: pairShaper!)
-      shaped[candidate.key] = delta
-      deltasEm[index] = delta
-    }
-    if languageID != nil, !shaped.isEmpty {
-      cache.pairs.withLock { pairs in
-        if pairs.count + shaped.count > capacity { pairs.removeAll(keepingCapacity: true) }
-        pairs.merge(shaped) { _, new in new }
+      if languageID != nil, !shaped.isEmpty {
+        cache.pairs.withLock { pairs in
+          if pairs.count + shaped.count > capacity { pairs.removeAll(keepingCapacity: true) }
+          pairs.merge(shaped) { _, new in new }
+        }
+      }
+      guard kerned else { return body(nil) }
+      return withUnsafeTemporaryAllocation(of: SegmentKerning.self, capacity: count) { kerning in
+        kerning.initialize(repeating: SegmentKerning())
+        defer { kerning.deinitialize() }
+        for candidate in candidates where candidate.delta != 0 {
+          let points = (candidate.delta * fontSize * 65536).rounded() / 65536
+          let segment = Int(candidate.segment)
+          let second = Int(candidate.second)
+          if candidate.inside {
+            kerning[segment].inside = -points
+            kerning[segment].insideScalar = Int32(truncatingIfNeeded: second - 1 - breaks[segment - 1].end)
+          } else if Self.inOneScriptRun(codes, before: second) {
+            kerning[segment].after = points
+          }
+        }
+        return body(UnsafePointer(kerning.baseAddress!))
       }
     }
-    var kerning: [SegmentKerning]?
-    for (index, candidate) in candidates.enumerated() where deltasEm[index] != 0 {
-      let points = (deltasEm[index] * fontSize * 65536).rounded() / 65536
-      if candidate.inside {
-        if kerning == nil { kerning = [SegmentKerning](repeating: SegmentKerning(), count: count) }
-        let start = breaks[candidate.segment - 1].end
-        kerning![candidate.segment].inside = -points
-        kerning![candidate.segment].insideScalar = Int32(candidate.second - 1 - start)
-      } else {
-        guard Self.inOneScriptRun(codes, before: candidate.second) else { continue }
-        if kerning == nil { kerning = [SegmentKerning](repeating: SegmentKerning(), count: count) }
-        kerning![candidate.segment].after = points
-      }
-    }
-    return kerning
+  }
+
+  /// False for scalars that are certainly not Common or Inherited (ASCII letters, CJK
+  /// ideographs and kana, Hangul), so most segment starts skip ICU's script lookup.
+  @inline(__always) private static func mayBeCommon(_ scalar: UInt32) -> Bool {
+    if scalar < 0x80 { return !(0x61...0x7A).contains(scalar | 0x20) }
+    return scalar < 0x3000 || (0xFF00...0xFFEF).contains(scalar)
   }
 
   /// The width (ems) of `first` and `second` shaped together less each shaped alone; 0 when
