@@ -29,6 +29,16 @@ struct KerningPairsTests {
     #expect(KerningPairs.shapedDelta(0x0041, 0x3066, shaper: shaper) == 0)
   }
 
+  @Test func onlyScalarsThatStartAPairAreLookedUp() throws {
+    // GPOS `kern` in Noto Sans CJK covers kana (し starts し|て), not ideographs (使).
+    let fonts = try Self.measurer(.web).regular.fonts
+    let cjk = try #require(fonts.first { $0.familyName == "Noto Sans CJK SC" })
+    #expect(cjk.kerningFirsts.contains(0x3057))
+    #expect(!cjk.kerningFirsts.contains(0x4F7F))
+    let latin = try #require(fonts.first { $0.familyName == "Noto Sans" })
+    #expect(latin.kerningFirsts.contains(0x2D))  // `-X`
+  }
+
   @Test func aPairAcrossScriptRunsIsNotKerned() {
     // `'` after Katakana and a space continues the Hiragana run; `m` starts a Latin one.
     let codes = Array("プ 'm".unicodeScalars.map(\.value))

@@ -15,5 +15,12 @@ struct CoverageSet: Sendable, Hashable {
     return word < words.count && words[word] & (1 << UInt64(scalar & 63)) != 0
   }
 
+  mutating func formUnion(_ other: CoverageSet) {
+    if other.words.count > words.count {
+      words.append(contentsOf: repeatElement(0, count: other.words.count - words.count))
+    }
+    for index in other.words.indices { words[index] |= other.words[index] }
+  }
+
   var count: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
 }

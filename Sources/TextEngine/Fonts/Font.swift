@@ -21,6 +21,8 @@ public final class Font: Sendable {
   /// True for colour (emoji) fonts: clusters asking for emoji presentation prefer them.
   public let hasColorGlyphs: Bool
   let coverage: CoverageSet
+  /// The scalars whose glyph may start a kerning pair (see `KerningPairs`).
+  let kerningFirsts: CoverageSet
   private let native: Locked<NativeFont>
 
   /// Loads face `faceIndex` of the font file at `path`.
@@ -37,6 +39,7 @@ public final class Font: Sendable {
     self.metrics = native.readMetrics()
     self.hasColorGlyphs = native.hasColorGlyphs
     self.coverage = native.collectCoverage()
+    self.kerningFirsts = native.collectKerningFirsts(coverage: coverage)
     self.native = Locked(native)
   }
 

@@ -25,8 +25,8 @@ public final class TextMeasurer: Sendable {
   private let regularCache: SegmentCache
   private let boldCache: SegmentCache
   /// Kerning across break opportunities, per chain (see `KerningPairs`).
-  private let regularKerning = KerningPairs()
-  private let boldKerning = KerningPairs()
+  private let regularKerning: KerningPairs
+  private let boldKerning: KerningPairs
   /// The segment caches' number for each language a style has named (the empty language is 0).
   private let languageIDs = Locked<[String: Int32]>([:])
   /// The most languages numbered; texts in further languages are shaped without the shared
@@ -84,6 +84,8 @@ public final class TextMeasurer: Sendable {
     self.bold = bold ?? regular
     self.regularCache = SegmentCache(capacity: segmentCacheCapacity)
     self.boldCache = SegmentCache(capacity: segmentCacheCapacity)
+    self.regularKerning = KerningPairs(chain: regular)
+    self.boldKerning = KerningPairs(chain: bold ?? regular)
     self.lineBreakers = BreakIteratorPool(kind: .line, locale: locale)
     self.usesBuiltInLineBreaker = locale.isEmpty
     self.graphemeBreakers = BreakIteratorPool(kind: .grapheme, locale: locale)

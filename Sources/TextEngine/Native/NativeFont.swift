@@ -196,6 +196,42 @@ struct NativeFont: ~Copyable {
     return coverage
   }
 
+  /// Every Unicode scalar whose glyph may start a pair that HarfBuzz's default horizontal
+  /// positioning adjusts: the input glyphs of the GPOS lookups of `kern` and `dist` (pair
+  /// adjustments apply to the first glyph), mapped back through the cmap. A font that kerns
+  /// with a legacy `kern` table instead gives its whole coverage.
+  func collectKerningFirsts(coverage: CoverageSet) -> CoverageSet {
+    let lookups = hb_set_create()!
+    let glyphs = hb_set_create()!
+    defer {
+      hb_set_destroy(lookups)
+      hb_set_destroy(glyphs)
+    }
+    var features: [hb_tag_t] = [Self.tag("kern"), Self.tag("dist"), 0]
+    hb_ot_layout_collect_lookups(hbFace, Self.tag("GPOS"), nil, nil, &features, lookups)
+    var lookup = hb_codepoint_t.max  // HB_SET_VALUE_INVALID
+    while hb_set_next(lookups, &lookup) != 0 {
+      hb_ot_layout_lookup_collect_glyphs(hbFace, Self.tag("GPOS"), lookup, nil, glyphs, nil, nil)
+    }
+    if hb_set_is_empty(glyphs) != 0 {
+      let legacy = hb_face_reference_table(hbFace, Self.tag("kern"))
+      defer { hb_blob_destroy(legacy) }
+      return hb_blob_get_length(legacy) > 0 ? coverage : CoverageSet()
+    }
+    let unicodes = hb_set_create()!
+    defer { hb_set_destroy(unicodes) }
+    hb_face_collect_unicodes(hbFace, unicodes)
+    var firsts = CoverageSet()
+    var codePoint = hb_codepoint_t.max
+    var glyph: hb_codepoint_t = 0
+    while hb_set_next(unicodes, &codePoint) != 0 {
+      if hb_font_get_nominal_glyph(hbFont, codePoint, &glyph) != 0, hb_set_has(glyphs, glyph) != 0 {
+        firsts.insert(codePoint)
+      }
+    }
+    return firsts
+  }
+
   // MARK: Shaping
 
   /// Shapes `scalars[range]` (with the whole array as context) and returns the glyphs, with

@@ -14,6 +14,15 @@ final class KerningPairs: Sendable {
   /// The most pairs kept before the cache is cleared.
   static let capacity = 1 << 16
   private let pairs = Locked<[UInt64: Double]>([:])
+  /// The scalars whose glyph may start a kerning pair in some font of the chain: a pair whose
+  /// first scalar is not here is never shaped or looked up.
+  let firsts: CoverageSet
+
+  init(chain: FontChain) {
+    var firsts = CoverageSet()
+    for font in chain.fonts { firsts.formUnion(font.kerningFirsts) }
+    self.firsts = firsts
+  }
 
   /// Pairs cached now.
   var count: Int { pairs.withLock { $0.count } }
@@ -70,7 +79,9 @@ final class KerningPairs: Sendable {
         let first = codes[end - 1]
         let second = codes[end]
         guard second > 0x20, !UnicodeProperties.isTrailingWhitespace(second) else { continue }
-        if !breaks[segment].isHard, first > 0x20, !UnicodeProperties.isTrailingWhitespace(first) {
+        if !breaks[segment].isHard, first > 0x20, cache.firsts.contains(first),
+          !UnicodeProperties.isTrailingWhitespace(first)
+        {
           add(segment, second: end, inside: false)
         }
         // The next segment starting with Common scalars after text of another script.
@@ -78,8 +89,8 @@ final class KerningPairs: Sendable {
         let next = breaks[segment + 1].end
         var index = end + 1
         while index < next, index - end < 16, runScript(codes[index]) == nil { index += 1 }
-        guard index < next, index - end < 16, let script = runScript(codes[index]),
-          let before = scriptBefore(codes, end), before != script
+        guard index < next, index - end < 16, cache.firsts.contains(codes[index - 1]),
+          let script = runScript(codes[index]), let before = scriptBefore(codes, end), before != script
         else { continue }
         add(segment + 1, second: index, inside: true)
       }
