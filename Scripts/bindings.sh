@@ -3,7 +3,8 @@
 # installs the Python package into the current python3:
 #   Scripts/bindings.sh            # release build (for use)
 #   Scripts/bindings.sh debug      # debug build (./Scripts/test.sh: shares the tests' build)
-# Python: bindings/python/selfsize/_lib/ gets the library and its resource bundle (fonts), then
+# Python: bindings/python/selfsize/_lib/ gets the library and its resource bundle (fonts), the
+# package its optional accelerator (_columns.c, built against python3's headers when it has them), then
 # `pip install bindings/python`. Node: bindings/node/build/ gets the addon (selfsize.node, built
 # with the C compiler against Node's headers, /usr/include/node), the library and the bundle.
 set -euo pipefail
@@ -29,8 +30,24 @@ install_library() {
   cp -R "$bundle" "$1/"
 }
 
+compiler=${CC:-}
+if [ -z "$compiler" ]; then
+  if command -v cc >/dev/null 2>&1; then compiler=cc; else compiler=clang; fi
+fi
+
 # Python
 install_library bindings/python/selfsize/_lib
+# The optional accelerator (selfsize/_columns.c: the packed results turned into dicts in C), built
+# against this python3's headers; without them the package turns them into dicts in Python.
+rm -f bindings/python/selfsize/_columns.*.so
+python_include=$(python3 -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
+python_suffix=$(python3 -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
+if [ -f "$python_include/Python.h" ]; then
+  "$compiler" -std=c11 -O2 -Wall -Wextra -fPIC -shared -I"$python_include" -ISources/SelfSizeC/include \
+    -o "bindings/python/selfsize/_columns$python_suffix" bindings/python/selfsize/_columns.c
+else
+  echo "bindings: no $python_include/Python.h: the Python package turns results into dicts in Python (slower)" >&2
+fi
 pip_install() {
   python3 -m pip install --quiet --no-deps --force-reinstall "$@" ./bindings/python
 }
@@ -49,10 +66,6 @@ headers=${NODE_HEADERS:-/usr/include/node}
   echo "bindings: no $headers/node_api.h (install nodejs / libnode-dev, or set NODE_HEADERS)" >&2
   exit 1
 }
-compiler=${CC:-}
-if [ -z "$compiler" ]; then
-  if command -v cc >/dev/null 2>&1; then compiler=cc; else compiler=clang; fi
-fi
 install_library bindings/node/build
 "$compiler" -std=c11 -O2 -Wall -Wextra -fPIC -shared -D_GNU_SOURCE -I"$headers" -ISources/SelfSizeC/include \
   -o bindings/node/build/selfsize.node bindings/node/src/selfsize_node.c -ldl

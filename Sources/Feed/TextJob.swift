@@ -48,6 +48,19 @@ public struct TextJob: Sendable {
       text: { record.text }, id: { record.id }, line: record.line, warnings: &warnings)
   }
 
+  /// One layout per width for a text given as valid UTF-8 (with its id, valid UTF-8, and its
+  /// 1-based line or place for errors), as ``writeLines(utf8:number:to:warnings:)`` measures a
+  /// record: the same layouts, errors and warnings, with no `String` made unless one is reported.
+  package func layouts(
+    validUTF8 text: UnsafeBufferPointer<UInt8>, id: UnsafeBufferPointer<UInt8>, line: Int,
+    warnings: inout [RecordError]
+  ) throws(RecordError) -> (PreparedText, [TextLayout]) {
+    try layouts(
+      prepare: { () throws(TextError) in try measurer.prepare(validUTF8: text, style: style) },
+      text: { String(decoding: text, as: UTF8.self) }, id: { String(decoding: id, as: UTF8.self) },
+      line: line, warnings: &warnings)
+  }
+
   /// Prepares a text with `prepare` and lays it out at every width; `text` and `id` are asked
   /// for only to describe a problem.
   private func layouts(

@@ -75,6 +75,29 @@ final class BindingEngine: Sendable {
     throws(BindingError)
     -> (UnsafeMutablePointer<CChar>, Int)
   {
+    let (job, jobs) = try textJob(options: bytes)
+    let widths = job.widths
+    return try Self.run(records, label: "records", jobs: jobs) { line, index, chunk in
+      if let error = job.writeLines(
+        utf8: line, number: index + 1, to: &chunk.writer, warnings: &chunk.warnings)
+      {
+        BatchRun.writeFailure(error, widths: widths, label: "records", to: &chunk.writer)
+      }
+    }
+  }
+
+  /// `selfsize text` over packed records (`selfsize_text_begin`): measuring starts on other
+  /// threads, the results are taken chunk by chunk from the stream.
+  func textStream(
+    options bytes: UnsafeBufferPointer<UInt8>, ids: UnsafeBufferPointer<UInt8>,
+    texts: UnsafeBufferPointer<UInt8>, count: Int
+  ) throws(BindingError) -> TextStream {
+    let (job, jobs) = try textJob(options: bytes)
+    return try TextStream(job: job, jobs: jobs, ids: ids, texts: texts, count: count)
+  }
+
+  /// The job and thread count of `selfsize text` options.
+  private func textJob(options bytes: UnsafeBufferPointer<UInt8>) throws(BindingError) -> (TextJob, Int) {
     let options = try OptionsObject(utf8: bytes, keys: Self.textOptions)
     let widths = try options.widths(allowsInfinity: true)
     let fontSize = try options.number("fontSize", in: .fontSize) ?? 15
@@ -101,14 +124,7 @@ final class BindingEngine: Sendable {
     let job = TextJob(
       measurer: measurer, style: style, widths: widths, strict: try options.bool("strict") ?? false,
       field: field)
-    let jobs = try options.jobs(processors: ProcessInfo.processInfo.activeProcessorCount)
-    return try Self.run(records, label: "records", jobs: jobs) { line, index, chunk in
-      if let error = job.writeLines(
-        utf8: line, number: index + 1, to: &chunk.writer, warnings: &chunk.warnings)
-      {
-        BatchRun.writeFailure(error, widths: widths, label: "records", to: &chunk.writer)
-      }
-    }
+    return (job, try options.jobs(processors: ProcessInfo.processInfo.activeProcessorCount))
   }
 
   // MARK: Measure

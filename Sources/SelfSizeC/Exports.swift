@@ -5,7 +5,7 @@ import Foundation
 // `malloc` and are freed by `selfsize_free`.
 
 /// The version of the ABI (`SELFSIZE_ABI_VERSION` in `selfsize.h`).
-let abiVersion: UInt32 = 1
+let abiVersion: UInt32 = 2
 
 /// The package version, as `selfsize --version` prints it.
 let packageVersion = "0.3.0"
@@ -111,14 +111,14 @@ public func selfsizeEngineCreate(
       fonts: try strings(fonts, fontCount, "fonts"),
       boldFonts: try strings(boldFonts, boldFontCount, "bold_fonts"),
       systemFonts: systemFonts != 0)
-    engine.pointee = OpaquePointer(bitPattern: EngineRegistry.shared.register(created))
+    engine.pointee = OpaquePointer(bitPattern: Registries.engines.register(created))
   }
 }
 
 /// Frees an engine (see `selfsize.h`).
 @_cdecl("selfsize_engine_free")
 public func selfsizeEngineFree(_ engine: OpaquePointer?) -> Int32 {
-  status(nil) { () throws(BindingError) in try EngineRegistry.shared.remove(UInt(bitPattern: engine)) }
+  status(nil) { () throws(BindingError) in try Registries.engines.remove(UInt(bitPattern: engine)) }
 }
 
 /// An engine's platform and fonts as JSON (see `selfsize.h`).
@@ -131,7 +131,7 @@ public func selfsizeEngineInfo(
   resultLength?.pointee = 0
   return status(error) { () throws(BindingError) in
     guard let result else { throw BindingError(.invalidArgument, "result is NULL") }
-    let info = try EngineRegistry.shared.engine(UInt(bitPattern: engine)).info()
+    let info = try Registries.engines.value(UInt(bitPattern: engine)).info()
     result.pointee = strdup(info)
     resultLength?.pointee = info.utf8.count
   }
@@ -149,7 +149,7 @@ public func selfsizeText(
   resultLength?.pointee = 0
   return status(error) { () throws(BindingError) in
     guard let result else { throw BindingError(.invalidArgument, "result is NULL") }
-    let engine = try EngineRegistry.shared.engine(UInt(bitPattern: engine))
+    let engine = try Registries.engines.value(UInt(bitPattern: engine))
     let (buffer, length) = try engine.text(
       options: try bytes(options, optionsLength, "options"),
       records: try bytes(records, recordsLength, "records"))
@@ -170,12 +170,52 @@ public func selfsizeMeasure(
   resultLength?.pointee = 0
   return status(error) { () throws(BindingError) in
     guard let result else { throw BindingError(.invalidArgument, "result is NULL") }
-    let engine = try EngineRegistry.shared.engine(UInt(bitPattern: engine))
+    let engine = try Registries.engines.value(UInt(bitPattern: engine))
     let (buffer, length) = try engine.measure(
       options: try bytes(options, optionsLength, "options"), items: try bytes(items, itemsLength, "items"))
     result.pointee = buffer
     resultLength?.pointee = length
   }
+}
+
+/// Starts measuring packed texts (see `selfsize.h`).
+@_cdecl("selfsize_text_begin")
+public func selfsizeTextBegin(
+  _ engine: OpaquePointer?, _ options: UnsafePointer<CChar>?, _ optionsLength: Int,
+  _ ids: UnsafePointer<CChar>?, _ idsLength: Int, _ texts: UnsafePointer<CChar>?, _ textsLength: Int,
+  _ count: Int, _ stream: UnsafeMutablePointer<OpaquePointer?>?,
+  _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> Int32 {
+  stream?.pointee = nil
+  return status(error) { () throws(BindingError) in
+    guard let stream else {
+      throw BindingError(.invalidArgument, "stream (the handle's destination) is NULL")
+    }
+    let engine = try Registries.engines.value(UInt(bitPattern: engine))
+    let started = try engine.textStream(
+      options: try bytes(options, optionsLength, "options"), ids: try bytes(ids, idsLength, "ids"),
+      texts: try bytes(texts, textsLength, "texts"), count: count)
+    stream.pointee = OpaquePointer(bitPattern: Registries.streams.register(started))
+  }
+}
+
+/// The next chunk of a text stream's results (see `selfsize.h`).
+@_cdecl("selfsize_text_next")
+public func selfsizeTextNext(
+  _ stream: OpaquePointer?, _ columns: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+  _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> Int32 {
+  columns?.pointee = nil
+  return status(error) { () throws(BindingError) in
+    guard let columns else { throw BindingError(.invalidArgument, "columns is NULL") }
+    columns.pointee = try Registries.streams.value(UInt(bitPattern: stream)).next()
+  }
+}
+
+/// Ends a text stream (see `selfsize.h`).
+@_cdecl("selfsize_text_end")
+public func selfsizeTextEnd(_ stream: OpaquePointer?) -> Int32 {
+  status(nil) { () throws(BindingError) in try Registries.streams.remove(UInt(bitPattern: stream)).cancel() }
 }
 
 /// Frees a buffer this library returned.

@@ -1,9 +1,9 @@
 /// Checks that bytes are well-formed UTF-8 (The Unicode Standard, table 3-7): no overlong
 /// forms, no surrogates, nothing above U+10FFFF, no sequence cut short.
-enum UTF8Validation {
+package enum UTF8Validation {
   /// Whether `bytes` are well-formed UTF-8: eight ASCII bytes at a time, then sequence by
   /// sequence.
-  static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  package static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let base = bytes.baseAddress else { return true }
     let count = bytes.count
     var index = 0

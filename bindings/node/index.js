@@ -84,6 +84,102 @@ function results(json) {
   return list;
 }
 
+/** A number JSON prints without a fraction, as JSON.parse reads it (null when not finite). */
+function integral(value) {
+  return Number.isFinite(value) ? value + 0 : null; // + 0 turns -0 into 0, as JSON prints it
+}
+
+/** Appends the objects of a chunk of a text stream (selfsize_text_columns) to `results`. */
+function appendColumns(results, chunk, ids, first, extras) {
+  const n = chunk.resultCount;
+  const { widths, platform } = extras;
+  const widthCount = widths.length;
+  const lineCounts = chunk.lineCount;
+  const heights = chunk.height;
+  const truncated = chunk.truncated;
+  const missing = chunk.missingGlyphs;
+  const lineWidths = chunk.lineWidth;
+  const breaks = chunk.breaks;
+  const start = results.length;
+  const texts = chunk.lineText.split('\0');
+  // Line widths JSON prints as integers (or null), by index.
+  const integralWidths = new Set(chunk.integralLineWidths);
+  let line = 0;
+  let brk = 0;
+  for (let r = 0; r < n; r++) {
+    const count = lineCounts[r];
+    const breakCount = count > 0 ? count - 1 : 0;
+    const resultBreaks = new Array(breakCount);
+    for (let b = 0; b < breakCount; b++) resultBreaks[b] = breaks[brk + b];
+    const lines = new Array(count);
+    for (let l = 0; l < count; l++, line++) {
+      const width = lineWidths[line];
+      lines[l] = { text: texts[line], width: integralWidths.size && integralWidths.has(line) ? integral(width) : width };
+    }
+    results.push({
+      id: ids[first + Math.floor(r / widthCount)], width: widths[r % widthCount], lineCount: count,
+      height: heights[r], breaks: resultBreaks, lines, truncated: truncated[r] === 1, missingGlyphs: missing[r],
+      platform,
+    });
+    brk += breakCount;
+  }
+  for (const i of chunk.integralHeights) results[start + i].height = integral(results[start + i].height);
+  for (const [i, object] of extras.objects) results[start + i] = object;
+}
+
+/** The ids and texts of records as two "\0"-joined strings for textBegin, or null when a
+ *  record is not an object with a string id and text free of NULs and lone surrogates (then
+ *  the JSON path reads them, and reports what is wrong with each). */
+function packed(records, field) {
+  const ids = new Array(records.length);
+  const texts = new Array(records.length);
+  for (let i = 0; i < records.length; i++) {
+    const record = records[i];
+    if (record === null || typeof record !== 'object') return null;
+    const id = record.id;
+    const text = record[field];
+    if (typeof id !== 'string' || typeof text !== 'string') return null;
+    ids[i] = id;
+    texts[i] = text;
+  }
+  const idsJoined = ids.join('\0');
+  const textsJoined = texts.join('\0');
+  if (!idsJoined.isWellFormed() || !textsJoined.isWellFormed()) return null;
+  const separators = (string) => {
+    let count = 0;
+    for (let at = string.indexOf('\0'); at !== -1; at = string.indexOf('\0', at + 1)) count++;
+    return count;
+  };
+  const expected = Math.max(records.length - 1, 0);
+  if (separators(idsJoined) !== expected || separators(textsJoined) !== expected) return null;
+  return { ids, idsJoined, textsJoined };
+}
+
+/** `text` through the packed stream (selfsize_text_begin): results come back as columns,
+ *  chunk by chunk, turned into objects here while the library measures the next chunk. */
+function textPacked(handle, options, input) {
+  const binding = addon();
+  const stream = call(() => binding.textBegin(handle, JSON.stringify(options), input.idsJoined, input.textsJoined,
+    input.ids.length));
+  const results = [];
+  const warnings = [];
+  try {
+    let first = 0;
+    for (;;) {
+      const chunk = call(() => binding.textNext(stream));
+      if (chunk === null) break;
+      const extras = JSON.parse(chunk.extras);
+      appendColumns(results, chunk, input.ids, first, extras);
+      for (const warning of extras.warnings) warnings.push(warning);
+      first += chunk.resultCount / extras.widths.length;
+    }
+  } finally {
+    binding.textEnd(stream);
+  }
+  Object.defineProperty(results, 'warnings', { value: warnings, enumerable: false });
+  return results;
+}
+
 function setIf(options, key, value) {
   if (value !== undefined && value !== null) options[key] = value;
 }
@@ -123,6 +219,8 @@ class Engine {
     setIf(options, 'lineHeight', lineHeight);
     setIf(options, 'pixelScale', pixelScale);
     setIf(options, 'jobs', jobs);
+    const fast = Array.isArray(records) ? packed(records, field) : null;
+    if (fast) return textPacked(this._handle, options, fast);
     const input = body(records, 'records');
     return results(call(() => addon().text(this._handle, JSON.stringify(options), input)));
   }

@@ -12,7 +12,8 @@
  *   written to stdout or stderr.
  * - Ownership: every `char *` the library hands out (`*error`, `*result`) is allocated by the
  *   library, NUL-terminated, owned by the caller from then on, and freed with `selfsize_free`
- *   (exactly once). Strings passed in are borrowed for the duration of the call only.
+ *   (exactly once); so is every `selfsize_text_columns *` (one buffer holding the arrays it
+ *   points to). Strings passed in are borrowed for the duration of the call only.
  *   `selfsize_version` and `selfsize_status_name` return static strings: never free them.
  * - Engines are thread-safe: any number of threads may call `selfsize_text` and
  *   `selfsize_measure` on one engine at once (its caches are shared under locks).
@@ -36,7 +37,7 @@ extern "C" {
 #endif
 
 /* The version of this header's ABI; `selfsize_abi_version()` returns the library's. */
-#define SELFSIZE_ABI_VERSION 1
+#define SELFSIZE_ABI_VERSION 2
 
 /* Statuses. */
 #define SELFSIZE_OK 0
@@ -128,6 +129,82 @@ int32_t selfsize_text(selfsize_engine *engine, const char *options, size_t optio
 int32_t selfsize_measure(selfsize_engine *engine, const char *options, size_t options_length,
                          const char *items, size_t items_length, char **result,
                          size_t *result_length, char **error);
+
+/*
+ * Packed text batches: `selfsize text` without JSON on either side, for bindings that build
+ * their own objects. The texts go in as one buffer, the results come back as columns, chunk by
+ * chunk, measured on the library's threads (`jobs` of them) while the caller takes the chunks
+ * before: the caller turns one chunk into its objects while the next is measured, as the CLI
+ * writes one batch while measuring the next. The results are those of selfsize_text for the
+ * records {"id": ids[i], FIELD: texts[i]} in the same order.
+ */
+
+/* A text stream: a packed batch being measured. Opaque. */
+typedef struct selfsize_text_stream selfsize_text_stream;
+
+/*
+ * The results of consecutive records of a stream, as columns. Results run record-major (every
+ * width of a record in the order of "widths", then the next record's), numbered from 0 in the
+ * chunk; the objects they stand for are those of selfsize_text:
+ *   {"id": the record's id, "width": the width (null for "inf"), "lineCount": line_count[r],
+ *    "height": height[r], "breaks": r's line_count[r] - 1 breaks (none when 0 lines),
+ *    "lines": [{"text", "width": line_width[l]}, ...], "truncated": truncated[r] != 0,
+ *    "missingGlyphs": missing_glyphs[r], "platform": the engine's platform}.
+ * `breaks`, `line_width` and the NUL-terminated line texts of `line_text` run through every
+ * result's lines in order. JSON prints a number without a fraction as an integer: the indices
+ * in `integral_heights` / `integral_line_widths` name the values that JSON text would hold as
+ * integers (or null when not finite); every other value is a number with a fraction.
+ * Some results are given as their JSON object instead (their columns are 0 and they have no
+ * lines): a failed record's error objects, one per width, and any record that was read through
+ * the JSON path (an empty id, bytes that are not UTF-8). `extras` is the JSON object
+ * {"widths": [the widths as the results print them], "platform": "web", "objects": [[r, object],
+ * ...], "warnings": [{"id", "code", "message"}, ...]}.
+ * The whole chunk is one buffer from the library: free it (only the chunk) with selfsize_free.
+ */
+typedef struct selfsize_text_columns {
+  size_t result_count;
+  const int32_t *line_count;       /* [result_count] */
+  const double *height;            /* [result_count] */
+  const uint8_t *truncated;        /* [result_count], 0 or 1 */
+  const int32_t *missing_glyphs;   /* [result_count] */
+  size_t line_total;               /* the sum of line_count */
+  const double *line_width;        /* [line_total] */
+  const int32_t *breaks;           /* [line_total - the results with at least one line] */
+  size_t line_text_length;         /* bytes */
+  const char *line_text;           /* line_total UTF-8 texts, each followed by a NUL */
+  size_t integral_height_count;
+  const int64_t *integral_heights; /* indices into height */
+  size_t integral_line_width_count;
+  const int64_t *integral_line_widths; /* indices into line_width */
+  size_t extras_length;            /* bytes, without the NUL */
+  const char *extras;              /* JSON, NUL-terminated */
+} selfsize_text_columns;
+
+/*
+ * Starts measuring packed texts: `selfsize text` over `count` records.
+ * - options: as selfsize_text ("jobs": the threads measuring; default: the processors).
+ * - ids / ids_length: the records' ids as UTF-8, separated by NUL bytes (count parts, no NUL
+ *   after the last); texts / texts_length: their texts the same way (so neither may hold a NUL
+ *   itself: such records go through selfsize_text). Both are copied before the call returns.
+ * - *stream receives the stream; take its chunks with selfsize_text_next and end it with
+ *   selfsize_text_end (always, also after an error).
+ * SELFSIZE_E_INVALID_ARGUMENT when ids or texts do not hold `count` parts. Measuring runs on
+ * the library's threads from now on; the engine may be freed meanwhile.
+ */
+int32_t selfsize_text_begin(selfsize_engine *engine, const char *options, size_t options_length,
+                            const char *ids, size_t ids_length, const char *texts, size_t texts_length,
+                            size_t count, selfsize_text_stream **stream, char **error);
+
+/*
+ * The next chunk of a stream's results, in input order; waits while it is being measured.
+ * *columns receives the chunk (free it with selfsize_free), or NULL after the last chunk.
+ * One thread at a time may take a stream's chunks.
+ */
+int32_t selfsize_text_next(selfsize_text_stream *stream, selfsize_text_columns **columns, char **error);
+
+/* Ends a stream: stops measuring (after the chunks being measured) and frees it and the chunks
+ * not taken. SELFSIZE_E_INVALID_HANDLE when it was already ended or is not a stream. */
+int32_t selfsize_text_end(selfsize_text_stream *stream);
 
 /* Frees a buffer this library returned (a result or an error message). NULL is ignored. */
 void selfsize_free(void *buffer);

@@ -24,6 +24,10 @@ typedef int32_t (*engine_info_fn)(selfsize_engine *, char **, size_t *, char **)
 typedef int32_t (*batch_fn)(selfsize_engine *, const char *, size_t, const char *, size_t, char **, size_t *,
                             char **);
 typedef void (*free_fn)(void *);
+typedef int32_t (*text_begin_fn)(selfsize_engine *, const char *, size_t, const char *, size_t, const char *, size_t,
+                                 size_t, selfsize_text_stream **, char **);
+typedef int32_t (*text_next_fn)(selfsize_text_stream *, selfsize_text_columns **, char **);
+typedef int32_t (*text_end_fn)(selfsize_text_stream *);
 
 static struct {
   void *library;
@@ -36,6 +40,9 @@ static struct {
   batch_fn text;
   batch_fn measure;
   free_fn free;
+  text_begin_fn text_begin;
+  text_next_fn text_next;
+  text_end_fn text_end;
 } ss;
 
 #define CHECK(call)                                                                                          \
@@ -128,6 +135,9 @@ static napi_value load(napi_env env, napi_callback_info info) {
   SYMBOL(text, "selfsize_text")
   SYMBOL(measure, "selfsize_measure")
   SYMBOL(free, "selfsize_free")
+  SYMBOL(text_begin, "selfsize_text_begin")
+  SYMBOL(text_next, "selfsize_text_next")
+  SYMBOL(text_end, "selfsize_text_end")
 #undef SYMBOL
   if (ss.abi_version() != SELFSIZE_ABI_VERSION) {
     throw_error(env, "abiMismatch", -1, "libselfsize.so has another ABI version than this addon");
@@ -319,6 +329,149 @@ static napi_value batch(napi_env env, napi_callback_info info, batch_fn function
 static napi_value text(napi_env env, napi_callback_info info) { return batch(env, info, ss.text); }
 static napi_value measure(napi_env env, napi_callback_info info) { return batch(env, info, ss.measure); }
 
+static void finalize_stream(napi_env env, void *data, void *hint) {
+  (void)env;
+  (void)hint;
+  if (ss.library && data) ss.text_end((selfsize_text_stream *)data); /* INVALID_HANDLE when ended already */
+}
+
+/* textBegin(handle, optionsJSON, ids, texts, count) -> external stream: ids and texts are the
+ * records' ids and texts joined with "\0" (selfsize_text_begin). */
+static napi_value text_begin(napi_env env, napi_callback_info info) {
+  if (!loaded(env)) return NULL;
+  size_t argc = 5;
+  napi_value argv[5];
+  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  selfsize_engine *engine;
+  if (argc < 5 || !engine_argument(env, argv[0], &engine)) return NULL;
+  int64_t count = 0;
+  CHECK(napi_get_value_int64(env, argv[4], &count));
+  size_t options_length = 0, ids_length = 0, texts_length = 0;
+  char *options = utf8_argument(env, argv[1], &options_length, "options");
+  if (!options) return NULL;
+  char *ids = utf8_argument(env, argv[2], &ids_length, "ids");
+  if (!ids) {
+    free(options);
+    return NULL;
+  }
+  char *texts = utf8_argument(env, argv[3], &texts_length, "texts");
+  if (!texts) {
+    free(options);
+    free(ids);
+    return NULL;
+  }
+  selfsize_text_stream *stream = NULL;
+  char *error = NULL;
+  int32_t status = ss.text_begin(engine, options, options_length, ids, ids_length, texts, texts_length,
+                                 count < 0 ? 0 : (size_t)count, &stream, &error);
+  free(options);
+  free(ids);
+  free(texts);
+  if (status != SELFSIZE_OK) {
+    throw_status(env, status, error);
+    return NULL;
+  }
+  napi_value result;
+  CHECK(napi_create_external(env, stream, finalize_stream, NULL, &result));
+  return result;
+}
+
+static bool stream_argument(napi_env env, napi_value value, selfsize_text_stream **stream) {
+  napi_valuetype type;
+  if (napi_typeof(env, value, &type) != napi_ok || type != napi_external) {
+    throw_error(env, "invalidHandle", SELFSIZE_E_INVALID_HANDLE, "not a text stream");
+    return false;
+  }
+  void *data = NULL;
+  napi_get_value_external(env, value, &data);
+  *stream = data;
+  return true;
+}
+
+/* Sets object[name] to a new typed array holding a copy of `count` elements of `size` bytes. */
+static bool set_typed_array(napi_env env, napi_value object, const char *name, napi_typedarray_type type,
+                            const void *source, size_t count, size_t size) {
+  void *data = NULL;
+  napi_value buffer, array;
+  if (napi_create_arraybuffer(env, count * size, &data, &buffer) != napi_ok) return false;
+  if (count) memcpy(data, source, count * size);
+  if (napi_create_typedarray(env, type, count, buffer, 0, &array) != napi_ok) return false;
+  return napi_set_named_property(env, object, name, array) == napi_ok;
+}
+
+/* Sets object[name] to an Int32Array of int64 indices (a chunk's indices fit in 32 bits). */
+static bool set_indices(napi_env env, napi_value object, const char *name, const int64_t *source, size_t count) {
+  void *data = NULL;
+  napi_value buffer, array;
+  if (napi_create_arraybuffer(env, count * 4, &data, &buffer) != napi_ok) return false;
+  for (size_t i = 0; i < count; i++) ((int32_t *)data)[i] = (int32_t)source[i];
+  if (napi_create_typedarray(env, napi_int32_array, count, buffer, 0, &array) != napi_ok) return false;
+  return napi_set_named_property(env, object, name, array) == napi_ok;
+}
+
+/* textNext(stream) -> the next chunk's columns as typed arrays and strings, or null after the
+ * last (selfsize_text_next; blocks while the chunk is measured). */
+static napi_value text_next(napi_env env, napi_callback_info info) {
+  if (!loaded(env)) return NULL;
+  size_t argc = 1;
+  napi_value argv[1];
+  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  selfsize_text_stream *stream;
+  if (argc < 1 || !stream_argument(env, argv[0], &stream)) return NULL;
+  selfsize_text_columns *c = NULL;
+  char *error = NULL;
+  int32_t status = ss.text_next(stream, &c, &error);
+  if (status != SELFSIZE_OK) {
+    throw_status(env, status, error);
+    return NULL;
+  }
+  napi_value result;
+  if (!c) {
+    CHECK(napi_get_null(env, &result));
+    return result;
+  }
+  size_t n = c->result_count, with_lines = 0;
+  for (size_t i = 0; i < n; i++) with_lines += c->line_count[i] > 0;
+  napi_value count, line_text, extras;
+  bool made = napi_create_object(env, &result) == napi_ok &&
+              napi_create_double(env, (double)n, &count) == napi_ok &&
+              napi_set_named_property(env, result, "resultCount", count) == napi_ok &&
+              set_typed_array(env, result, "lineCount", napi_int32_array, c->line_count, n, 4) &&
+              set_typed_array(env, result, "height", napi_float64_array, c->height, n, 8) &&
+              set_typed_array(env, result, "truncated", napi_uint8_array, c->truncated, n, 1) &&
+              set_typed_array(env, result, "missingGlyphs", napi_int32_array, c->missing_glyphs, n, 4) &&
+              set_typed_array(env, result, "lineWidth", napi_float64_array, c->line_width, c->line_total, 8) &&
+              set_typed_array(env, result, "breaks", napi_int32_array, c->breaks, c->line_total - with_lines, 4) &&
+              set_indices(env, result, "integralHeights", c->integral_heights, c->integral_height_count) &&
+              set_indices(env, result, "integralLineWidths", c->integral_line_widths,
+                          c->integral_line_width_count) &&
+              napi_create_string_utf8(env, c->line_text, c->line_text_length, &line_text) == napi_ok &&
+              napi_set_named_property(env, result, "lineText", line_text) == napi_ok &&
+              napi_create_string_utf8(env, c->extras, c->extras_length, &extras) == napi_ok &&
+              napi_set_named_property(env, result, "extras", extras) == napi_ok;
+  ss.free(c);
+  if (!made) {
+    bool pending = false;
+    napi_is_exception_pending(env, &pending);
+    if (!pending) throw_error(env, "internal", SELFSIZE_E_INTERNAL, "cannot make the chunk's arrays");
+    return NULL;
+  }
+  return result;
+}
+
+/* textEnd(stream) -> status (selfsize_text_end). */
+static napi_value text_end(napi_env env, napi_callback_info info) {
+  if (!loaded(env)) return NULL;
+  size_t argc = 1;
+  napi_value argv[1];
+  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  selfsize_text_stream *stream;
+  if (argc < 1 || !stream_argument(env, argv[0], &stream)) return NULL;
+  napi_value result;
+  CHECK(napi_create_int32(env, ss.text_end(stream), &result));
+  return result;
+}
+
 NAPI_MODULE_INIT() {
   napi_property_descriptor properties[] = {
       {"load", NULL, load, NULL, NULL, NULL, napi_default, NULL},
@@ -328,6 +481,9 @@ NAPI_MODULE_INIT() {
       {"engineInfo", NULL, engine_info, NULL, NULL, NULL, napi_default, NULL},
       {"text", NULL, text, NULL, NULL, NULL, napi_default, NULL},
       {"measure", NULL, measure, NULL, NULL, NULL, napi_default, NULL},
+      {"textBegin", NULL, text_begin, NULL, NULL, NULL, napi_default, NULL},
+      {"textNext", NULL, text_next, NULL, NULL, NULL, napi_default, NULL},
+      {"textEnd", NULL, text_end, NULL, NULL, NULL, napi_default, NULL},
   };
   if (napi_define_properties(env, exports, sizeof properties / sizeof properties[0], properties) != napi_ok)
     return NULL;

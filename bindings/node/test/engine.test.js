@@ -104,3 +104,28 @@ test('version and info', () => {
   assert.equal(info.platform, 'web');
   assert.equal(info.chains.regular[0].family, 'Noto Sans CJK SC');
 });
+
+test('the packed path equals the JSON path (chunks, integral heights, inf, truncation, warnings, errors)', () => {
+  // Records with string ids and texts go through the packed stream (selfsize_text_begin) in chunks of
+  // 1,024; a JSON string goes through selfsize_text. Both give the CLI's objects.
+  const records = [...readJSONL(CORPUS), ...readJSONL(CORPUS), { id: 'm', text: 'x\u{F0000} y' }, { id: '', text: 'e' },
+    ...['', '\n\n', 'a\u2028b', '"quoted" \\'].map((text, i) => ({ id: `n${i}`, text }))];
+  const e = new Engine({ platform: 'web', systemFonts: false });
+  for (const options of [{ widths: [150, 343.5, Infinity] }, { widths: [120], lineHeight: 20, maxLines: 2, jobs: 2 },
+    { widths: [170, 100], strict: true, jobs: 1 }]) {
+    const packed = e.text(records, options);
+    const byJSON = e.text(JSON.stringify(records), options);
+    assert.equal(JSON.stringify(packed), JSON.stringify(byJSON));
+    assert.deepStrictEqual(packed, byJSON);
+    assert.deepStrictEqual(packed.warnings, byJSON.warnings);
+  }
+  const strict = e.text(records, { widths: [100], strict: true });
+  assert.equal(strict[2048].error.code, 'missingGlyphs');
+  assert.match(strict[2048].error.message, /^records\[2048\]: id m:/);
+  assert.equal(strict[2049].error.code, 'invalidID');
+  // What the packed path cannot carry (a NUL, a lone surrogate, a number id) takes the JSON path.
+  for (const odd of [[{ id: 'a', text: 'nul\0inside' }], [{ id: 'a', text: 'x\uDC80' }], [{ id: 5, text: 'x' }]]) {
+    assert.deepStrictEqual(e.text(odd, { widths: [100] }), e.text(JSON.stringify(odd), { widths: [100] }));
+  }
+  e.close();
+});

@@ -12,15 +12,21 @@ from __future__ import annotations
 
 import ctypes
 import gc
+import itertools
 import json
 import math
 import os
 import threading
 from typing import Any, Iterable, List, Mapping, Optional, Sequence, Union
 
+try:  # the optional accelerator (Scripts/bindings.sh builds it); the pure-Python path otherwise
+    from . import _columns
+except ImportError:
+    _columns = None
+
 __all__ = ["Engine", "Results", "SelfSizeError", "library_path", "version"]
 
-_ABI_VERSION = 1
+_ABI_VERSION = 2
 _HERE = os.path.dirname(os.path.abspath(__file__))
 
 
@@ -68,6 +74,22 @@ def library_path() -> str:
     )
 
 
+class _TextColumns(ctypes.Structure):
+    """``selfsize_text_columns`` (selfsize.h): one chunk of a text stream's results."""
+
+    _fields_ = [
+        ("result_count", ctypes.c_size_t), ("line_count", ctypes.c_void_p), ("height", ctypes.c_void_p),
+        ("truncated", ctypes.c_void_p), ("missing_glyphs", ctypes.c_void_p), ("line_total", ctypes.c_size_t),
+        ("line_width", ctypes.c_void_p), ("breaks", ctypes.c_void_p), ("line_text_length", ctypes.c_size_t),
+        ("line_text", ctypes.c_void_p), ("integral_height_count", ctypes.c_size_t),
+        ("integral_heights", ctypes.c_void_p), ("integral_line_width_count", ctypes.c_size_t),
+        ("integral_line_widths", ctypes.c_void_p), ("extras_length", ctypes.c_size_t), ("extras", ctypes.c_void_p),
+    ]
+
+
+# Tests set this to check the pure-Python path against the accelerator's.
+_PURE_PYTHON = bool(os.environ.get("SELFSIZE_PURE_PYTHON"))
+
 _lib = None
 _lib_lock = threading.Lock()
 
@@ -111,6 +133,16 @@ def _library() -> ctypes.CDLL:
                 ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p, ctypes.c_size_t,
                 ctypes.POINTER(ctypes.c_void_p), ctypes.POINTER(ctypes.c_size_t), ctypes.POINTER(ctypes.c_void_p),
             ]
+        lib.selfsize_text_begin.restype = ctypes.c_int32
+        lib.selfsize_text_begin.argtypes = [
+            ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p,
+            ctypes.c_size_t, ctypes.c_size_t, ctypes.POINTER(ctypes.c_void_p), ctypes.POINTER(ctypes.c_void_p),
+        ]
+        lib.selfsize_text_next.restype = ctypes.c_int32
+        lib.selfsize_text_next.argtypes = [
+            ctypes.c_void_p, ctypes.POINTER(ctypes.POINTER(_TextColumns)), ctypes.POINTER(ctypes.c_void_p)]
+        lib.selfsize_text_end.restype = ctypes.c_int32
+        lib.selfsize_text_end.argtypes = [ctypes.c_void_p]
         lib.selfsize_free.restype = None
         lib.selfsize_free.argtypes = [ctypes.c_void_p]
         _lib = lib
@@ -157,6 +189,52 @@ def _loads(data: bytes) -> Any:
     finally:
         if enabled:
             gc.enable()
+
+
+def _integer(value: float):
+    """A number JSON prints without a fraction, as ``json.loads`` reads it: an int, or None
+    when not finite."""
+    return int(value) if math.isfinite(value) else None
+
+
+def _append_columns(results: list, chunk: "_TextColumns", ids: list, widths: list, platform: str,
+                    objects: list) -> None:
+    """Appends the dicts of a chunk of a text stream (``selfsize_text_columns``) to ``results``:
+    the objects ``selfsize text`` prints, built from the columns by bulk operations (no JSON)."""
+    n = chunk.result_count
+    lines_total = chunk.line_total
+    line_counts = memoryview(ctypes.string_at(chunk.line_count, 4 * n)).cast("i").tolist()
+    heights = memoryview(ctypes.string_at(chunk.height, 8 * n)).cast("d").tolist()
+    truncated = list(map(bool, ctypes.string_at(chunk.truncated, n)))
+    missing = memoryview(ctypes.string_at(chunk.missing_glyphs, 4 * n)).cast("i").tolist()
+    line_widths = memoryview(ctypes.string_at(chunk.line_width, 8 * lines_total)).cast("d").tolist()
+    break_total = lines_total - (n - line_counts.count(0))
+    breaks = memoryview(ctypes.string_at(chunk.breaks, 4 * break_total)).cast("i").tolist()
+    line_texts = ctypes.string_at(chunk.line_text, chunk.line_text_length).decode("utf-8").split("\0")
+    for index in memoryview(ctypes.string_at(chunk.integral_heights, 8 * chunk.integral_height_count)).cast("q"):
+        heights[index] = _integer(heights[index])
+    for index in memoryview(ctypes.string_at(chunk.integral_line_widths,
+                                             8 * chunk.integral_line_width_count)).cast("q"):
+        line_widths[index] = _integer(line_widths[index])
+    lines = [{"text": text, "width": width} for text, width in zip(line_texts, line_widths)]
+    if len(widths) == 1:
+        result_ids = ids
+    else:
+        result_ids = [i for i in ids for _ in widths]
+    start = len(results)
+    append = results.append
+    line = 0
+    brk = 0
+    for id_, width, count, height, cut, glyphs in zip(result_ids, itertools.cycle(widths), line_counts, heights,
+                                                      truncated, missing):
+        end = line + count
+        break_end = brk + count - 1 if count else brk
+        append({"id": id_, "width": width, "lineCount": count, "height": height, "breaks": breaks[brk:break_end],
+                "lines": lines[line:end], "truncated": cut, "missingGlyphs": glyphs, "platform": platform})
+        line = end
+        brk = break_end
+    for index, value in objects:
+        results[start + index] = value
 
 
 def _widths(widths: Union[float, Sequence[float]]) -> list:
@@ -246,7 +324,76 @@ class Engine:
             options["pixelScale"] = pixel_scale
         if jobs is not None:
             options["jobs"] = jobs
+        if not isinstance(records, (str, bytes, bytearray, memoryview)):
+            if not isinstance(records, list):
+                records = list(records)
+            results = self._text_packed(options, records, field)
+            if results is not None:
+                return results
         return self._call(self._lib.selfsize_text, options, records)
+
+    def _text_packed(self, options: dict, records: list, field: str) -> Optional[Results]:
+        """``text`` through the packed stream (``selfsize_text_begin``): the ids and texts cross as
+        two NUL-separated buffers and the results come back as columns, chunk by chunk, turned
+        into dicts here while the library measures the next chunk. None when the records are not
+        all dicts with a string id and text free of NULs and lone surrogates (then the JSON path
+        reads them, and reports what is wrong with each)."""
+        try:
+            ids = [record["id"] for record in records]
+            texts = [record[field] for record in records]
+            ids_joined = "\0".join(ids)
+            texts_joined = "\0".join(texts)
+            separators = max(len(ids) - 1, 0)
+            if ids_joined.count("\0") != separators or texts_joined.count("\0") != separators:
+                return None
+            ids_bytes = ids_joined.encode("utf-8")
+            texts_bytes = texts_joined.encode("utf-8")
+        except (KeyError, TypeError, IndexError, UnicodeEncodeError):
+            return None
+        try:
+            options_bytes = _encode(options)
+        except ValueError as error:
+            raise SelfSizeError("invalidArgument", str(error), 1) from None
+        lib = self._lib
+        stream, error = ctypes.c_void_p(), ctypes.c_void_p()
+        status = lib.selfsize_text_begin(self._handle, options_bytes, len(options_bytes), ids_bytes, len(ids_bytes),
+                                         texts_bytes, len(texts_bytes), len(ids), ctypes.byref(stream),
+                                         ctypes.byref(error))
+        _check(lib, status, error)
+        results = Results()
+        enabled = gc.isenabled()
+        gc.disable()  # millions of new objects, none in a cycle (see _loads)
+        try:
+            widths_count = len(options["widths"])
+            columns = ctypes.POINTER(_TextColumns)()
+            first = 0
+            while True:
+                status = lib.selfsize_text_next(stream, ctypes.byref(columns), ctypes.byref(error))
+                _check(lib, status, error)
+                if not columns:
+                    break
+                try:
+                    chunk = columns.contents
+                    count = chunk.result_count // widths_count
+                    extras = json.loads(ctypes.string_at(chunk.extras, chunk.extras_length))
+                    if _columns is not None and not _PURE_PYTHON:
+                        start = len(results)
+                        _columns.append(results, ctypes.addressof(chunk), ids, first, extras["widths"],
+                                        extras["platform"])
+                        for index, value in extras["objects"]:
+                            results[start + index] = value
+                    else:
+                        _append_columns(results, chunk, ids[first:first + count], extras["widths"],
+                                        extras["platform"], extras["objects"])
+                    results.warnings.extend(extras["warnings"])
+                    first += count
+                finally:
+                    lib.selfsize_free(columns)
+        finally:
+            lib.selfsize_text_end(stream)
+            if enabled:
+                gc.enable()
+        return results
 
     def measure(self, template: Union[str, os.PathLike, Mapping[str, Any]], items: Union[Sequence[Mapping[str, Any]], bytes, str],
                 widths: Union[float, Sequence[float]], jobs: Optional[int] = None, *,

@@ -214,3 +214,68 @@ def test_version_and_info(engine, cli):
     info = engine.info()
     assert info["platform"] == "web"
     assert info["chains"]["regular"][0]["family"] == "Noto Sans CJK SC"
+
+
+def _same(packed, by_json):
+    """Same objects with the same types and key order, and the same warnings."""
+    assert json.dumps(list(packed)) == json.dumps(list(by_json))
+    assert packed.warnings == by_json.warnings
+
+
+@pytest.mark.parametrize("pure_python", [False, True])
+def test_packed_path_equals_the_json_path(root, monkeypatch, pure_python):
+    # Records with string ids and texts go through the packed stream (selfsize_text_begin) in chunks
+    # of 1,024; a JSON string goes through selfsize_text. Both must give the CLI's objects: integral
+    # heights (line height 20) as ints, inf widths as null, truncated lines with "…", a missing glyph
+    # warning and, when strict, its error objects in place, past the first chunk.
+    monkeypatch.setattr(selfsize, "_PURE_PYTHON", pure_python)
+    records = read_jsonl(root, CORPUS) * 2 + [{"id": "m", "text": "x\U000F0000 y"}, {"id": "", "text": "empty id"}]
+    records += [{"id": f"n{i}", "text": text} for i, text in enumerate(["", "\n\n", "a\u2028b", "\"quoted\" \\"])]
+    with selfsize.Engine(platform="web", system_fonts=False) as e:
+        for options in ({"widths": [150, 343.5, float("inf")]},
+                        {"widths": [120], "line_height": 20, "max_lines": 2, "jobs": 2},
+                        {"widths": [170, 100], "strict": True, "jobs": 1}):
+            packed = e.text(records, **options)
+            by_json = e.text(selfsize._encode(records), **options)
+            _same(packed, by_json)
+            assert len(packed) == len(records) * len(options["widths"])
+        strict = e.text(records, widths=[100], strict=True)
+        assert strict[2048]["error"]["code"] == "missingGlyphs"
+        assert strict[2048]["error"]["message"].startswith("records[2048]: id m:")
+        assert strict[2049]["error"]["code"] == "invalidID"
+        warned = e.text(records, widths=[100])
+        assert [w["id"] for w in warned.warnings] == ["m"] and "records[2048]" in warned.warnings[0]["message"]
+        assert any(isinstance(r["height"], int) for r in e.text(records, widths=[120], line_height=20))
+
+
+def test_records_the_packed_path_cannot_carry_take_the_json_path(engine):
+    # A NUL in a text, a lone surrogate, a non-string id: the whole call goes through JSON, with the
+    # same results as the JSON path gives them.
+    for records in ([{"id": "a", "text": "nul\0inside"}, {"id": "b", "text": "ok"}],
+                    [{"id": "a", "text": "ok"}, {"id": 5, "text": "number id"}]):
+        _same(engine.text(records, widths=[100]), engine.text(selfsize._encode(records), widths=[100]))
+    # Any iterable of records, also one the packed path cannot carry.
+    for records in ([{"id": str(i), "text": "a generator"} for i in range(3)], [{"id": 1, "text": "x"}]):
+        _same(engine.text(iter(records), widths=[100]), engine.text(selfsize._encode(records), widths=[100]))
+
+
+def test_text_stream_c_api_errors(engine):
+    lib = selfsize._library()
+    stream, message = ctypes.c_void_p(), ctypes.c_void_p()
+    options = b'{"widths":[100]}'
+    # Three ids but two texts.
+    status = lib.selfsize_text_begin(engine._handle, options, len(options), b"a\0b\0c", 5, b"x\0y", 3, 3,
+                                     ctypes.byref(stream), ctypes.byref(message))
+    assert lib.selfsize_status_name(status) == b"invalidArgument" and not stream.value
+    assert b"texts holds 2" in ctypes.string_at(message.value)
+    lib.selfsize_free(message)
+    status = lib.selfsize_text_begin(engine._handle, options, len(options), b"a\0b", 3, b"x\0y", 3, 2,
+                                     ctypes.byref(stream), ctypes.byref(message))
+    assert status == 0
+    # Ended before taking its chunks: later calls with the handle are invalidHandle.
+    assert lib.selfsize_text_end(stream) == 0
+    assert lib.selfsize_text_end(stream) == 2
+    columns = ctypes.POINTER(selfsize._TextColumns)()
+    status = lib.selfsize_text_next(stream, ctypes.byref(columns), ctypes.byref(message))
+    assert lib.selfsize_status_name(status) == b"invalidHandle" and not columns
+    lib.selfsize_free(message)
