@@ -482,8 +482,9 @@ final class RawConnection: @unchecked Sendable {
 
   deinit { close(socket) }
 
-  func send(_ text: String) throws {
-    let bytes = Array(text.utf8)
+  func send(_ text: String) throws { try send(bytes: Array(text.utf8)) }
+
+  func send(bytes: [UInt8]) throws {
     var sent = 0
     while sent < bytes.count {
       let count = bytes[sent...].withUnsafeBytes {
