@@ -116,13 +116,13 @@ import Testing
       "flutter",
     ])
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stdout.contains("content web  content flutter  content ios"))
+    #expect(result.stdout.contains("content web  content flutter  content android  content ios"))
     let report = try Self.json(directory.appendingPathComponent("report.json"))
     #expect(report["platform"] as? String == "flutter")
     let comparison = try #require((report["platforms"] as? [[String: Any]])?.first)
     let contentHeights = try #require(comparison["contentHeight"] as? [String: Double])
     var heights: [String: [String: Double]] = [:]
-    for platform in ["web", "flutter", "ios"] {
+    for platform in ["web", "flutter", "android", "ios"] {
       let layout = try CLIRunner.run([
         "layout", "--template", "Examples/note-card.template.json", "-i", "Examples/feed.jsonl",
         "--collection-width", "375", "--format", "json", "--platform", platform,
@@ -145,7 +145,7 @@ import Testing
     #expect(largest["difference"] as? Double == own.values.max()! - own.values.min()!)
     let page = try String(contentsOf: directory.appendingPathComponent("report.html"), encoding: .utf8)
     #expect(page.contains("The same feed on every platform"))
-    for platform in ["web", "flutter", "ios"] { #expect(page.contains("\(id) · \(platform) · ")) }
+    for platform in ["web", "flutter", "android", "ios"] { #expect(page.contains("\(id) · \(platform) · ")) }
   }
 
   /// --widths at --columns; the old --collection-width/--columns pick one device.

@@ -1,7 +1,8 @@
 public import TextEngine
 
 /// How a client platform sizes a card's boxes, beyond its text: the rules of the browser's CSS
-/// layout on `web`, UIKit's Auto Layout (the template model's own rules) elsewhere.
+/// layout on `web`, UIKit's Auto Layout (the template model's own rules) elsewhere (Flutter,
+/// Android and iOS).
 public struct CardBoxRules: Sendable, Hashable {
   /// Heights from aspect ratios and widths from fractions are rounded down to this grid
   /// (Blink's LayoutUnit, 1/64 px: `aspect-ratio` and percentage widths), or 0 for exact values.
@@ -16,7 +17,7 @@ public struct CardBoxRules: Sendable, Hashable {
     switch platform {
     case .web:
       self.init(boxGrid: 1.0 / 64, shrinksOneChildOnly: true)
-    case .flutter, .ios:
+    case .flutter, .android, .ios:
       self.init(boxGrid: 0, shrinksOneChildOnly: false)
     }
   }

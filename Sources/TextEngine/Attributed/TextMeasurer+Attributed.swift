@@ -16,6 +16,7 @@ extension TextMeasurer {
     let paragraph = paragraph ?? spans.first?.style ?? TextStyle()
     try paragraph.validate()
     try paragraph.validateTextWrap(on: platform)
+    try paragraph.validateAndroidStyle(on: platform)
     var codes: [UInt32] = []
     var spanStarts: [Int] = []
     var spanMetrics: [AttributedText.LineMetrics] = []
@@ -167,7 +168,7 @@ extension TextMeasurer {
       FlutterTextRules.box(
         of: font.metrics, fontSize: style.fontSize,
         multiplier: FlutterTextRules.heightMultiplier(paragraph.lineHeight, fontSize: paragraph.fontSize))
-    case .web, .ios:
+    case .web, .android, .ios:
       platform.rules.box(of: font.metrics, fontSize: style.fontSize, lineHeight: paragraph.lineHeight)
     }
   }
@@ -181,7 +182,8 @@ extension TextMeasurer {
   ) -> [AttributedText.LineMetrics] {
     let spanOf = graphemeSpans.map { Int($0) }
     switch platform {
-    case .ios:
+    case .ios, .android:
+      // (On Android, fallback fonts in rich text are not modelled: each span's paint metrics.)
       return spanOf.map { spanMetrics[$0] }
     case .web where paragraph.lineHeight != .natural:
       return spanOf.map { spanMetrics[$0] }

@@ -24,6 +24,12 @@ public struct FontMetrics: Sendable, Hashable, Codable {
   public var xHeight: Int?
   /// `OS/2.fsSelection` bit 7: the font asks for typo metrics as its line metrics.
   public var useTypoMetrics: Bool
+  /// `head.yMax`: the top of the font's bounding box (Skia's `fTop`, Android's
+  /// `FontMetricsInt.top`), or nil without a `head` table.
+  public var boundsTop: Int? = nil
+  /// `head.yMin`: the bottom of the font's bounding box, negative below the baseline (Skia's
+  /// `fBottom`, Android's `FontMetricsInt.bottom`), or nil without a `head` table.
+  public var boundsBottom: Int? = nil
   /// Number of glyphs (`maxp.numGlyphs`).
   public var glyphCount: Int
   /// For a font of bitmaps only (a colour emoji font with one strike): its first strike's

@@ -252,17 +252,21 @@ extension PreparedText {
     }
   }
 
-  /// The lines at `width` (whose fit limit is `limit`) as `textWrap` breaks them: greedily, or as
-  /// Blink's `text-wrap-style: balance` and `pretty` (``WebWrapStyles``), calling `body` for each
-  /// line in order until it returns false.
+  /// The lines at `width` (whose fit limit is `limit`) as `breaking` breaks them: greedily, as
+  /// Blink's `text-wrap-style: balance` and `pretty` (``WebWrapStyles``) or as minikin's optimal
+  /// breaker (`MinikinOptimalLineBreaker`), calling `body` for each line in order until it
+  /// returns false.
   @inline(__always) static func forEachLine(
     in view: PreparedTextStorage.View, limit: Double, width: Double, platform: TextPlatform,
-    textWrap: TextWrap, fontSize: Double, _ body: (LineBreak) -> Bool
+    breaking: LineBreaking, fontSize: Double, _ body: (LineBreak) -> Bool
   ) {
-    switch textWrap {
-    case .auto: forEachLine(in: view, limit: limit, platform: platform, body)
+    switch breaking {
+    case .greedy: forEachLine(in: view, limit: limit, platform: platform, body)
     case .balance: WebWrapStyles.balance(in: view, limit: limit, width: width, fontSize: fontSize, body)
     case .pretty: WebWrapStyles.pretty(in: view, limit: limit, width: width, fontSize: fontSize, body)
+    case .optimal:
+      MinikinOptimalLineBreaker.forEachLine(
+        in: view, limit: limit, fontSize: fontSize, platform: platform, body)
     }
   }
 
@@ -280,13 +284,13 @@ extension PreparedText {
       }
       let limit = header.pointee.paragraph.platform.lineLimit(forWidth: width)
       let maxLines = header.pointee.paragraph.style.maxLines
-      let textWrap = header.pointee.paragraph.style.textWrap
+      let breaking = LineBreaking(header.pointee.paragraph.style)
       let (count, truncated, widest) =
-        textWrap != .auto
+        breaking != .greedy
         ? withView {
           Self.measureAnyLines(
             $0, limit: limit, width: width, maxLines: maxLines,
-            platform: header.pointee.paragraph.platform, textWrap: textWrap,
+            platform: header.pointee.paragraph.platform, breaking: breaking,
             fontSize: header.pointee.paragraph.style.fontSize)
         }
         : limit >= header.pointee.widestSegmentContent
@@ -304,7 +308,7 @@ extension PreparedText {
         lineCount: count,
         height: Self.height(
           ofLineCount: count, lineHeight: header.pointee.paragraph.lineHeight,
-          lineSpacing: header.pointee.paragraph.style.lineSpacing,
+          lineSpacing: header.pointee.paragraph.lineSpacing, edges: header.pointee.paragraph.edges,
           pixelScale: header.pointee.paragraph.style.pixelScale),
         truncated: truncated, maxLineWidth: widest)
     }
@@ -362,13 +366,13 @@ extension PreparedText {
   /// `measure(width:)` over any lines, segments broken between grapheme clusters included.
   static func measureAnyLines(
     _ view: PreparedTextStorage.View, limit: Double, width: Double = 0, maxLines: Int, platform: TextPlatform,
-    textWrap: TextWrap = .auto, fontSize: Double = 0
+    breaking: LineBreaking = .greedy, fontSize: Double = 0
   ) -> (lineCount: Int, truncated: Bool, widest: Double) {
     var count = 0
     var truncated = false
     var widest = 0.0
     Self.forEachLine(
-      in: view, limit: limit, width: width, platform: platform, textWrap: textWrap, fontSize: fontSize
+      in: view, limit: limit, width: width, platform: platform, breaking: breaking, fontSize: fontSize
     ) { line in
       if maxLines > 0, count == maxLines {
         truncated = true
@@ -386,7 +390,7 @@ extension PreparedText {
   public func layout(width: Double) throws(TextError) -> TextLayout {
     try Self.validate(width: width)
     let maxLines = style.maxLines
-    let textWrap = style.textWrap
+    let breaking = LineBreaking(style)
     let fontSize = style.fontSize
     let platform = paragraph { $0.pointee.platform }
     let hasLineBoxes = paragraph { $0.pointee.lineBoxes != nil }
@@ -405,7 +409,7 @@ extension PreparedText {
       let estimate = totalWidth / width  // 0 at an unconstrained width
       lines.reserveCapacity(estimate < 60 ? Int(max(estimate, 0)) + 4 : 64)
       Self.forEachLine(
-        in: view, limit: limit, width: width, platform: platform, textWrap: textWrap, fontSize: fontSize
+        in: view, limit: limit, width: width, platform: platform, breaking: breaking, fontSize: fontSize
       ) { line in
         if maxLines > 0, lines.count == maxLines {
           truncated = true
@@ -429,12 +433,17 @@ extension PreparedText {
         }
       }
     }
+    let (lineSpacing, edges) = paragraph { ($0.pointee.lineSpacing, $0.pointee.edges) }
     let height =
       !hasLineBoxes || lines.isEmpty
       ? self.height(ofLineCount: lines.count)
       : Self.height(
-        ofLines: lines.reduce(0) { $0 + $1.height }, count: lines.count, lineSpacing: style.lineSpacing,
-        pixelScale: style.pixelScale)
+        ofLines: lines.reduce(0) { $0 + $1.height }, count: lines.count, lineSpacing: lineSpacing,
+        edges: edges, pixelScale: style.pixelScale)
+    if edges != .none {
+      // The first and last lines are as tall as the platform makes them (Android).
+      for index in lines.indices { lines[index].height += edges.adjustment(ofLine: index, of: lines.count) }
+    }
     return TextLayout(
       width: width, lines: lines, height: height, truncated: truncated, missingGlyphs: missingGlyphs)
   }

@@ -70,7 +70,7 @@ extension PreparedText {
     var lastHeight = 0.0
     forEachLine(
       in: view, limit: paragraph.pointee.platform.lineLimit(forWidth: width), width: width,
-      platform: paragraph.pointee.platform, textWrap: paragraph.pointee.style.textWrap,
+      platform: paragraph.pointee.platform, breaking: LineBreaking(paragraph.pointee.style),
       fontSize: paragraph.pointee.style.fontSize
     ) { line in
       if maxLines > 0, count == maxLines {
@@ -88,7 +88,8 @@ extension PreparedText {
       lineCount: count,
       height: count > 0
         ? Self.height(
-          ofLines: height, count: count, lineSpacing: style.lineSpacing, pixelScale: style.pixelScale) : 0,
+          ofLines: height, count: count, lineSpacing: paragraph.pointee.lineSpacing,
+          edges: paragraph.pointee.edges, pixelScale: style.pixelScale) : 0,
       truncated: truncated, maxLineWidth: widest)
   }
 }

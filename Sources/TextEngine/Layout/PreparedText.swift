@@ -58,6 +58,11 @@ public struct PreparedText: Sendable, Hashable {
     /// What each line's height is made of when lines differ in height; nil when every line is
     /// `lineHeight` tall.
     var lineBoxes: LineBoxes?
+    /// The space between two lines (the style's line spacing, or 0 where the platform puts it
+    /// in the lines' heights).
+    var lineSpacing = 0.0
+    /// What the first and last lines add to a middle line's height (Android).
+    var edges = ParagraphEdges.none
     /// The platform it was prepared for (its fit rule).
     var platform = TextPlatform.ios
     var missingGlyphs = 0
@@ -94,13 +99,14 @@ public struct PreparedText: Sendable, Hashable {
 
   init(
     codes: [UInt32], style: TextStyle, lineHeight: Double, lineBoxes: LineBoxes?,
+    lineSpacing: Double, edges: ParagraphEdges,
     platform: TextPlatform, missingGlyphs: Int, ellipsisWidth: Double,
     ascender: Double, storage: PreparedTextStorage
   ) {
     storage.withUnsafeMutablePointerToHeader {
       $0.pointee.paragraph = Paragraph(
         codes: codes, style: style, lineHeight: lineHeight, lineBoxes: lineBoxes,
-        platform: platform, missingGlyphs: missingGlyphs,
+        lineSpacing: lineSpacing, edges: edges, platform: platform, missingGlyphs: missingGlyphs,
         ellipsisWidth: ellipsisWidth, ascender: ascender)
     }
     self.storage = PreparedTextStorage.Frozen(storage: storage)
@@ -164,33 +170,37 @@ public struct PreparedText: Sendable, Hashable {
     }
   }
 
-  /// The total height of `lineCount` lines: line heights plus line spacing between them,
-  /// rounded up to the pixel grid when the style has a pixel scale.
+  /// The total height of `lineCount` lines: line heights plus line spacing between them (on
+  /// Android, the first and last lines' own heights), rounded up to the pixel grid when the
+  /// style has a pixel scale.
   public func height(ofLineCount lineCount: Int) -> Double {
     paragraph {
       Self.height(
-        ofLineCount: lineCount, lineHeight: $0.pointee.lineHeight, lineSpacing: $0.pointee.style.lineSpacing,
-        pixelScale: $0.pointee.style.pixelScale)
+        ofLineCount: lineCount, lineHeight: $0.pointee.lineHeight, lineSpacing: $0.pointee.lineSpacing,
+        edges: $0.pointee.edges, pixelScale: $0.pointee.style.pixelScale)
     }
   }
 
   /// `height(ofLineCount:)` from the paragraph's values.
   @inline(__always) static func height(
-    ofLineCount lineCount: Int, lineHeight: Double, lineSpacing: Double, pixelScale: Double?
+    ofLineCount lineCount: Int, lineHeight: Double, lineSpacing: Double, edges: ParagraphEdges = .none,
+    pixelScale: Double?
   ) -> Double {
     guard lineCount > 0 else { return 0 }
     return height(
-      ofLines: Double(lineCount) * lineHeight, count: lineCount, lineSpacing: lineSpacing,
+      ofLines: Double(lineCount) * lineHeight, count: lineCount, lineSpacing: lineSpacing, edges: edges,
       pixelScale: pixelScale)
   }
 
   /// The height of `lineCount` lines (at least one) whose own heights add up to `lines`: with
-  /// `lineSpacing` between them, rounded up to the next multiple of `1 / pixelScale` when given.
-  /// Every height of a text, a prepared one or an attributed one, is made here.
+  /// `lineSpacing` between them and what the first and last lines add (`edges`), rounded up to
+  /// the next multiple of `1 / pixelScale` when given. Every height of a text, a prepared one or
+  /// an attributed one, is made here.
   @inline(__always) static func height(
-    ofLines lines: Double, count lineCount: Int, lineSpacing: Double, pixelScale: Double?
+    ofLines lines: Double, count lineCount: Int, lineSpacing: Double, edges: ParagraphEdges = .none,
+    pixelScale: Double?
   ) -> Double {
-    let height = lines + Double(lineCount - 1) * lineSpacing
+    let height = lines + Double(lineCount - 1) * lineSpacing + edges.total(lineCount: lineCount)
     guard let scale = pixelScale else { return height }
     // A tiny epsilon keeps exact multiples (e.g. 21 * 3 at 2x) from rounding up.
     return (height * scale - 1e-9).rounded(.up) / scale

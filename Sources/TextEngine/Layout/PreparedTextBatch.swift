@@ -112,10 +112,11 @@ public struct PreparedTextBatch: Sendable {
           // NaN is never within a limit: a text whose lines differ in height (or of another
           // platform, or wrapped other than greedily) is measured by itself.
           widestSegmentContent: paragraph.lineBoxes == nil && paragraph.platform == platform
-            && paragraph.style.textWrap == .auto
+            && paragraph.style.textWrap == .auto && paragraph.edges == .none
+            && paragraph.style.androidStyle == .compose
             ? header.pointee.widestSegmentContent : .nan,
           segmentsPerPoint: header.pointee.segmentsPerPoint, lineHeight: paragraph.lineHeight,
-          lineSpacing: paragraph.style.lineSpacing, maxLines: paragraph.style.maxLines,
+          lineSpacing: paragraph.lineSpacing, maxLines: paragraph.style.maxLines,
           pixelScale: paragraph.style.pixelScale ?? 0)
         if compact {
           for segment in 0..<count {

@@ -165,6 +165,7 @@ public final class TextMeasurer: Sendable {
   {
     try style.validate()
     try style.validateTextWrap(on: platform)
+    try style.validateAndroidStyle(on: platform)
     // (The empty language skips the process's registry: most texts name none.)
     let language = style.language.isEmpty ? "" : try LanguageTag.shapingLanguage(style.language)
     let chain = chain(for: style.weight)
@@ -207,9 +208,12 @@ public final class TextMeasurer: Sendable {
       }
     }
     let lines = lineModel(of: builder.fontMask, chain: chain, style: style)
+    let rules = platform.rules
     return PreparedText(
       codes: codes, style: style, lineHeight: lines.lineHeight, lineBoxes: lines.boxes,
-      platform: platform, missingGlyphs: builder.missingGlyphs,
+      lineSpacing: rules.spaceBetweenLines(in: style),
+      edges: rules.edges(primary: chain.primary.metrics, style: style), platform: platform,
+      missingGlyphs: builder.missingGlyphs,
       ellipsisWidth: ellipsis, ascender: metrics.ascender,
       storage: builder.storage)
   }

@@ -26,13 +26,18 @@ public struct TextStyle: Sendable, Hashable {
   /// How lines are broken: greedily (``TextWrap/auto``), or as CSS `text-wrap-style: balance`
   /// and `pretty` do on the platforms that have them (``TextPlatform/wrapStyles``).
   public var textWrap: TextWrap
+  /// Which Android widget's defaults measure the text on ``TextPlatform/android``: Compose's
+  /// (greedy breaking, no font padding) or TextView's (minikin's optimal breaker, font
+  /// padding). Other platforms take only ``AndroidStyle/compose``, the default.
+  public var androidStyle: AndroidStyle
 
   /// A style; the defaults are 15 pt regular, natural line height, no spacing, no line limit,
-  /// exact heights, no language and greedy wrapping.
+  /// exact heights, no language, greedy wrapping and Compose's defaults on Android.
   public init(
     fontSize: Double = 15, weight: FontWeight = .regular, letterSpacing: Double = 0,
     lineHeight: LineHeight = .natural, lineSpacing: Double = 0, maxLines: Int = 0,
-    pixelScale: Double? = nil, language: String = "", textWrap: TextWrap = .auto
+    pixelScale: Double? = nil, language: String = "", textWrap: TextWrap = .auto,
+    androidStyle: AndroidStyle = .compose
   ) {
     self.fontSize = fontSize
     self.weight = weight
@@ -43,6 +48,7 @@ public struct TextStyle: Sendable, Hashable {
     self.pixelScale = pixelScale
     self.language = language
     self.textWrap = textWrap
+    self.androidStyle = androidStyle
   }
 
   /// Checks that every number is in its `MetricRange` (font size above 0 and at most 10,000

@@ -157,6 +157,11 @@ struct NativeFont: ~Copyable {
     } else {
       metrics.lineGap = Int(face.pointee.height) - metrics.ascender + metrics.descender
     }
+    if let raw = FT_Get_Sfnt_Table(face, FT_SFNT_HEAD) {
+      let head = raw.assumingMemoryBound(to: TT_Header.self).pointee
+      metrics.boundsTop = Int(head.yMax)
+      metrics.boundsBottom = Int(head.yMin)
+    }
     if let raw = FT_Get_Sfnt_Table(face, FT_SFNT_OS2) {
       let os2 = raw.assumingMemoryBound(to: TT_OS2.self).pointee
       if os2.version != 0xFFFF {

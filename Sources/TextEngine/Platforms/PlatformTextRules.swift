@@ -3,7 +3,7 @@
 /// box (CSS's strut) is in every line, and how a line's box becomes its height.
 ///
 /// Each platform's rules are one type of this folder (`WebTextRules`, `FlutterTextRules`,
-/// `IOSTextRules`); ``TextPlatform`` picks one in `TextPlatform+Rules.swift`, and nothing else in
+/// `AndroidTextRules`, `IOSTextRules`); ``TextPlatform`` picks one in `TextPlatform+Rules.swift`, and nothing else in
 /// the engine asks which platform it is.
 protocol PlatformTextRules {
   /// The height of a line of text in the primary font alone (`font`) under `lineHeight`.
@@ -36,10 +36,32 @@ protocol PlatformTextRules {
   static func lineLimit(forWidth width: Double) -> Double
   /// A line's height from the union of the boxes on it.
   static func height(of box: LineBox) -> Double
+  /// The box a run in `font` adds to a line of a paragraph in `style` whose primary font is
+  /// `primary` (by default the box under the style's font size and line height).
+  static func box(of font: FontMetrics, primary: FontMetrics, style: TextStyle) -> LineBox
+  /// True when runs in fonts other than the primary one change a line's box in `style`.
+  static func fallbackFontsGrowLines(in style: TextStyle) -> Bool
+  /// The space added between two lines (by default the style's line spacing).
+  static func spaceBetweenLines(in style: TextStyle) -> Double
+  /// What the first and last lines of a paragraph add to a middle line's height (by default
+  /// nothing).
+  static func edges(primary: FontMetrics, style: TextStyle) -> ParagraphEdges
 }
 
 extension PlatformTextRules {
   static func lineHeight(of font: FontMetrics, fontSize: Double, lineHeight: LineHeight) -> Double {
     height(of: box(of: font, fontSize: fontSize, lineHeight: lineHeight))
   }
+
+  static func box(of font: FontMetrics, primary: FontMetrics, style: TextStyle) -> LineBox {
+    box(of: font, fontSize: style.fontSize, lineHeight: style.lineHeight)
+  }
+
+  static func fallbackFontsGrowLines(in style: TextStyle) -> Bool {
+    fallbackFontsGrowLines(under: style.lineHeight)
+  }
+
+  static func spaceBetweenLines(in style: TextStyle) -> Double { style.lineSpacing }
+
+  static func edges(primary: FontMetrics, style: TextStyle) -> ParagraphEdges { .none }
 }

@@ -7,12 +7,12 @@ extension TextMeasurer {
   ) {
     let rules = platform.rules
     let primary = chain.primary.metrics
-    let lineHeight = rules.lineHeight(of: primary, fontSize: style.fontSize, lineHeight: style.lineHeight)
+    let primaryBox = rules.box(of: primary, primary: primary, style: style)
+    let lineHeight = rules.height(of: primaryBox)
     let others = FontMask(rawValue: fonts.rawValue & ~FontMask.primary.rawValue)
-    guard others.rawValue != 0, rules.fallbackFontsGrowLines(under: style.lineHeight) else {
+    guard others.rawValue != 0, rules.fallbackFontsGrowLines(in: style) else {
       return (lineHeight, nil)
     }
-    let primaryBox = rules.box(of: primary, fontSize: style.fontSize, lineHeight: style.lineHeight)
     var fontBoxes = [LineBox](repeating: .empty, count: 16)
     fontBoxes[0] = primaryBox
     var differs = false
@@ -23,8 +23,7 @@ extension TextMeasurer {
       // Fonts past the fifteenth, and installed fallback faces, share a bit: they count as the
       // primary font (a documented limit).
       guard bit < FontMask.othersBit, bit < chain.fonts.count else { continue }
-      let box = rules.box(
-        of: chain.fonts[bit].metrics, fontSize: style.fontSize, lineHeight: style.lineHeight)
+      let box = rules.box(of: chain.fonts[bit].metrics, primary: primary, style: style)
       fontBoxes[bit] = box
       differs = differs || (rules.hasStrut ? !box.fits(in: primaryBox) : box != primaryBox)
     }

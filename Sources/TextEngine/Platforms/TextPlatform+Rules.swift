@@ -4,6 +4,7 @@ extension TextPlatform {
     switch self {
     case .web: WebTextRules.self
     case .flutter: FlutterTextRules.self
+    case .android: AndroidTextRules.self
     case .ios: IOSTextRules.self
     }
   }
@@ -14,6 +15,7 @@ extension TextPlatform {
     switch self {
     case .web: WebTextRules.lineLimit(forWidth: width)
     case .flutter: FlutterTextRules.lineLimit(forWidth: width)
+    case .android: AndroidTextRules.lineLimit(forWidth: width)
     case .ios: IOSTextRules.lineLimit(forWidth: width)
     }
   }
@@ -23,6 +25,7 @@ extension TextPlatform {
     switch self {
     case .web: WebTextRules.finalHardBreakStartsLine
     case .flutter: FlutterTextRules.finalHardBreakStartsLine
+    case .android: AndroidTextRules.finalHardBreakStartsLine
     case .ios: IOSTextRules.finalHardBreakStartsLine
     }
   }
@@ -33,6 +36,7 @@ extension TextPlatform {
     switch self {
     case .web: WebTextRules.overlongWordsFillLines
     case .flutter: FlutterTextRules.overlongWordsFillLines
+    case .android: AndroidTextRules.overlongWordsFillLines
     case .ios: IOSTextRules.overlongWordsFillLines
     }
   }
@@ -43,6 +47,7 @@ extension TextPlatform {
     switch self {
     case .web: WebTextRules.height(of: box)
     case .flutter: FlutterTextRules.height(of: box)
+    case .android: AndroidTextRules.height(of: box)
     case .ios: IOSTextRules.height(of: box)
     }
   }

@@ -13,6 +13,12 @@ public enum TextPlatform: String, Sendable, Hashable, CaseIterable, Codable {
   /// Flutter's SkParagraph: per-run metrics, `TextStyle.height` as a multiple of each run's font
   /// size, every line's height rounded to a whole pixel. Verified against SkParagraph.
   case flutter
+  /// A model of Android (StaticLayout, minikin, Jetpack Compose): `Paint.getFontMetricsInt`'s
+  /// whole-pixel metrics without leading, fallback fonts growing lines, StaticLayout's line
+  /// spacing and font padding, Compose's `lineHeight` with `LineHeightStyle`; Compose's defaults,
+  /// or TextView's with ``AndroidStyle/textView``. Read from AOSP's sources, not verified on a
+  /// device.
+  case android
   /// A model of UIKit (`UILabel`, `NSParagraphStyle`): the primary font's natural line height
   /// (`UIFont.lineHeight`), `lineHeightMultiple` for multiples, heights rounded up to device
   /// pixels when a pixel scale is given. Not verified on a device.
