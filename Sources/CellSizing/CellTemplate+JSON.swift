@@ -62,7 +62,7 @@ extension CellTemplate {
   private static func style(_ reader: JSONReader) throws(CellSizingError) -> TemplateStyle {
     let object = try reader.object(allowed: [
       "fontSize", "weight", "lineHeight", "lineSpacing", "letterSpacing", "maxLines", "language",
-      "pixelScale", "font", "color", "strikethrough", "textWrap",
+      "pixelScale", "font", "color", "strikethrough", "textWrap", "androidStyle",
     ])
     var style = TextStyle()
     if let size = reader.child("fontSize", in: object) { style.fontSize = try size.number() }
@@ -100,6 +100,15 @@ extension CellTemplate {
           .invalidValue, "unknown textWrap \"\(name)\"; expected \(TextWrap.names.joined(separator: ", "))")
       }
       style.textWrap = wrap
+    }
+    if let value = reader.child("androidStyle", in: object) {
+      let name = try value.string()
+      guard let androidStyle = AndroidStyle(rawValue: name) else {
+        throw value.error(
+          .invalidValue,
+          "unknown androidStyle \"\(name)\"; expected \(AndroidStyle.names.joined(separator: ", "))")
+      }
+      style.androidStyle = androidStyle
     }
     // The ranges are the text engine's own, as for the CLI's options and the service's styles.
     do throws(TextError) {

@@ -114,6 +114,12 @@ public final class MeasurementService: Sendable {
         "style.textWrap \"\(style.textWrap.rawValue)\" breaks lines as CSS text-wrap-style does, which only \(names) has (got \"platform\": \"\(platform.rawValue)\")"
       )
     }
+    if style.androidStyle != .compose, platform != .android {
+      throw ServiceError(
+        .invalidRequest,
+        "style.androidStyle \"\(style.androidStyle.rawValue)\" picks an Android widget's defaults, which only \"android\" has (got \"platform\": \"\(platform.rawValue)\")"
+      )
+    }
     var output = ResultsWriter(ticket: ticket)
     for (index, element) in elements.enumerated() {
       try output.check(deadline)

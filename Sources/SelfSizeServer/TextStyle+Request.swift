@@ -5,8 +5,9 @@ extension TextStyle {
   /// The `style` object of a `/v1/text` request: `fontSize`, `weight` (`regular` | `bold`),
   /// `lineHeight` (points, `"natural"` or a multiple such as `"1.2x"`), `letterSpacing`,
   /// `lineSpacing`, `maxLines`, `pixelScale`, `language`, `textWrap` (`auto` | `balance` |
-  /// `pretty`, CSS `text-wrap-style`: balance and pretty on the `web` platform); absent keys keep
-  /// the CLI's defaults.
+  /// `pretty`, CSS `text-wrap-style`: balance and pretty on the `web` platform), `androidStyle`
+  /// (`compose` | `textview`: an Android widget's defaults, on the `android` platform); absent
+  /// keys keep the CLI's defaults.
   init(request value: JSONValue?) throws(ServiceError) {
     self.init()
     guard let value, value != .null else { return }
@@ -14,7 +15,7 @@ extension TextStyle {
       value, path: "style",
       keys: [
         "fontSize", "weight", "lineHeight", "letterSpacing", "lineSpacing", "maxLines", "pixelScale",
-        "language", "textWrap",
+        "language", "textWrap", "androidStyle",
       ])
     if let fontSize = try object.number("fontSize") { self.fontSize = fontSize }
     if let weight = try object.string("weight") {
@@ -47,6 +48,15 @@ extension TextStyle {
         )
       }
       self.textWrap = parsed
+    }
+    if let androidStyle = try object.string("androidStyle") {
+      guard let parsed = AndroidStyle(rawValue: androidStyle) else {
+        throw ServiceError(
+          .invalidRequest,
+          "style.androidStyle must be \(AndroidStyle.names.map { "\"\($0)\"" }.joined(separator: ", ")), got \"\(androidStyle)\""
+        )
+      }
+      self.androidStyle = parsed
     }
     do throws(TextError) {
       try validate()

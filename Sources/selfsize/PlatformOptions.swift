@@ -1,11 +1,11 @@
 public import ArgumentParser
 public import TextEngine
 
-/// `--platform web|flutter|ios`: the client whose rendering the measurements reproduce.
+/// `--platform web|flutter|android|ios`: the client whose rendering the measurements reproduce.
 struct PlatformOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
-      "The client whose text rendering to reproduce: web (Chromium), flutter (SkParagraph) or ios (a UIKit model).",
+      "The client whose text rendering to reproduce: web (Chromium), flutter (SkParagraph), android (a StaticLayout/Compose model) or ios (a UIKit model).",
       valueName: "platform"))
   var platform: TextPlatform = .default
 
@@ -14,7 +14,7 @@ struct PlatformOptions: ParsableArguments {
   func validate(pixelScale: Double?) throws {
     if pixelScale != nil, platform != .ios {
       throw ValidationError(
-        "--pixel-scale rounds heights up to device pixels as UIKit does; it needs --platform ios (got --platform \(platform.rawValue); web and flutter heights are on their own pixel grids)"
+        "--pixel-scale rounds heights up to device pixels as UIKit does; it needs --platform ios (got --platform \(platform.rawValue); web, flutter and android heights are on their own pixel grids)"
       )
     }
   }
@@ -30,6 +30,18 @@ func validateTextWrap(_ textWrap: TextWrap, on platform: TextPlatform) throws {
   let names = TextPlatform.wrapStyles.map(\.rawValue).joined(separator: ", ")
   throw ValidationError(
     "--text-wrap \(textWrap.rawValue) breaks lines as CSS text-wrap-style does, which only \(names) has (--platform \(names)); --platform \(platform.rawValue) breaks greedily (--text-wrap auto)"
+  )
+}
+
+extension AndroidStyle: ExpressibleByArgument {
+  public var defaultValueDescription: String { rawValue }
+}
+
+/// `--android-style compose|textview` picks an Android widget's defaults: android only.
+func validateAndroidStyle(_ style: AndroidStyle?, on platform: TextPlatform) throws {
+  guard let style, platform != .android else { return }
+  throw ValidationError(
+    "--android-style \(style.rawValue) picks an Android widget's defaults (\(AndroidStyle.names.joined(separator: ", "))); it needs --platform android (got --platform \(platform.rawValue))"
   )
 }
 

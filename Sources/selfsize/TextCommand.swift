@@ -24,6 +24,7 @@ struct TextCommand: ParsableCommand {
         selfsize text --field title -i Examples/feed.jsonl -w 170 --line-height 1.4x --format csv --fields id,height
         printf 'Hello\\n世界\\n' | selfsize text --plain -w 100 --pixel-scale 2 --precision 1
         selfsize text -i Examples/feed.jsonl --field title -w 343 --text-wrap balance
+        selfsize text -i Examples/feed.jsonl --field title -w 343 --platform android --android-style textview
       """)
 
   /// The fields of an output object, in order.
@@ -69,6 +70,12 @@ struct TextCommand: ParsableCommand {
       valueName: "auto|balance|pretty"))
   var textWrap: TextWrap = .auto
   @Option(
+    name: .customLong("android-style"),
+    help: ArgumentHelp(
+      "Which Android widget's defaults to measure with on --platform android: compose (greedy breaking, no font padding; the default) or textview (minikin's optimal breaker, font padding).",
+      valueName: "compose|textview"))
+  var androidStyle: AndroidStyle?
+  @Option(
     help: ArgumentHelp(
       "Measure this string field of each record instead of \"text\" (e.g. title).", valueName: "name"))
   var field: String = "text"
@@ -85,6 +92,7 @@ struct TextCommand: ParsableCommand {
     if let pixelScale { try PixelScale.validate(pixelScale) }
     try platformOptions.validate(pixelScale: pixelScale)
     try validateTextWrap(textWrap, on: platformOptions.platform)
+    try validateAndroidStyle(androidStyle, on: platformOptions.platform)
     do throws(TextError) {
       try style.validate()
     } catch {
@@ -115,7 +123,7 @@ struct TextCommand: ParsableCommand {
     TextStyle(
       fontSize: size, weight: weight, letterSpacing: letterSpacing,
       lineHeight: lineHeight.lineHeight(fontSize: size), maxLines: maxLines, pixelScale: pixelScale,
-      textWrap: textWrap)
+      textWrap: textWrap, androidStyle: androidStyle ?? .compose)
   }
 
   /// The settings a baseline records (widths are in its records).
@@ -126,6 +134,7 @@ struct TextCommand: ParsableCommand {
       ("maxLines", "\(maxLines)"), ("pixelScale", pixelScale.map(JSONValue.format) ?? "none"),
       ("platform", platformOptions.platform.rawValue),
     ] + (textWrap == .auto ? [] : [("textWrap", textWrap.rawValue)])
+      + (androidStyle.map { [("androidStyle", $0.rawValue)] } ?? [])
   }
 
   private var lineHeightSetting: String {

@@ -240,4 +240,15 @@ import TextEngine
     #expect(template.stack[2].name == "stack[2]")
     #expect(template.elementPaths.map(\.element.name).last == "dot")
   }
+
+  /// `"androidStyle"` picks an Android widget's defaults; an unknown one names the choices.
+  @Test func androidStyle() throws {
+    let template = try TestSupport.template(
+      #"{"styles": {"s": {"androidStyle": "textview"}}, "stack": [{"label": "t", "style": "s"}]}"#)
+    #expect(template.styles["s"]?.text.androidStyle == .textView)
+    #expect(throws: CellSizingError.self) {
+      try TestSupport.template(
+        #"{"styles": {"s": {"androidStyle": "material"}}, "stack": [{"label": "t", "style": "s"}]}"#)
+    }
+  }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `--platform web|flutter|ios` on the measuring commands: each platform's heights, the default,
+/// `--platform web|flutter|android|ios` on the measuring commands: each platform's heights, the default,
 /// `"platform"` in every result, and the usage errors.
 @Suite struct PlatformOptionTests {
   static let sentence = #"{"id":"c","text":"If you have to ask how much it is, you can't afford it."}"#
@@ -13,8 +13,9 @@ import Testing
   }
 
   /// Three lines of the bundled Noto Sans CJK SC at 15 px: 21 px lines in Chromium (17 + 4, ascent
-  /// and descent rounded), 22 in SkParagraph (21.72 rounded per line), 21.72 in UIKit.
-  @Test(arguments: [("web", 63.0), ("flutter", 66.0), ("ios", 65.16)])
+  /// and descent rounded), 22 in SkParagraph (21.72 rounded per line), 21 on Android (17 + 4,
+  /// no leading), 21.72 in UIKit.
+  @Test(arguments: [("web", 63.0), ("flutter", 66.0), ("android", 63.0), ("ios", 65.16)])
   func eachPlatformHasItsOwnNaturalHeight(_ platform: String, _ height: Double) throws {
     let row = try #require(try Self.textRows(["-w", "150", "--platform", platform]).first)
     #expect(row["lineCount"] as? Int == 3)
@@ -29,8 +30,9 @@ import Testing
   }
 
   /// An Arabic word grows its line to the Arabic font's box on the web (21 + 11 px) and in
-  /// SkParagraph (20.61 + 11.07, rounded); UIKit's line height stays the primary font's.
-  @Test(arguments: [("web", 32.0), ("flutter", 32.0), ("ios", 21.72)])
+  /// SkParagraph (20.61 + 11.07, rounded) and on Android (21 + 11, `fallbackLineSpacing`);
+  /// UIKit's line height stays the primary font's.
+  @Test(arguments: [("web", 32.0), ("flutter", 32.0), ("android", 32.0), ("ios", 21.72)])
   func aFallbackFontGrowsItsLine(_ platform: String, _ height: Double) throws {
     let row = try #require(
       try Self.textRows(
@@ -41,17 +43,18 @@ import Testing
   }
 
   /// CSS `line-height: 1.3` is 19.5 px; SkParagraph's `height: 1.3` scales the run's ascent and
-  /// descent in float to 19.4999995, rounded to 19.
-  @Test(arguments: [("web", 58.5), ("flutter", 57.0), ("ios", 58.5)])
+  /// descent in float to 19.4999995, rounded to 19. Compose's `lineHeight = 1.3.em` is ceil(19.5)
+  /// = 20 px lines, the first keeping the font's ascent: 21 + 20 + 20.
+  @Test(arguments: [("web", 58.5), ("flutter", 57.0), ("android", 61.0), ("ios", 58.5)])
   func aMultipleOfTheFontSize(_ platform: String, _ height: Double) throws {
     let row = try #require(
       try Self.textRows(["-w", "150", "--line-height", "1.3x", "--platform", platform]).first)
     #expect(abs((row["height"] as? Double ?? 0) - height) < 1e-9)
   }
 
-  /// A final hard break starts no line in Chromium (`pre-wrap`); SkParagraph and UIKit add an
-  /// empty one.
-  @Test(arguments: [("web", 1), ("flutter", 2), ("ios", 2)])
+  /// A final hard break starts no line in Chromium (`pre-wrap`); SkParagraph, StaticLayout and
+  /// UIKit add an empty one.
+  @Test(arguments: [("web", 1), ("flutter", 2), ("android", 2), ("ios", 2)])
   func aFinalHardBreak(_ platform: String, _ lines: Int) throws {
     let row = try #require(
       try Self.textRows(["-w", "150", "--platform", platform], stdin: #"{"id":"n","text":"abc\n"}"#).first)
@@ -65,7 +68,9 @@ import Testing
     ] {
       let result = try CLIRunner.run(command + ["--platform", "android-tv"], stdin: Self.sentence)
       #expect(result.status == 2, "\(command)")
-      for name in ["web", "flutter", "ios"] { #expect(result.stderr.contains(name), "\(result.stderr)") }
+      for name in ["web", "flutter", "android", "ios"] {
+        #expect(result.stderr.contains(name), "\(result.stderr)")
+      }
       #expect(result.stdout.isEmpty)
     }
   }

@@ -22,7 +22,7 @@ import Testing
     #expect(try widest("balance") < widest("auto") - 100)
   }
 
-  @Test(arguments: ["flutter", "ios"])
+  @Test(arguments: ["flutter", "android", "ios"])
   func otherPlatformsHaveNoWrapStyles(_ platform: String) throws {
     let result = try CLIRunner.run(
       ["text", "-w", "150", "--platform", platform, "--text-wrap", "balance"],

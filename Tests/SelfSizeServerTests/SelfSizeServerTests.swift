@@ -74,10 +74,14 @@ import Testing
       let flutter = try await client.post("/v1/text", text("flutter")).results[0]
       #expect(flutter["platform"] as? String == "flutter")
       #expect(flutter["height"] as? Double == 66)
+      // 21 px on Android (17 + 4, no leading), and a TextView pads the first and last line.
+      let android = try await client.post("/v1/text", text("android")).results[0]
+      #expect(android["platform"] as? String == "android")
+      #expect(android["height"] as? Double == 63)
       let unknown = try await client.post("/v1/text", text("android-tv"))
       #expect(unknown.status == .badRequest)
       #expect(unknown.text.contains("platform must be one of"))
-      for name in ["web", "flutter", "ios"] { #expect(unknown.text.contains(name)) }
+      for name in ["web", "flutter", "android", "ios"] { #expect(unknown.text.contains(name)) }
       let measure = try await client.post(
         "/v1/measure",
         jsonText([
@@ -86,6 +90,25 @@ import Testing
         ]))
       #expect(measure.status == .ok)
       #expect(measure.results.first?["platform"] as? String == "ios")
+    }
+  }
+
+  /// `"androidStyle": "textview"` pads the first and last lines (63 + 11 + 12 px) on the android
+  /// platform and is a bad request on another.
+  @Test func theAndroidStyleIsAndroidsOnly() async throws {
+    try await Fixture.withClient { client, _ in
+      func text(_ platform: String) -> String {
+        jsonText([
+          "texts": [["id": "x", "text": "If you have to ask how much it is, you can't afford it."]],
+          "widths": [150], "platform": platform, "style": ["androidStyle": "textview"],
+        ])
+      }
+      let textView = try await client.post("/v1/text", text("android")).results[0]
+      #expect(textView["height"] as? Double == 86)
+      let web = try await client.post("/v1/text", text("web"))
+      #expect(web.status == .badRequest)
+      #expect(web.text.contains("androidStyle"))
+      #expect(web.text.contains("android"))
     }
   }
 
