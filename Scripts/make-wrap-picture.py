@@ -12,24 +12,26 @@ CLI = sys.argv[1] if len(sys.argv) > 1 else ".build/debug/selfsize"
 TEXT = "If you have to ask how much it is, you can't afford it."
 WIDTH = 343
 CASES = [
-    ("web", "auto", "Chromium greedy"),
-    ("web", "balance", "Chromium text-wrap: balance"),
-    ("web", "pretty", "Chromium text-wrap: pretty"),
-    ("flutter", "auto", "Flutter SkParagraph (greedy)"),
-    ("ios", "auto", "iOS model (greedy)"),
+    ("web", ["--text-wrap", "auto"], "Chromium greedy"),
+    ("web", ["--text-wrap", "balance"], "Chromium text-wrap: balance"),
+    ("web", ["--text-wrap", "pretty"], "Chromium text-wrap: pretty"),
+    ("flutter", [], "Flutter SkParagraph (greedy)"),
+    ("android", ["--android-style", "compose"], "Android Compose model (greedy)"),
+    ("android", ["--android-style", "textview"], "Android TextView model (optimal)"),
+    ("ios", [], "iOS model (greedy)"),
 ]
 
 
-def lines(platform, wrap):
+def lines(platform, options):
     record = json.dumps({"id": "p", "text": TEXT})
     out = subprocess.run(
-        [CLI, "text", "-w", str(WIDTH), "--platform", platform, "--text-wrap", wrap],
+        [CLI, "text", "-w", str(WIDTH), "--platform", platform] + options,
         input=record, capture_output=True, text=True, check=True)
     return json.loads(out.stdout)
 
 
 def main():
-    rows = [lines(p, w) for p, w, _ in CASES]
+    rows = [lines(p, o) for p, o, _ in CASES]
     label = 230
     gap = 22
     svg_width = label + WIDTH + 40
@@ -40,11 +42,12 @@ def main():
         f'<rect width="{svg_width}" height="{svg_height:.0f}" fill="#fff"/>',
     ]
     top = 20
-    for (platform, wrap, title), row in zip(CASES, rows):
+    for (platform, options, title), row in zip(CASES, rows):
         widest = max(line["width"] for line in row["lines"])
         parts.append(f'<text x="10" y="{top + 15:.2f}" font-size="12" font-weight="bold">{escape(title)}</text>')
         parts.append(
-            f'<text x="10" y="{top + 31:.2f}" font-size="11" fill="#666">--platform {platform} --text-wrap {wrap}</text>')
+            f'<text x="10" y="{top + 31:.2f}" font-size="11" fill="#666">'
+            f'{escape(" ".join(["--platform", platform] + options))}</text>')
         parts.append(
             f'<text x="10" y="{top + 46:.2f}" font-size="11" fill="#666">{row["lineCount"]} lines, widest '
             f'{widest:.2f} px, height {row["height"]:g} px</text>')

@@ -74,7 +74,7 @@ const char *selfsize_status_name(int32_t status);
 
 /*
  * Creates an engine.
- * - platform: "web", "flutter", "ios" (the CLI's --platform); NULL for the default ("web").
+ * - platform: "web", "flutter", "android", "ios" (the CLI's --platform); NULL for the default ("web").
  * - fonts / font_count: the regular chain, primary first (the CLI's --font: a FILE,
  *   FILE#faceIndex, or a family name resolved through fontconfig); NULL / 0 for the bundled
  *   chain.
