@@ -85,4 +85,39 @@ import Testing
       try Self.measurer.measuring(for: .web).prepare("a", style: Self.textView)
     }
   }
+
+  /// On the visible feed texts, for both widgets and each kind of line height: `measure` and
+  /// `layout` agree on lines and heights, the lines' heights add up to the paragraph's (the first
+  /// and last lines carry the padding and trims), and a batch measures as each text alone.
+  @Test func measureLayoutAndBatchAgree() throws {
+    let texts = try Fixtures.jsonLines("corpus/feed-visible.jsonl").prefix(150).compactMap {
+      $0["text"] as? String
+    }
+    for androidStyle in AndroidStyle.allCases {
+      for lineHeight in [LineHeight.natural, .fixed(30), .multiple(1.5)] {
+        let style = TextStyle(
+          lineHeight: lineHeight, lineSpacing: 1.5, maxLines: 4, androidStyle: androidStyle)
+        let prepared = try texts.map { try Self.measurer.prepare($0, style: style) }
+        let batch = PreparedTextBatch(prepared)
+        for width in [150.0, 343] {
+          let batched = try batch.measure(width: width)
+          for (index, text) in prepared.enumerated() {
+            let measured = try text.measure(width: width)
+            let layout = try text.layout(width: width)
+            #expect(measured.lineCount == layout.lines.count)
+            #expect(measured.height == layout.height)
+            #expect(abs(layout.lines.reduce(0) { $0 + $1.height } - layout.height) < 1e-9)
+            #expect(batched[index] == measured)
+          }
+        }
+      }
+    }
+  }
+
+  /// A final hard break starts an empty line (StaticLayout's trailing empty paragraph), for the
+  /// greedy and the optimal breaker alike.
+  @Test func aFinalHardBreakStartsALine() throws {
+    #expect(try Self.measurer.prepare("一\n二\n", style: TextStyle()).measure(width: 343).lineCount == 3)
+    #expect(try Self.measurer.prepare("一\n二\n", style: Self.textView).measure(width: 343).lineCount == 3)
+  }
 }
