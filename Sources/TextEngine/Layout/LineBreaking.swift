@@ -10,12 +10,14 @@ enum LineBreaking: Sendable, Hashable {
   /// minikin's optimal line breaker, `BREAK_STRATEGY_HIGH_QUALITY` (`MinikinOptimalLineBreaker`).
   case optimal
 
-  /// How `style` breaks lines (validated for its platform when the text was prepared).
-  init(_ style: TextStyle) {
-    switch style.textWrap {
+  /// How a style with `textWrap` and `androidStyle` breaks lines (validated for its platform
+  /// when the text was prepared). It takes the two fields, not the style: copying a `TextStyle`
+  /// (it holds a `String`) goes through its value witness on the measuring path.
+  @inline(__always) init(textWrap: TextWrap, androidStyle: AndroidStyle) {
+    switch textWrap {
     case .balance: self = .balance
     case .pretty: self = .pretty
-    case .auto: self = style.androidStyle == .textView ? .optimal : .greedy
+    case .auto: self = androidStyle == .textView ? .optimal : .greedy
     }
   }
 }

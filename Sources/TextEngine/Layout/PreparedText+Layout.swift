@@ -284,7 +284,9 @@ extension PreparedText {
       }
       let limit = header.pointee.paragraph.platform.lineLimit(forWidth: width)
       let maxLines = header.pointee.paragraph.style.maxLines
-      let breaking = LineBreaking(header.pointee.paragraph.style)
+      let breaking = LineBreaking(
+        textWrap: header.pointee.paragraph.style.textWrap,
+        androidStyle: header.pointee.paragraph.style.androidStyle)
       let (count, truncated, widest) =
         breaking != .greedy
         ? withView {
@@ -390,7 +392,9 @@ extension PreparedText {
   public func layout(width: Double) throws(TextError) -> TextLayout {
     try Self.validate(width: width)
     let maxLines = style.maxLines
-    let breaking = LineBreaking(style)
+    let breaking = paragraph {
+      LineBreaking(textWrap: $0.pointee.style.textWrap, androidStyle: $0.pointee.style.androidStyle)
+    }
     let fontSize = style.fontSize
     let platform = paragraph { $0.pointee.platform }
     let hasLineBoxes = paragraph { $0.pointee.lineBoxes != nil }

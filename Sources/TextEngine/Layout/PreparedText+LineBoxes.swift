@@ -70,7 +70,9 @@ extension PreparedText {
     var lastHeight = 0.0
     forEachLine(
       in: view, limit: paragraph.pointee.platform.lineLimit(forWidth: width), width: width,
-      platform: paragraph.pointee.platform, breaking: LineBreaking(paragraph.pointee.style),
+      platform: paragraph.pointee.platform,
+      breaking: LineBreaking(
+        textWrap: paragraph.pointee.style.textWrap, androidStyle: paragraph.pointee.style.androidStyle),
       fontSize: paragraph.pointee.style.fontSize
     ) { line in
       if maxLines > 0, count == maxLines {
