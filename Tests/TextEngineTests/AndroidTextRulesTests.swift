@@ -67,6 +67,17 @@ import Testing
     #expect(try Self.height("一\nمرحبا\n三", TextStyle(lineHeight: .fixed(30))) == 81)
   }
 
+  /// With font padding the first line's top is the paint's `top` (28) and the last line's bottom
+  /// its `bottom` (16) even when a fallback font reaches further: an Arabic first line is
+  /// 28 + 11 = 39 px, an Arabic last line 21 + 16 = 37, one Arabic line 28 + 16 = 44.
+  @Test func fontPaddingReplacesAFallbackFontsExtent() throws {
+    #expect(try Self.height("مرحبا", Self.textView) == 44)
+    #expect(try Self.height("مرحبا\n一", Self.textView) == 39 + 33)
+    #expect(try Self.height("مرحبا\n一\nمرحبا", Self.textView) == 39 + 21 + 37)
+    let layout = try Self.measurer.prepare("مرحبا\n一\nمرحبا", style: Self.textView).layout(width: 343)
+    #expect(layout.lines.map(\.height) == [39, 21, 37])
+  }
+
   /// A line fits while its width is at most the width, with no tolerance: at its own width a
   /// text is one line, a hair narrower two (UIKit's model, with 1/256 pt of tolerance, keeps one).
   @Test func fitTestHasNoEpsilon() throws {

@@ -11,19 +11,27 @@ extension PreparedText {
     var fontBoxes: [LineBox]
     /// A line's box when it holds no segment with a font (an empty line after a hard break).
     var emptyLine: LineBox
+    /// True when the first line's top and the last line's bottom are the strut's whatever fonts
+    /// are on them (Android's font padding replaces them with the paint's own).
+    var strutBoundsEdges = false
 
     /// The height of the line of graphemes `range`; `previous` is the height of the line before
-    /// it (an empty last line after a final hard break is as tall on a platform without strut).
-    func height(ofLine range: Range<Int>, in view: PreparedTextStorage.View, after previous: Double) -> Double
-    {
+    /// it (an empty last line after a final hard break is as tall on a platform without strut);
+    /// `first` and `last` tell whether it is the paragraph's first and last line.
+    func height(
+      ofLine range: Range<Int>, in view: PreparedTextStorage.View, after previous: Double,
+      first: Bool = false,
+      last: Bool = false
+    ) -> Double {
       if range.isEmpty, range.lowerBound == view.graphemeWidths.count, range.lowerBound > 0, strut.isEmpty {
         return previous
       }
-      return height(of: PreparedText.fonts(ofGraphemes: range, in: view))
+      return height(of: PreparedText.fonts(ofGraphemes: range, in: view), first: first, last: last)
     }
 
-    /// The height of a line set in `fonts`.
-    func height(of fonts: FontMask) -> Double {
+    /// The height of a line set in `fonts` (the first and last of its paragraph when `first` and
+    /// `last`).
+    func height(of fonts: FontMask, first: Bool = false, last: Bool = false) -> Double {
       var box = strut
       var bits = fonts.rawValue
       while bits != 0 {
@@ -32,6 +40,10 @@ extension PreparedText {
         bits &= bits &- 1
       }
       if box.isEmpty { box = emptyLine }
+      if strutBoundsEdges {
+        if first { box.above = strut.above }
+        if last { box.below = strut.below }
+      }
       return platform.height(of: box)
     }
   }
@@ -68,6 +80,7 @@ extension PreparedText {
     var widest = 0.0
     var height = 0.0
     var lastHeight = 0.0
+    var lastRange = 0..<0
     forEachLine(
       in: view, limit: paragraph.pointee.platform.lineLimit(forWidth: width), width: width,
       platform: paragraph.pointee.platform,
@@ -81,9 +94,16 @@ extension PreparedText {
       }
       count += 1
       widest = max(widest, line.contentWidth)
-      lastHeight = boxes.height(ofLine: line.graphemeRange, in: view, after: lastHeight)
+      lastHeight = boxes.height(ofLine: line.graphemeRange, in: view, after: lastHeight, first: count == 1)
+      lastRange = line.graphemeRange
       height += lastHeight
       return true
+    }
+    if boxes.strutBoundsEdges, count > 0 {
+      // The last line, known only now, ends at the strut's bottom.
+      height +=
+        boxes.height(ofLine: lastRange, in: view, after: lastHeight, first: count == 1, last: true)
+        - lastHeight
     }
     let style = paragraph.pointee.style
     return TextMeasurement(

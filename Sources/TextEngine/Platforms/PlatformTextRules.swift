@@ -46,6 +46,9 @@ protocol PlatformTextRules {
   /// What the first and last lines of a paragraph add to a middle line's height (by default
   /// nothing).
   static func edges(primary: FontMetrics, style: TextStyle) -> ParagraphEdges
+  /// True when a paragraph's first line's top and last line's bottom are the primary font's
+  /// whatever other fonts are on them (Android's font padding; by default false).
+  static func strutBoundsParagraphEdges(in style: TextStyle) -> Bool
 }
 
 extension PlatformTextRules {
@@ -64,4 +67,6 @@ extension PlatformTextRules {
   static func spaceBetweenLines(in style: TextStyle) -> Double { style.lineSpacing }
 
   static func edges(primary: FontMetrics, style: TextStyle) -> ParagraphEdges { .none }
+
+  static func strutBoundsParagraphEdges(in style: TextStyle) -> Bool { false }
 }

@@ -32,7 +32,7 @@ extension TextMeasurer {
       lineHeight,
       PreparedText.LineBoxes(
         platform: platform, strut: rules.hasStrut ? primaryBox : .empty, fontBoxes: fontBoxes,
-        emptyLine: primaryBox)
+        emptyLine: primaryBox, strutBoundsEdges: rules.hasStrut && rules.strutBoundsParagraphEdges(in: style))
     )
   }
 }

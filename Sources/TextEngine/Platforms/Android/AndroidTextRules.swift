@@ -9,7 +9,8 @@
 ///   Android P): a line's ascent and descent are the widest of the paint's and of
 ///   `Math.round` of each font's extent on it (`StaticLayout.java`, `generate`).
 /// - Font padding (``AndroidStyle/textView``, `includeFontPadding`): the first line's top is the
-///   font's `top` and the last line's bottom its `bottom` (`StaticLayout.java`, `out`).
+///   paint's `top` and the last line's bottom its `bottom`, whatever fonts are on them
+///   (`StaticLayout.java`, `out`).
 /// - Line spacing (`StaticLayoutSpacing`): ``LineHeight/multiple(_:)`` is the spacing multiplier
 ///   and `lineSpacing` the spacing added, rounded together to a whole pixel below every line but
 ///   the last.
@@ -115,6 +116,12 @@ enum AndroidTextRules: PlatformTextRules {
     return ParagraphEdges(
       firstLine: Double(first) - middleHeight, lastLine: Double(last) - middleHeight,
       onlyLine: Double(only) - middleHeight)
+  }
+
+  /// With font padding the first line's top is the paint's `top` and the last line's bottom its
+  /// `bottom`, whatever fonts are on them (`StaticLayout.java`, `out`: `above = top`).
+  static func strutBoundsParagraphEdges(in style: TextStyle) -> Bool {
+    style.androidStyle.includesFontPadding && !usesComposeLineHeight(style)
   }
 
   static var clusterFontRule: ClusterFontRule { .colourFontForEmojiPresentation }
