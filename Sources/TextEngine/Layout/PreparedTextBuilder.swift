@@ -75,7 +75,8 @@ struct PreparedTextBuilder {
 
     /// How far `exact` is rounded up to `grid`, in 1/65536 px (what `LineKey.tieRank` holds).
     @inline(__always) static func rounding(_ exact: Double, grid: Double) -> Int16 {
-      Int16(clamping: Int(((exact.roundedUp(toMultipleOf: grid) - exact) * 65536).rounded()))
+      // (Not negative: + 0.5 and truncation round it, without libm's `round` call.)
+      Int16(clamping: Int((exact.roundedUp(toMultipleOf: grid) - exact) * 65536 + 0.5))
     }
 
     /// Appends a shaped segment that starts at scalar `start` of the text; `ends` nil means each

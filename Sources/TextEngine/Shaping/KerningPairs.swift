@@ -62,9 +62,15 @@ final class KerningPairs: Sendable {
   ) -> Result {
     let count = breaks.count
     guard count > 1 else { return body(nil) }
-    return withUnsafeTemporaryAllocation(of: Candidate.self, capacity: 2 * count) { candidates in
+    let firsts = cache.firsts
+    // Counted first, so that the buffer is only as large as the (usually few) candidates.
+    var total = 0
+    scan(codes: codes, breaks: breaks, rightToLeft: rightToLeft, firsts: firsts) { _, _, _ in total += 1 }
+    guard total > 0 else { return body(nil) }
+    return withUnsafeTemporaryAllocation(of: Candidate.self, capacity: total) { candidates in
       var found = 0
-      func add(_ segment: Int, second: Int, inside: Bool) {
+      scan(codes: codes, breaks: breaks, rightToLeft: rightToLeft, firsts: firsts) {
+        segment, second, inside in
         candidates.initializeElement(
           at: found,
           to: Candidate(
@@ -73,30 +79,8 @@ final class KerningPairs: Sendable {
             inside: inside))
         found += 1
       }
-      for segment in 0..<(count - 1) {
-        let end = breaks[segment].end
-        if let rightToLeft, rightToLeft[segment] || rightToLeft[segment + 1] { continue }
-        let first = codes[end - 1]
-        let second = codes[end]
-        guard second > 0x20, !UnicodeProperties.isTrailingWhitespace(second) else { continue }
-        if !breaks[segment].isHard, first > 0x20, cache.firsts.contains(first),
-          !UnicodeProperties.isTrailingWhitespace(first)
-        {
-          add(segment, second: end, inside: false)
-        }
-        // The next segment starting with Common scalars after text of another script.
-        guard mayBeCommon(second), runScript(second) == nil else { continue }
-        let next = breaks[segment + 1].end
-        var index = end + 1
-        while index < next, index - end < 16, runScript(codes[index]) == nil { index += 1 }
-        guard index < next, index - end < 16, cache.firsts.contains(codes[index - 1]),
-          let script = runScript(codes[index]), let before = scriptBefore(codes, end), before != script
-        else { continue }
-        add(segment + 1, second: index, inside: true)
-      }
       let candidates = UnsafeMutableBufferPointer(rebasing: candidates[..<found])
       defer { _ = candidates.deinitialize() }
-      guard found > 0 else { return body(nil) }
       if languageID != nil {
         cache.pairs.withLock { pairs in
           for index in candidates.indices {
@@ -148,6 +132,35 @@ final class KerningPairs: Sendable {
     }
   }
 
+  /// Calls `visit(segment, second, inside)` for each pair that may be kerned: across the
+  /// opportunity after `segment` (`second` is the next segment's first scalar), or inside
+  /// `segment` where its leading Common scalars meet a script other than the one before them.
+  @inline(__always) private static func scan(
+    codes: UnsafeBufferPointer<UInt32>, breaks: UnsafeBufferPointer<(end: Int, isHard: Bool)>,
+    rightToLeft: [Bool]?, firsts: CoverageSet, _ visit: (Int, Int, Bool) -> Void
+  ) {
+    for segment in 0..<(breaks.count - 1) {
+      let end = breaks[segment].end
+      if let rightToLeft, rightToLeft[segment] || rightToLeft[segment + 1] { continue }
+      let first = codes[end - 1]
+      let second = codes[end]
+      guard second > 0x20, !UnicodeProperties.isTrailingWhitespace(second) else { continue }
+      if !breaks[segment].isHard, first > 0x20, firsts.contains(first),
+        !UnicodeProperties.isTrailingWhitespace(first)
+      {
+        visit(segment, end, false)
+      }
+      guard mayBeCommon(second), runScript(second) == nil else { continue }
+      let next = breaks[segment + 1].end
+      var index = end + 1
+      while index < next, index - end < 16, runScript(codes[index]) == nil { index += 1 }
+      guard index < next, index - end < 16, firsts.contains(codes[index - 1]),
+        let script = runScript(codes[index]), let before = scriptBefore(codes, end), before != script
+      else { continue }
+      visit(segment + 1, index, true)
+    }
+  }
+
   /// False for scalars that are certainly not Common or Inherited (ASCII letters, CJK
   /// ideographs and kana, Hangul), so most segment starts skip ICU's script lookup.
   @inline(__always) private static func mayBeCommon(_ scalar: UInt32) -> Bool {
@@ -194,6 +207,8 @@ final class KerningPairs: Sendable {
 
   /// The scalar's script for forming runs, nil for Common and Inherited (which join any run).
   private static func runScript(_ scalar: UInt32) -> Int32? {
+    // ASCII without ICU: letters are Latin (USCRIPT_LATIN), the rest Common.
+    if scalar < 0x80 { return (0x61...0x7A).contains(scalar | 0x20) ? 25 : nil }
     let code = ICUProperties.scriptCode(scalar)
     switch code {
     case 0, 1: return nil  // USCRIPT_COMMON, USCRIPT_INHERITED
