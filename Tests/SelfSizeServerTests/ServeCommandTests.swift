@@ -96,10 +96,13 @@ import Testing
   }
 
   @Test func sigtermLetsRequestsInFlightFinish() async throws {
-    let server = try Server(["--jobs", "1", "--deadline", "600", "--shutdown-timeout", "600"])
+    let server = try Server([
+      "--jobs", "1", "--deadline", "600", "--shutdown-timeout", "600", "--read-timeout", "600",
+    ])
     // A request of 1,000 paragraphs (the item limit) at four widths, sent in two parts: SIGTERM
     // comes while it is in flight (its head read, its body still coming), so it cannot finish
-    // before the signal however fast or loaded the machine is.
+    // before the signal however fast or loaded the machine is (the read timeout is long enough
+    // for a loaded machine's polls).
     let texts = (0..<1_000).map { index in
       #"{"id": "p\#(index)", "text": "\#(String(repeating: "Paragraph \(index) of words that wrap 中文。 ", count: 12))"}"#
     }
