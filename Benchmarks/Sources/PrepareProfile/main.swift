@@ -8,6 +8,7 @@
 //   batch  PreparedTextBatch.measure(width:into:) at a new width
 //   paired-measure, paired-batch  the same two over texts of two paragraphs (a text, a newline,
 //     the next text)
+//   balance, pretty  measure(width:) at a new width under `text-wrap-style` (web)
 //   breaks   line-break opportunities only           text    the `selfsize text` path in memory
 //   prepare-measure  warm prepare, then measure(width: 170), per text
 //   floor-shape, floor-cold, floor-warm, floor-layout, floor-text: the C floor's counterparts
@@ -34,6 +35,11 @@ let paired = try corpus.indices.map {
   try warm.prepare(corpus[$0] + "\n" + corpus[($0 + 1) % corpus.count], style: style)
 }
 let pairedBatch = PreparedTextBatch(paired)
+let wrapped = try [TextWrap.balance, .pretty].map { wrap in
+  var wrapStyle = style
+  wrapStyle.textWrap = wrap
+  return try corpus.map { try warm.measuring(for: .web).prepare($0, style: wrapStyle) }
+}
 var batchResults: [TextMeasurement] = []
 let lines = BenchmarkCorpus.jsonLines
 let job = TextJob(measurer: warm, style: style, widths: [170])
@@ -69,6 +75,10 @@ _ = try warm.lineBreakOpportunities(in: corpus[0])
     case "batch":
       try batch.measure(width: width, into: &batchResults)
       for result in batchResults { total += result.lineCount }
+    case "balance":
+      for text in wrapped[0] { total += try text.measure(width: width).lineCount }
+    case "pretty":
+      for text in wrapped[1] { total += try text.measure(width: width).lineCount }
     case "paired-measure":
       for text in paired { total += try text.measure(width: width).lineCount }
     case "paired-batch":
