@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Blink's `text-wrap-style: balance` and `pretty` (Chromium 156, paths under
 /// `third_party/blink/renderer/core/layout/inline/`), over a prepared text's greedy lines.
 ///
@@ -41,7 +49,7 @@ enum WebWrapStyles {
   /// The last line's factor of its start's penalty under `pretty` (`kLastLinePenaltyMultiplier`).
   static let lastLinePenaltyMultiplier: Float = 4
   /// The most candidates a window scores (a window with more keeps its greedy lines, as do
-  /// indices past `UInt16`); up to 64 are on the stack, more in a temporary buffer.
+  /// indices past `UInt16`); up to `stackCandidates` are on the stack, more in `ScoringScratch`.
   static let maximumCandidates = 4_096
 
   /// Lines in a fixed ring (no allocation): the greedy lines of the current window.
@@ -69,20 +77,57 @@ enum WebWrapStyles {
     }
   }
 
-  /// One break opportunity of a window (`LineBreakCandidate`) and its best score
-  /// (`LineBreakScore`).
+  /// A window's break opportunities (`LineBreakCandidate`) and their best scores
+  /// (`LineBreakScore`), one array per field.
   ///
-  /// 16 bytes, so that a window of up to 64 candidates fits the 1,024 bytes that
-  /// `withUnsafeTemporaryAllocation` always takes from the stack. Only the last opportunity has a
-  /// penalty (hyphenation is off), so it is not stored.
-  struct Candidate {
+  /// Each array is its own `withUnsafeTemporaryAllocation` of at most 1,024 bytes, the size it
+  /// always takes from the stack, so a window of up to `stackCandidates` candidates allocates
+  /// nothing. Only the last opportunity has a penalty (hyphenation is off), so it is not stored.
+  struct Candidates {
     /// Where the next line starts (trailing spaces included), from the window's start.
-    var noBreak: Float
+    var noBreak: UnsafeMutablePointer<Float>
     /// Where a line ending here ends (without trailing spaces).
-    var ifBreak: Float
-    var score: Float
-    var previous: UInt16
-    var lineIndex: UInt16
+    var ifBreak: UnsafeMutablePointer<Float>
+    var score: UnsafeMutablePointer<Float>
+    var previous: UnsafeMutablePointer<UInt16>
+    var lineIndex: UnsafeMutablePointer<UInt16>
+  }
+
+  /// The most candidates whose arrays fit the stack (256 `Float`s are 1,024 bytes).
+  static let stackCandidates = 256
+
+  /// Calls `body` with arrays for `count` candidates: on the stack up to `stackCandidates`,
+  /// else in this thread's scratch memory (``ScoringScratch``).
+  @inline(__always) static func withCandidates<Result>(
+    count: Int, _ body: (Candidates) -> Result
+  ) -> Result {
+    guard count <= stackCandidates else {
+      return ScoringScratch.withMemory(bytes: count &* 16) { memory in
+        let floats = memory.assumingMemoryBound(to: Float.self)
+        let shorts = (memory + count &* 12).assumingMemoryBound(to: UInt16.self)
+        return body(
+          Candidates(
+            noBreak: floats, ifBreak: floats + count, score: floats + count &* 2, previous: shorts,
+            lineIndex: shorts + count))
+      }
+    }
+    return withUnsafeTemporaryAllocation(of: Float.self, capacity: count) { noBreak in
+      withUnsafeTemporaryAllocation(of: Float.self, capacity: count) { ifBreak in
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: count) { score in
+          withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count) { previous in
+            withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count) { lineIndex in
+              body(
+                Candidates(
+                  noBreak: noBreak.baseAddress.unsafelyUnwrapped,
+                  ifBreak: ifBreak.baseAddress.unsafelyUnwrapped,
+                  score: score.baseAddress.unsafelyUnwrapped,
+                  previous: previous.baseAddress.unsafelyUnwrapped,
+                  lineIndex: lineIndex.baseAddress.unsafelyUnwrapped))
+            }
+          }
+        }
+      }
+    }
   }
 
   /// The segment holding grapheme `grapheme` (the last that starts at or before it).
@@ -164,25 +209,47 @@ enum WebWrapStyles {
     // Fewer than 3 break opportunities inside the window (`kMinCandidates`).
     guard count >= 5 else { return (false, false) }
     guard count <= maximumCandidates else { return (false, false) }
-    return withUnsafeTemporaryAllocation(of: Candidate.self, capacity: count) { buffer in
+    // The lines' last segments, taken out of the candidates before `body` sees a line.
+    var ends = InlineArray<8, Int>(repeating: 0)
+    let applied = withCandidates(count: count) { candidates in
       optimize(
-        lines, segments: first...last, candidates: buffer, in: view, width: width, fontSize: fontSize,
-        balanced: balanced, body)
+        lines.count, segments: first...last, candidates: candidates, in: view, width: width,
+        fontSize: fontSize,
+        balanced: balanced, ends: &ends)
     }
+    guard applied else { return (false, false) }
+    var lineStart = first
+    for index in 0..<lines.count {
+      let end = ends[index]
+      guard body(line(segments: lineStart, through: end, in: view)) else { return (true, true) }
+      lineStart = end &+ 1
+    }
+    return (true, false)
   }
 
+  /// The scoring of `optimize(_:in:width:fontSize:balanced:_:)` over `candidates`: true with the
+  /// last segment of each of the `lineCount` lines in `ends`, or false when the best breaks give
+  /// another number of lines.
   static func optimize(
-    _ lines: LineRing, segments range: ClosedRange<Int>, candidates: UnsafeMutableBufferPointer<Candidate>,
+    _ lineCount: Int, segments range: ClosedRange<Int>, candidates: Candidates,
     in view: PreparedTextStorage.View, width: Double, fontSize: Double, balanced: Bool,
-    _ body: (PreparedText.LineBreak) -> Bool
-  ) -> (applied: Bool, stopped: Bool) {
+    ends: inout InlineArray<8, Int>
+  ) -> Bool {
     let segments = view.segments
-    let candidates = candidates.baseAddress.unsafelyUnwrapped
+    let noBreak = candidates.noBreak
+    let ifBreak = candidates.ifBreak
+    let scores = candidates.score
+    let previous = candidates.previous
+    let lineIndex = candidates.lineIndex
     let count = range.count &+ 1
     // Positions from the window's start as the greedy breaker has them: Chromium's advances
     // from the paragraph's start rounded up to LayoutUnits (the segments' line keys), in `float`.
     // (Chromium 156 breaks ties between mirror-image lines as these do, the shorter line first.)
-    candidates[0] = Candidate(noBreak: 0, ifBreak: 0, score: 0, previous: 0, lineIndex: 0)
+    noBreak[0] = 0
+    ifBreak[0] = 0
+    scores[0] = 0
+    previous[0] = 0
+    lineIndex[0] = 0
     let keys = view.keys.baseAddress.unsafelyUnwrapped
     let origin = keys[range.lowerBound].start
     var index = 1
@@ -192,9 +259,8 @@ enum WebWrapStyles {
         segment &+ 1 < segments.count && !segments[segment].hardBreakAfter
         ? keys[segment &+ 1].start
         : (key.start + segments[segment].totalWidth).roundedUp(toMultipleOf: WebTextRules.layoutUnit)
-      candidates[index] = Candidate(
-        noBreak: Float(next - origin), ifBreak: Float(key.contentEnd - origin), score: 0, previous: 0,
-        lineIndex: 0)
+      noBreak[index] = Float(next - origin)
+      ifBreak[index] = Float(key.contentEnd - origin)
       index &+= 1
     }
     // The last opportunity before the end has the orphans penalty (hyphenation, which would
@@ -213,63 +279,80 @@ enum WebWrapStyles {
     // `ComputeScores`.
     var active = 0
     for end in 1..<count {
-      let endCandidate = candidates[end]
       let isLast = end == count &- 1
       var best = Float.greatestFiniteMagnitude
       var bestPrevious = 0
-      let startEdge = endCandidate.ifBreak - availableWidth
+      let startEdge = ifBreak[end] - availableWidth
       var bestHope: Float = 0
       var start = active
-      while start < end {
-        let startCandidate = candidates[start]
-        let startScore = startCandidate.score
-        if startScore + bestHope >= best {
+      if isLast && !balanced {
+        // `pretty`'s last line: its start's penalty instead of its width.
+        while start < end {
+          let startScore = scores[start]
+          if startScore + bestHope >= best {
+            start &+= 1
+            continue
+          }
+          let delta = noBreak[start] - startEdge
+          var widthScore: Float = 0
+          var additionalPenalty: Float = 0
+          if delta < 0 {
+            // Overfull (text is never justified here).
+            widthScore = scoreOverfull
+          } else {
+            additionalPenalty = lastLinePenaltyMultiplier * penalty(start)
+          }
+          if delta < 0 { active = start &+ 1 } else { bestHope = widthScore }
+          let score = startScore + widthScore + additionalPenalty
+          if score <= best {
+            best = score
+            bestPrevious = start
+          }
           start &+= 1
-          continue
         }
-        let delta = startCandidate.noBreak - startEdge
-        var widthScore: Float = 0
-        var additionalPenalty: Float = 0
-        if delta < 0 {
-          // Overfull (text is never justified here).
-          widthScore = scoreOverfull
-        } else if isLast && !balanced {
-          additionalPenalty = lastLinePenaltyMultiplier * penalty(start)
-        } else {
-          widthScore = delta * delta / 1
+      } else {
+        // Every other line: its width's score (`+ 0` for the additional penalty left out, which
+        // changes no sum).
+        while start < end {
+          let startScore = scores[start]
+          if startScore + bestHope >= best {
+            start &+= 1
+            continue
+          }
+          let delta = noBreak[start] - startEdge
+          let widthScore: Float
+          if delta < 0 {
+            // Overfull (text is never justified here).
+            widthScore = scoreOverfull
+            active = start &+ 1
+          } else {
+            widthScore = delta * delta
+            bestHope = widthScore
+          }
+          let score = startScore + widthScore
+          if score <= best {
+            best = score
+            bestPrevious = start
+          }
+          start &+= 1
         }
-        if delta < 0 { active = start &+ 1 } else { bestHope = widthScore }
-        let score = startScore + widthScore + additionalPenalty
-        if score <= best {
-          best = score
-          bestPrevious = start
-        }
-        start &+= 1
       }
-      candidates[end].score = best + penalty(end) + linePenalty
-      candidates[end].previous = UInt16(truncatingIfNeeded: bestPrevious)
-      candidates[end].lineIndex = candidates[bestPrevious].lineIndex &+ 1
+      scores[end] = best + penalty(end) + linePenalty
+      previous[end] = UInt16(truncatingIfNeeded: bestPrevious)
+      lineIndex[end] = lineIndex[bestPrevious] &+ 1
     }
     // Another number of lines than the greedy breaker's: the greedy lines stay.
-    guard Int(candidates[count &- 1].lineIndex) == lines.count else { return (false, false) }
-    // `ComputeBreakPoints`: the path back from the end, reversed in place through `lineIndex`.
+    guard Int(lineIndex[count &- 1]) == lineCount else { return false }
+    // `ComputeBreakPoints`: the path back from the end; candidate `k` ends at segment
+    // `range.lowerBound + k - 1`.
     var breakIndex = count &- 1
-    var lineNumber = lines.count
+    var lineNumber = lineCount
     while breakIndex > 0 {
       lineNumber &-= 1
-      let previous = Int(candidates[breakIndex].previous)
-      candidates[lineNumber].lineIndex = UInt16(truncatingIfNeeded: breakIndex)
-      breakIndex = previous
+      ends[lineNumber] = range.lowerBound &+ breakIndex &- 1
+      breakIndex = Int(previous[breakIndex])
     }
-    // (`lineIndex` of candidates 0..<lines.count now holds each line's end candidate; only
-    // `previous` is read on the way back, and it is never overwritten.)
-    var lineStart = range.lowerBound
-    for index in 0..<lines.count {
-      let end = range.lowerBound &+ Int(candidates[index].lineIndex) &- 1
-      guard body(line(segments: lineStart, through: end, in: view)) else { return (true, true) }
-      lineStart = end &+ 1
-    }
-    return (true, false)
+    return true
   }
 
   /// `text-wrap-style: pretty`: every paragraph's greedy lines, its last 4 re-broken by score when
@@ -357,6 +440,7 @@ enum WebWrapStyles {
     in view: PreparedTextStorage.View, limit: Double, width: Double, fontSize: Double,
     _ body: (PreparedText.LineBreak) -> Bool
   ) {
+    if balanceWholeSegments(in: view, limit: limit, width: width, fontSize: fontSize, body) { return }
     var window = LineRing()
     // 0: collecting the first paragraph; 1: passing greedy lines through; 2: balanced by
     // bisection (the rest of the greedy pass is not needed).
@@ -408,8 +492,87 @@ enum WebWrapStyles {
     _ = emitAll(window, body)
   }
 
+  /// `balance` for the usual text: one paragraph without hard breaks and no word wider than the
+  /// line, so every greedy line is whole segments. The greedy lines are found as segment indices
+  /// (as `PreparedText.forEachLine` finds them), so scoring needs no search for the lines'
+  /// segments and no copy of the lines; false (having called nothing) for any other text.
+  static func balanceWholeSegments(
+    in view: PreparedTextStorage.View, limit: Double, width: Double, fontSize: Double,
+    _ body: (PreparedText.LineBreak) -> Bool
+  ) -> Bool {
+    let segments = view.segments
+    let last = segments.count &- 1
+    guard last >= 0, !segments[last].hardBreakAfter, Int(view.keys[0].paragraphEnd) == last else {
+      return false
+    }
+    for segment in segments where segment.contentWidth > limit { return false }
+    let keys = view.keys.baseAddress.unsafelyUnwrapped
+    var ends = InlineArray<8, Int>(repeating: 0)
+    var lineCount = 0
+    var first = 0
+    while first <= last {
+      // More than `maxLinesForBalance` lines: greedy.
+      guard lineCount < maxLinesForBalance else {
+        PreparedText.forEachLine(in: view, limit: limit, platform: .web, body)
+        return true
+      }
+      let reach = limit + keys[first].start
+      let end = PreparedText.decidingTies(
+        PreparedText.lastSegment(in: keys, from: first, through: last, within: reach), in: keys, from: first,
+        within: reach)
+      ends[lineCount] = end
+      lineCount &+= 1
+      first = end &+ 1
+    }
+    guard lineCount > 1 else {
+      PreparedText.forEachLine(in: view, limit: limit, platform: .web, body)
+      return true
+    }
+    // `optimize(_:in:width:fontSize:balanced:_:)` on these lines: candidates after the start.
+    let count = last &+ 2
+    if count >= 5, count <= maximumCandidates {
+      var balanced = InlineArray<8, Int>(repeating: 0)
+      let applied = withCandidates(count: count) { candidates in
+        optimize(
+          lineCount, segments: 0...last, candidates: candidates, in: view, width: width, fontSize: fontSize,
+          balanced: true, ends: &balanced)
+      }
+      if applied {
+        var lineStart = 0
+        for index in 0..<lineCount {
+          let end = balanced[index]
+          guard body(line(segments: lineStart, through: end, in: view)) else { return true }
+          lineStart = end &+ 1
+        }
+        return true
+      }
+    }
+    var lines = LineRing()
+    var lineStart = 0
+    for index in 0..<lineCount {
+      lines.append(line(segments: lineStart, through: ends[index], in: view))
+      lineStart = ends[index] &+ 1
+    }
+    if let balanced = bisectedWidth(of: lines, in: view, width: width) {
+      PreparedText.forEachLine(
+        in: view, limit: WebTextRules.lineLimit(forWidth: Double(balanced) / 64), platform: .web, body)
+    } else {
+      _ = emitAll(lines, body)
+    }
+    return true
+  }
+
   /// `ParagraphLineBreaker::AttemptParagraphBalancing`'s width, in LayoutUnits, for a text without
   /// hard breaks whose greedy lines are `lines`.
+  ///
+  /// Blink's bisection, step for step, with fewer greedy passes: a pass at a width also decides
+  /// the widths around it where the same lines come out. Where lines `s…e` fit, they fit at every
+  /// larger width, and where `s…e+1` does not, it fits at no smaller one (content ends never
+  /// decrease), so a pass that keeps to `lineCount` lines also keeps to them down to the narrowest
+  /// width at which each of its lines still fits, and a pass that needs more lines needs them up
+  /// to the widest width at which none of its first `lineCount` lines takes one more segment.
+  /// Every later midpoint is inside the bracket, so a midpoint in such a range is answered
+  /// without a pass; the others are broken as Blink breaks them.
   static func bisectedWidth(of lines: LineRing, in view: PreparedTextStorage.View, width: Double) -> Int? {
     let available = layoutUnits(width)
     guard available > 0 else { return nil }
@@ -420,27 +583,115 @@ enum WebWrapStyles {
     // rounded (`FromFloatRound`).
     let average = sum / lineCount
     let minimum = Int((Float(average) / 64 * Float(0.8) * 64).rounded(.toNearestOrAwayFromZero))
+    let segments = view.segments
+    let keys = view.keys.baseAddress.unsafelyUnwrapped
+    let last = segments.count &- 1
+    // A word wider than the line at a width (`BreakLines` gives up: `kNotApplicable`).
+    var widestContent = 0.0
+    for segment in segments { widestContent = max(widestContent, segment.contentWidth) }
+    @inline(__always) func limit(_ width: Int) -> Double {
+      WebTextRules.lineLimit(forWidth: Double(width) / 64)
+    }
+    // The greedy end of the line from segment `first` at `width` (`forEachLine` on whole segments).
+    @inline(__always) func lineEnd(from first: Int, width: Int) -> Int {
+      let reach = limit(width) + keys[first].start
+      return PreparedText.decidingTies(
+        PreparedText.lastSegment(in: keys, from: first, through: last, within: reach), in: keys, from: first,
+        within: reach)
+    }
+    // The narrowest width from `floor` at which the line `first...end` fits.
+    func narrowestFitting(from first: Int, to end: Int, above floor: Int) -> Int {
+      let content = (keys[end].contentEnd - keys[first].start) * 64
+      var width = max(floor, Int(content.rounded(.up)) &- 2)
+      while lineEnd(from: first, width: width) < end { width &+= 1 }
+      return width
+    }
+    // The widest width from `ceiling` down at which the line `first...end` does not fit.
+    func widestNotFitting(from first: Int, to end: Int, below ceiling: Int) -> Int {
+      let content = (keys[end].contentEnd - keys[first].start) * 64
+      var width = min(ceiling, Int(content.rounded(.down)))
+      while width > Int.min / 2, lineEnd(from: first, width: width) >= end { width &-= 1 }
+      return width
+    }
+    // Widths from `fitsFrom` up to the bracket's top keep to `lineCount` lines; widths from the
+    // bracket's bottom up to `failsThrough` need more.
+    var fitsFrom = Int.max
+    var failsThrough = Int.min
+    // The greedy pass at `width` (no word wider than the line): updates the two ranges and
+    // returns whether it keeps to `lineCount` lines.
+    func pass(width: Int) -> Bool {
+      var ends = InlineArray<8, Int>(repeating: 0)
+      var starts = InlineArray<8, Int>(repeating: 0)
+      var first = 0
+      var count = 0
+      while first <= last {
+        let end = lineEnd(from: first, width: width)
+        if count == lineCount {
+          // One line more than `lineCount`: the first `lineCount` lines stay until one of them
+          // takes one more segment.
+          var through = Int.max
+          for index in 0..<lineCount {
+            through = min(
+              through, widestNotFitting(from: starts[index], to: ends[index] &+ 1, below: through))
+          }
+          failsThrough = max(width, through)
+          return false
+        }
+        starts[count] = first
+        ends[count] = end
+        count &+= 1
+        first = end &+ 1
+      }
+      var from = minimum
+      for index in 0..<count {
+        from = max(from, narrowestFitting(from: starts[index], to: ends[index], above: from))
+      }
+      fitsFrom = min(width, from)
+      return true
+    }
+    if widestContent <= limit(available) { _ = pass(width: available) }
     // One CSS pixel (`FromFloatCeil(EffectiveZoom())`).
     let epsilon = 64
     var upper = available
     var lower = minimum
     while lower + epsilon < upper {
       let middle = (upper + lower) / 2
-      if fitsLines(lineCount, in: view, width: middle) { upper = middle } else { lower = middle }
+      let fits =
+        widestContent > limit(middle)
+        ? false : middle >= fitsFrom ? true : middle <= failsThrough ? false : pass(width: middle)
+      if fits { upper = middle } else { lower = middle }
     }
     return upper
   }
+}
 
-  /// True when the text's greedy lines at `width` LayoutUnits are at most `lineCount` and none
-  /// overflows (`BreakLines` gives up on an overflowing line: `kNotApplicable`).
-  static func fitsLines(_ lineCount: Int, in view: PreparedTextStorage.View, width: Int) -> Bool {
-    let limit = WebTextRules.lineLimit(forWidth: Double(width) / 64)
-    if paragraphOverflows(holding: 0, in: view, limit: limit) { return false }
-    var lines = 0
-    PreparedText.forEachLine(in: view, limit: limit, platform: .web) { _ in
-      lines &+= 1
-      return lines <= lineCount
+/// Scratch memory of the current thread for scoring windows of more than
+/// `WebWrapStyles.stackCandidates` candidates (CJK paragraphs at wide widths): allocated the first
+/// time the thread scores such a window, replaced by a larger block when a larger window comes,
+/// freed when the thread ends. Only its thread reaches it (a pthread key), and the scoring that
+/// uses it calls nothing that could score again, so it is never in use twice.
+enum ScoringScratch {
+  /// The key of each thread's block: its capacity in bytes, then the memory (16-byte aligned).
+  private static let key: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key) { free($0) }
+    return key
+  }()
+
+  /// Calls `body` with at least `bytes` bytes of this thread's scratch memory (16-byte aligned).
+  static func withMemory<Result>(bytes: Int, _ body: (UnsafeMutableRawPointer) -> Result) -> Result {
+    var block = pthread_getspecific(key)
+    if let existing = block, existing.load(as: Int.self) < bytes {
+      free(existing)
+      block = nil
     }
-    return lines <= lineCount
+    if block == nil {
+      let capacity = max(bytes, 16_384)
+      guard let fresh = malloc(capacity &+ 16) else { fatalError("out of memory") }
+      fresh.storeBytes(of: capacity, as: Int.self)
+      pthread_setspecific(key, fresh)
+      block = fresh
+    }
+    return body(block.unsafelyUnwrapped + 16)
   }
 }
