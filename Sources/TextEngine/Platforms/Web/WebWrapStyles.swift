@@ -230,7 +230,7 @@ enum WebWrapStyles {
   /// The scoring of `optimize(_:in:width:fontSize:balanced:_:)` over `candidates`: true with the
   /// last segment of each of the `lineCount` lines in `ends`, or false when the best breaks give
   /// another number of lines.
-  static func optimize(
+  @inline(never) static func optimize(
     _ lineCount: Int, segments range: ClosedRange<Int>, candidates: Candidates,
     in view: PreparedTextStorage.View, width: Double, fontSize: Double, balanced: Bool,
     ends: inout InlineArray<8, Int>
