@@ -247,14 +247,22 @@ static napi_value create_engine(napi_env env, napi_callback_info info) {
   return result;
 }
 
-static bool engine_argument(napi_env env, napi_value value, selfsize_engine **engine) {
+/* The pointer an external handle holds; false (with a JS error saying `what` it is not) when
+   `value` is no external. */
+static bool external_argument(napi_env env, napi_value value, const char *what, void **data) {
   napi_valuetype type;
   if (napi_typeof(env, value, &type) != napi_ok || type != napi_external) {
-    throw_error(env, "invalidHandle", SELFSIZE_E_INVALID_HANDLE, "not an engine handle");
+    throw_error(env, "invalidHandle", SELFSIZE_E_INVALID_HANDLE, what);
     return false;
   }
+  *data = NULL;
+  napi_get_value_external(env, value, data);
+  return true;
+}
+
+static bool engine_argument(napi_env env, napi_value value, selfsize_engine **engine) {
   void *data = NULL;
-  napi_get_value_external(env, value, &data);
+  if (!external_argument(env, value, "not an engine handle", &data)) return false;
   *engine = data;
   return true;
 }
@@ -377,13 +385,8 @@ static napi_value text_begin(napi_env env, napi_callback_info info) {
 }
 
 static bool stream_argument(napi_env env, napi_value value, selfsize_text_stream **stream) {
-  napi_valuetype type;
-  if (napi_typeof(env, value, &type) != napi_ok || type != napi_external) {
-    throw_error(env, "invalidHandle", SELFSIZE_E_INVALID_HANDLE, "not a text stream");
-    return false;
-  }
   void *data = NULL;
-  napi_get_value_external(env, value, &data);
+  if (!external_argument(env, value, "not a text stream", &data)) return false;
   *stream = data;
   return true;
 }
