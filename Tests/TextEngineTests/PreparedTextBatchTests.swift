@@ -39,6 +39,25 @@ import Testing
     #expect(try batch.measure(width: 170) == texts.map { try $0.measure(width: 170) })
   }
 
+  /// On the web, lines exactly at the limit are decided by tie ranks and kerning moves segment
+  /// starts: the batch still equals each text (at widths where ten ideographs, 150.015625 px
+  /// rounded, tie with 150 + 1/64).
+  @Test func webTiesAreDecidedAsEachTextDecidesThem() throws {
+    let measurer = try BundledFonts.measurer(systemFonts: false, platform: .web)
+    let style = TextStyle(fontSize: 15, lineHeight: .fixed(21))
+    let texts = try
+      (Fixtures.jsonLines("corpus/feed-visible.jsonl")
+      + Fixtures.jsonLines("corpus/multiscript-visible.jsonl")).map {
+        try measurer.prepare($0["text"] as! String, style: style)
+      }
+    let batch = PreparedTextBatch(texts)
+    var results: [TextMeasurement] = []
+    for width in [150.0, 170, 343, 120, 135, 165, 180, 225, 300] {
+      try batch.measure(width: width, into: &results)
+      #expect(results == (try texts.map { try $0.measure(width: width) }), "width \(width)")
+    }
+  }
+
   @Test func textsOfSeveralParagraphsAndOnTheFullKeysMeasureAfterTheOthers() throws {
     let measurer = try Fixtures.measurer()
     let style = TextStyle(fontSize: 15, maxLines: 3)
