@@ -56,31 +56,15 @@ extension TextLayout {
       writer.integer(line.scalarRange.lowerBound)
     }
     writer.raw("],\"lines\":[")
-    // Scalar offsets to byte offsets, walking forward a scalar at a time (its length read from
-    // its lead byte): lines come in text order.
-    var scalar = 0
-    var byte = 0
-    let byteCount = textUTF8.count
-    func advance(to target: Int) {
-      while scalar < target, byte < byteCount {
-        let lead = textUTF8[byte]
-        byte &+= lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-        scalar &+= 1
-      }
-      byte = min(byte, byteCount)
-    }
-    for (index, line) in lines.enumerated() {
+    forEachLine(inUTF8: textUTF8) { index, line, bytes in
       if index > 0 { writer.raw(byte: UInt8(ascii: ",")) }
-      advance(to: line.scalarRange.lowerBound)
-      let start = byte
-      advance(to: line.scalarRange.upperBound)
       writer.raw("{\"text\":")
       if line.isTruncated {
         var text =
-          String(decoding: UnsafeBufferPointer(rebasing: textUTF8[start..<byte]), as: UTF8.self) + "…"
+          String(decoding: UnsafeBufferPointer(rebasing: textUTF8[bytes]), as: UTF8.self) + "…"
         text.withUTF8 { writer.string(utf8: $0) }
       } else {
-        writer.string(utf8: UnsafeBufferPointer(rebasing: textUTF8[start..<byte]))
+        writer.string(utf8: UnsafeBufferPointer(rebasing: textUTF8[bytes]))
       }
       writer.raw(",\"width\":")
       writer.number(line.width)
@@ -94,5 +78,30 @@ extension TextLayout {
     var name = platform.rawValue
     name.withUTF8 { writer.string(utf8: $0) }
     writer.raw(byte: UInt8(ascii: "}"))
+  }
+
+  /// Calls `body` with each line, its index and the byte range of its text in `textUTF8` (the
+  /// laid-out text as UTF-8). Scalar offsets become byte offsets by walking forward a scalar at a
+  /// time, its length read from its lead byte: lines come in text order.
+  package func forEachLine(
+    inUTF8 textUTF8: UnsafeBufferPointer<UInt8>, _ body: (Int, Line, Range<Int>) -> Void
+  ) {
+    var scalar = 0
+    var byte = 0
+    let byteCount = textUTF8.count
+    func advance(to target: Int) {
+      while scalar < target, byte < byteCount {
+        let lead = textUTF8[byte]
+        byte &+= lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        scalar &+= 1
+      }
+      byte = min(byte, byteCount)
+    }
+    for (index, line) in lines.enumerated() {
+      advance(to: line.scalarRange.lowerBound)
+      let start = byte
+      advance(to: line.scalarRange.upperBound)
+      body(index, line, start..<byte)
+    }
   }
 }

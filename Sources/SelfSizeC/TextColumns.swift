@@ -61,27 +61,11 @@ struct TextColumns: Sendable {
       heights.append(layout.height)
       truncated.append(layout.truncated ? 1 : 0)
       missingGlyphs.append(Int32(truncatingIfNeeded: layout.missingGlyphs))
-      // Scalar offsets to byte offsets, walking forward a scalar at a time (as
-      // `TextLayout.writeJSON` does): lines come in text order.
-      var scalar = 0
-      var byte = 0
-      let byteCount = textUTF8.count
-      func advance(to target: Int) {
-        while scalar < target, byte < byteCount {
-          let lead = textUTF8[byte]
-          byte &+= lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-          scalar &+= 1
-        }
-        byte = min(byte, byteCount)
-      }
-      for (index, line) in layout.lines.enumerated() {
+      layout.forEachLine(inUTF8: textUTF8) { index, line, bytes in
         if index > 0 { breaks.append(Int32(truncatingIfNeeded: line.scalarRange.lowerBound)) }
         if Self.printsAsInteger(line.width) { integralLineWidths.append(Int64(lineWidths.count)) }
         lineWidths.append(line.width)
-        advance(to: line.scalarRange.lowerBound)
-        let start = byte
-        advance(to: line.scalarRange.upperBound)
-        lineText.append(contentsOf: UnsafeBufferPointer(rebasing: textUTF8[start..<byte]))
+        lineText.append(contentsOf: UnsafeBufferPointer(rebasing: textUTF8[bytes]))
         if line.isTruncated { lineText.append(contentsOf: [0xE2, 0x80, 0xA6]) }  // "…"
         lineText.append(0)
       }

@@ -24,9 +24,6 @@ final class KerningPairs: Sendable {
     self.firsts = firsts
   }
 
-  /// Pairs cached now.
-  var count: Int { pairs.withLock { $0.count } }
-
   func removeAll() { pairs.withLock { $0.removeAll() } }
 
   /// The cache key of scalars `first`, `second` in language `languageID` (at most 255).
