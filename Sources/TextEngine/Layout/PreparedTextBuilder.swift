@@ -65,6 +65,9 @@ struct PreparedTextBuilder {
     /// The other fonts' faces, looked up for segments set in them.
     fileprivate let webAdvances: WebAdvances?
     fileprivate let positionGrid: Double
+    /// `1 / positionGrid` (0 without a grid): the grid is a power of two, so multiplying by this
+    /// is dividing by the grid, exactly and without a division.
+    fileprivate let inverseGrid: Double
     /// Where the current paragraph starts (unrounded), and that rounded up to `positionGrid`.
     fileprivate var paragraphBase: Double
     fileprivate var snappedParagraphBase: Double
@@ -73,10 +76,10 @@ struct PreparedTextBuilder {
     /// The kerning after the previous segment (a line starting here starts inside a pair).
     fileprivate var previousKernAfter = 0.0
 
-    /// How far `exact` is rounded up to `grid`, in 1/65536 px (what `LineKey.tieRank` holds).
-    @inline(__always) static func rounding(_ exact: Double, grid: Double) -> Int16 {
+    /// How far `exact` was rounded up to `rounded`, in 1/65536 px (what `LineKey.tieRank` holds).
+    @inline(__always) static func rounding(from exact: Double, to rounded: Double) -> Int16 {
       // (Not negative: + 0.5 and truncation round it, without libm's `round` call.)
-      Int16(clamping: Int((exact.roundedUp(toMultipleOf: grid) - exact) * 65536 + 0.5))
+      Int16(clamping: Int((rounded - exact) * 65536 + 0.5))
     }
 
     /// Appends a shaped segment that starts at scalar `start` of the text; `ends` nil means each
@@ -200,18 +203,21 @@ struct PreparedTextBuilder {
         let base = paragraphBase
         let exactStart = start - base
         let exactEnd = contentEnd - base
-        start = snappedParagraphBase + exactStart.roundedUp(toMultipleOf: positionGrid)
-        contentEnd = snappedParagraphBase + exactEnd.roundedUp(toMultipleOf: positionGrid)
-        tieRank = Self.rounding(exactEnd, grid: positionGrid)
-        startTieRank = Self.rounding(exactStart, grid: positionGrid)
+        let roundedStart = exactStart.roundedUp(toMultipleOf: positionGrid, inverse: inverseGrid)
+        let roundedEnd = exactEnd.roundedUp(toMultipleOf: positionGrid, inverse: inverseGrid)
+        start = snappedParagraphBase + roundedStart
+        contentEnd = snappedParagraphBase + roundedEnd
+        tieRank = Self.rounding(from: exactEnd, to: roundedEnd)
+        startTieRank = Self.rounding(from: exactStart, to: roundedStart)
         if previousKernAfter != 0, count > 0 {
           // A line starting inside a kerning pair: its first cluster, reshaped alone, takes its
           // width rounded up from the room, not the rounding of its positions.
           let first = widths[0]
           let positions =
-            (exactStart + first).roundedUp(toMultipleOf: positionGrid)
-            - exactStart.roundedUp(toMultipleOf: positionGrid)
-          if first.roundedUp(toMultipleOf: positionGrid) > positions { startTieRank = .max }
+            (exactStart + first).roundedUp(toMultipleOf: positionGrid, inverse: inverseGrid) - roundedStart
+          if first.roundedUp(toMultipleOf: positionGrid, inverse: inverseGrid) > positions {
+            startTieRank = .max
+          }
         }
       }
       previousKernAfter = kernAfter
@@ -225,7 +231,8 @@ struct PreparedTextBuilder {
         let last = widths[count - 1]
         let lastStart =
           snappedParagraphBase
-          + (runningWidth + contentWidth - last - paragraphBase).roundedUp(toMultipleOf: positionGrid)
+          + (runningWidth + contentWidth - last - paragraphBase).roundedUp(
+            toMultipleOf: positionGrid, inverse: inverseGrid)
         contentEnd = max(contentEnd, lastStart + last)
       }
       keys[segmentCount] = PreparedText.LineKey(
@@ -243,7 +250,7 @@ struct PreparedTextBuilder {
       runningWidth += totalWidth + kernAfter
       if hardBreakAfter, positionGrid > 0 {
         paragraphBase = runningWidth
-        snappedParagraphBase = runningWidth.roundedUp(toMultipleOf: positionGrid)
+        snappedParagraphBase = runningWidth.roundedUp(toMultipleOf: positionGrid, inverse: inverseGrid)
       }
       segmentCount += 1
     }
@@ -283,7 +290,8 @@ struct PreparedTextBuilder {
         segmentCount: segmentCount, graphemeCount: graphemeCount, missingGlyphs: missingGlyphs,
         fontMask: fontMask, runningWidth: runningWidth, lastContent: lastContent,
         lastContentEnd: lastContentEnd, primaryWebFace: webAdvances?.face(bit: 0), webAdvances: webAdvances,
-        positionGrid: positionGrid, paragraphBase: paragraphBase,
+        positionGrid: positionGrid, inverseGrid: positionGrid > 0 ? 1 / positionGrid : 0,
+        paragraphBase: paragraphBase,
         snappedParagraphBase: paragraphBase.roundedUp(toMultipleOf: positionGrid > 0 ? positionGrid : 1),
         kerning: kerning, keepsKerningAtLineEnd: keepsKerningAtLineEnd)
       let result = body(&output)

@@ -417,26 +417,16 @@ public final class TextMeasurer: Sendable {
     _ body: (UnsafeBufferPointer<(end: Int, isHard: Bool)>) throws(TextError) -> Result
   ) throws(TextError) -> Result {
     let rules = platform.rules
-    guard rules.breaksBeforeConditionalJapaneseStarters || platform == .web else {
-      return try withEngineLineBreaks(decoded.codes, decoded, body)
-    }
-    var codes = decoded.codes
-    var hasConditionalJapaneseStarter = false
-    for code in codes where UnicodeProperties.isConditionalJapaneseStarter(code) {
-      hasConditionalJapaneseStarter = true
-      break
-    }
-    if hasConditionalJapaneseStarter {
-      // Breaks depend on classes only: CJ scalars break as the ideograph U+4E00 does (ICU's
-      // `lb=normal`, which both Chromium's and skia-python's ICU data use for `line`).
-      for index in codes.indices where UnicodeProperties.isConditionalJapaneseStarter(codes[index]) {
-        codes[index] = 0x4E00
-      }
-    }
+    // Breaks depend on classes only: CJ scalars break as ideographs (ICU's `lb=normal`, which
+    // both Chromium's and skia-python's ICU data use for `line`).
+    let conditionalJapaneseStartersAsIdeographs =
+      rules.breaksBeforeConditionalJapaneseStarters || platform == .web
+    guard conditionalJapaneseStartersAsIdeographs else { return try withEngineLineBreaks(decoded, body) }
     guard platform == .web else {
-      return try withEngineLineBreaks(codes, decoded) { base throws(TextError) in
+      return try withEngineLineBreaks(decoded, conditionalJapaneseStartersAsIdeographs: true) {
+        base throws(TextError) in
         try withUnsafeTemporaryAllocation(
-          of: (end: Int, isHard: Bool).self, capacity: max(1, codes.count + 1)
+          of: (end: Int, isHard: Bool).self, capacity: max(1, decoded.codes.count + 1)
         ) { buffer throws(TextError) in
           let start = buffer.baseAddress.unsafelyUnwrapped
           start.initialize(from: base.baseAddress.unsafelyUnwrapped, count: base.count)
@@ -450,9 +440,10 @@ public final class TextMeasurer: Sendable {
         }
       }
     }
-    return try withEngineLineBreaks(codes, decoded) { base throws(TextError) in
+    return try withEngineLineBreaks(decoded, conditionalJapaneseStartersAsIdeographs: true) {
+      base throws(TextError) in
       try withUnsafeTemporaryAllocation(
-        of: (end: Int, isHard: Bool).self, capacity: max(1, codes.count)
+        of: (end: Int, isHard: Bool).self, capacity: max(1, decoded.codes.count)
       ) { buffer throws(TextError) in
         let start = buffer.baseAddress.unsafelyUnwrapped
         let count = decoded.codes.withUnsafeBufferPointer {
@@ -463,23 +454,29 @@ public final class TextMeasurer: Sendable {
     }
   }
 
-  /// The engine's UAX #14 opportunities of `codes` (the scalars of `decoded`, perhaps with some
-  /// replaced by scalars of the same class the platform gives them): from the built-in breaker,
-  /// into a temporary buffer (on the stack for ordinary paragraphs), or from ICU for a tailored
-  /// locale or text that needs ICU's dictionaries.
+  /// The engine's UAX #14 opportunities of `decoded` (CJ scalars as ideographs when asked):
+  /// from the built-in breaker, into a temporary buffer (on the stack for ordinary paragraphs),
+  /// or from ICU for a tailored locale or text that needs ICU's dictionaries.
   private func withEngineLineBreaks<Result>(
-    _ codes: [UInt32], _ decoded: DecodedText,
+    _ decoded: DecodedText, conditionalJapaneseStartersAsIdeographs: Bool = false,
     _ body: (UnsafeBufferPointer<(end: Int, isHard: Bool)>) throws(TextError) -> Result
   ) throws(TextError) -> Result {
     guard usesBuiltInLineBreaker else {
       return try icuLineBreaks(decoded).withUnsafeBufferPointer { breaks throws(TextError) in try body(breaks)
       }
     }
+    let codes = decoded.codes
     return try withUnsafeTemporaryAllocation(
       of: (end: Int, isHard: Bool).self, capacity: max(1, codes.count)
     ) { buffer throws(TextError) in
       let base = buffer.baseAddress.unsafelyUnwrapped
-      guard let count = codes.withUnsafeBufferPointer({ LineBreaker.breaks(of: $0, into: base) }) else {
+      guard
+        let count = codes.withUnsafeBufferPointer({
+          LineBreaker.breaks(
+            of: $0, into: base,
+            conditionalJapaneseStartersAsIdeographs: conditionalJapaneseStartersAsIdeographs)
+        })
+      else {
         // SA scalars: ICU's dictionaries find those breaks.
         return try icuLineBreaks(decoded).withUnsafeBufferPointer { breaks throws(TextError) in
           try body(breaks)

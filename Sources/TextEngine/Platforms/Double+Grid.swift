@@ -5,4 +5,10 @@ extension Double {
   @inline(__always) func roundedUp(toMultipleOf grid: Double) -> Double {
     ((self / grid) - 1e-7).rounded(.up) * grid
   }
+
+  /// `roundedUp(toMultipleOf:)` for a grid that is a power of two, given `1 / grid`: the same
+  /// result, with a multiplication for the division.
+  @inline(__always) func roundedUp(toMultipleOf grid: Double, inverse: Double) -> Double {
+    ((self * inverse) - 1e-7).rounded(.up) * grid
+  }
 }

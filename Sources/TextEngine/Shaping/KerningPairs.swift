@@ -60,72 +60,105 @@ final class KerningPairs: Sendable {
     let count = breaks.count
     guard count > 1 else { return body(nil) }
     let firsts = cache.firsts
-    // Counted first, so that the buffer is only as large as the (usually few) candidates.
-    var total = 0
-    scan(codes: codes, breaks: breaks, rightToLeft: rightToLeft, firsts: firsts) { _, _, _ in total += 1 }
-    guard total > 0 else { return body(nil) }
-    return withUnsafeTemporaryAllocation(of: Candidate.self, capacity: total) { candidates in
+    // Collects the candidates into `buffer` while there is room; returns how many there are.
+    func collect(into buffer: UnsafeMutableBufferPointer<Candidate>) -> Int {
       var found = 0
       scan(codes: codes, breaks: breaks, rightToLeft: rightToLeft, firsts: firsts) {
         segment, second, inside in
-        candidates.initializeElement(
-          at: found,
-          to: Candidate(
-            key: key(codes[second - 1], codes[second], languageID: languageID ?? 0), delta: .nan,
-            second: Int32(truncatingIfNeeded: second), segment: Int32(truncatingIfNeeded: segment),
-            inside: inside))
+        if found < buffer.count {
+          buffer.initializeElement(
+            at: found,
+            to: Candidate(
+              key: key(codes[second - 1], codes[second], languageID: languageID ?? 0), delta: .nan,
+              second: Int32(truncatingIfNeeded: second), segment: Int32(truncatingIfNeeded: segment),
+              inside: inside))
+        }
         found += 1
       }
-      let candidates = UnsafeMutableBufferPointer(rebasing: candidates[..<found])
-      defer { _ = candidates.deinitialize() }
-      if languageID != nil {
-        cache.pairs.withLock { pairs in
-          for index in candidates.indices {
-            if let delta = pairs[candidates[index].key] { candidates[index].delta = delta }
-          }
+      return found
+    }
+    // One scan into a buffer on the stack (1,024 bytes, what `withUnsafeTemporaryAllocation`
+    // always takes from the stack) for the usual few candidates; a second into a buffer of the
+    // right size when there are more.
+    return withUnsafeTemporaryAllocation(of: Candidate.self, capacity: Self.stackCandidates) { small in
+      let total = collect(into: small)
+      guard total > 0 else { return body(nil) }
+      guard total > small.count else {
+        let candidates = UnsafeMutableBufferPointer(rebasing: small[..<total])
+        defer { _ = candidates.deinitialize() }
+        return resolve(
+          candidates, codes: codes, breaks: breaks, fontSize: fontSize, languageID: languageID, cache: cache,
+          shaper: shaper, body)
+      }
+      _ = small.deinitialize()
+      return withUnsafeTemporaryAllocation(of: Candidate.self, capacity: total) { large in
+        _ = collect(into: large)
+        defer { _ = large.deinitialize() }
+        return resolve(
+          large, codes: codes, breaks: breaks, fontSize: fontSize, languageID: languageID, cache: cache,
+          shaper: shaper, body)
+      }
+    }
+  }
+
+  /// How many candidates fit in 1,024 bytes.
+  private static let stackCandidates = 1_024 / MemoryLayout<Candidate>.stride
+
+  /// The kerning of each candidate (from the cache, else shaped and cached), then `body` with
+  /// each segment's kerning.
+  @inline(__always) private static func resolve<Result>(
+    _ candidates: UnsafeMutableBufferPointer<Candidate>, codes: UnsafeBufferPointer<UInt32>,
+    breaks: UnsafeBufferPointer<(end: Int, isHard: Bool)>, fontSize: Double, languageID: Int32?,
+    cache: KerningPairs, shaper: () -> SegmentShaper, _ body: (UnsafePointer<SegmentKerning>?) -> Result
+  ) -> Result {
+    let count = breaks.count
+    if languageID != nil {
+      cache.pairs.withLock { pairs in
+        for index in candidates.indices {
+          if let delta = pairs[candidates[index].key] { candidates[index].delta = delta }
         }
       }
-      var shaped: [UInt64: Double] = [:]
-      var pairShaper: SegmentShaper?
-      var kerned = false
-      for index in candidates.indices {
-        if candidates[index].delta.isNaN {
-          let key = candidates[index].key
-          if let delta = shaped[key] {
-            candidates[index].delta = delta
-          } else {
-            if pairShaper == nil { pairShaper = shaper() }
-            let second = Int(candidates[index].second)
-            let delta = Self.shapedDelta(codes[second - 1], codes[second], shaper: pairShaper!)
-            shaped[key] = delta
-            candidates[index].delta = delta
-          }
-        }
-        if candidates[index].delta != 0 { kerned = true }
-      }
-      if languageID != nil, !shaped.isEmpty {
-        cache.pairs.withLock { pairs in
-          if pairs.count + shaped.count > capacity { pairs.removeAll(keepingCapacity: true) }
-          pairs.merge(shaped) { _, new in new }
+    }
+    var shaped: [UInt64: Double] = [:]
+    var pairShaper: SegmentShaper?
+    var kerned = false
+    for index in candidates.indices {
+      if candidates[index].delta.isNaN {
+        let key = candidates[index].key
+        if let delta = shaped[key] {
+          candidates[index].delta = delta
+        } else {
+          if pairShaper == nil { pairShaper = shaper() }
+          let second = Int(candidates[index].second)
+          let delta = Self.shapedDelta(codes[second - 1], codes[second], shaper: pairShaper!)
+          shaped[key] = delta
+          candidates[index].delta = delta
         }
       }
-      guard kerned else { return body(nil) }
-      return withUnsafeTemporaryAllocation(of: SegmentKerning.self, capacity: count) { kerning in
-        kerning.initialize(repeating: SegmentKerning())
-        defer { kerning.deinitialize() }
-        for candidate in candidates where candidate.delta != 0 {
-          let points = (candidate.delta * fontSize * 65536).rounded() / 65536
-          let segment = Int(candidate.segment)
-          let second = Int(candidate.second)
-          if candidate.inside {
-            kerning[segment].inside = -points
-            kerning[segment].insideScalar = Int32(truncatingIfNeeded: second - 1 - breaks[segment - 1].end)
-          } else if Self.inOneScriptRun(codes, before: second) {
-            kerning[segment].after = points
-          }
-        }
-        return body(UnsafePointer(kerning.baseAddress!))
+      if candidates[index].delta != 0 { kerned = true }
+    }
+    if languageID != nil, !shaped.isEmpty {
+      cache.pairs.withLock { pairs in
+        if pairs.count + shaped.count > capacity { pairs.removeAll(keepingCapacity: true) }
+        pairs.merge(shaped) { _, new in new }
       }
+    }
+    guard kerned else { return body(nil) }
+    return withUnsafeTemporaryAllocation(of: SegmentKerning.self, capacity: count) { kerning in
+      kerning.initialize(repeating: SegmentKerning())
+      defer { kerning.deinitialize() }
+      for candidate in candidates where candidate.delta != 0 {
+        let points = (candidate.delta * fontSize * 65536).rounded() / 65536
+        let segment = Int(candidate.segment)
+        let second = Int(candidate.second)
+        if candidate.inside {
+          kerning[segment].inside = -points
+          kerning[segment].insideScalar = Int32(truncatingIfNeeded: second - 1 - breaks[segment - 1].end)
+        } else if Self.inOneScriptRun(codes, before: second) {
+          kerning[segment].after = points
+        }
+      }
+      return body(UnsafePointer(kerning.baseAddress!))
     }
   }
 

@@ -9,6 +9,17 @@ enum LineBreakPropertyTable {
 
   static let basicMultilingualPlane: [UInt8] = CompiledUnicodeTables.lineBreak()
 
+  /// `basicMultilingualPlane` with the scalars of class CJ (small kana, the prolonged sound
+  /// mark, all in the BMP) as ideographs: ICU's `lb=normal`, which the platforms that break
+  /// before them use.
+  static let basicMultilingualPlaneWithConditionalJapaneseStartersAsIdeographs: [UInt8] = {
+    var table = basicMultilingualPlane
+    for scalar in UnicodeProperties.conditionalJapaneseStarters {
+      table[Int(scalar)] = LineBreakClass.ideographic.rawValue
+    }
+    return table
+  }()
+
   /// The table built from the running ICU's property maps (what `CompiledUnicodeTables` holds
   /// when it was made with this ICU).
   static func fromICU() -> [UInt8] {

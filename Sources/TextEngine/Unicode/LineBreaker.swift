@@ -24,12 +24,20 @@ enum LineBreaker {
   /// is mandatory (after BK, CR, LF or NL), and the end of the text (flagged when the text ends
   /// with a hard break).
   ///
+  /// With `conditionalJapaneseStartersAsIdeographs`, small kana and the prolonged sound mark
+  /// (class CJ) break as ideographs (ICU's `lb=normal`) instead of as nonstarters.
+  ///
   /// - Returns: how many were written, or nil when the text has SA scalars.
   static func breaks(
-    of codes: UnsafeBufferPointer<UInt32>, into output: UnsafeMutablePointer<(end: Int, isHard: Bool)>
+    of codes: UnsafeBufferPointer<UInt32>, into output: UnsafeMutablePointer<(end: Int, isHard: Bool)>,
+    conditionalJapaneseStartersAsIdeographs: Bool = false
   ) -> Int? {
     guard !codes.isEmpty else { return 0 }
-    return LineBreakPropertyTable.basicMultilingualPlane.withUnsafeBufferPointer { table in
+    let classes =
+      conditionalJapaneseStartersAsIdeographs
+      ? LineBreakPropertyTable.basicMultilingualPlaneWithConditionalJapaneseStartersAsIdeographs
+      : LineBreakPropertyTable.basicMultilingualPlane
+    return classes.withUnsafeBufferPointer { table in
       pairActions.withUnsafeBufferPointer { actions in
         run(
           Scalars(codes: codes, propertyTable: table), actions: actions.baseAddress.unsafelyUnwrapped,

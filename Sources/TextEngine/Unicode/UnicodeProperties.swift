@@ -68,10 +68,4 @@ extension UnicodeProperties {
     }
     return set
   }()
-
-  /// True for a scalar of Line_Break class CJ.
-  @inline(__always) static func isConditionalJapaneseStarter(_ scalar: UInt32) -> Bool {
-    (0x3041...0x31FF).contains(scalar) || (0xFF67...0xFF70).contains(scalar)
-      ? conditionalJapaneseStarters.contains(scalar) : false
-  }
 }
