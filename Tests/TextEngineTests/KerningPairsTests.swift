@@ -29,6 +29,29 @@ struct KerningPairsTests {
     #expect(KerningPairs.shapedDelta(0x0041, 0x3066, shaper: shaper) == 0)
   }
 
+  @Test func theCommonPathShapesPairsAsShapeDoes() throws {
+    // Kana, ideographs, Latin, digits, punctuation, Greek and Cyrillic in the CJK font and in
+    // Noto Sans: the short path's width is `shape`'s, to the last bit, or it declines.
+    let shaper = try Self.shaper()
+    let samples: [[UInt32]] = [
+      [0x3057, 0x3066], [0x30FC, 0x30B6], [0x30C3, 0x30AF], [0x4F7F, 0x7528], [0x2D, 0x58], [0x41, 0x56],
+      [0x31, 0x2C], [0x300C, 0x3042], [0x3002, 0x300D], [0x3B1, 0x3B2], [0x416, 0x43A], [0x41, 0x3066],
+      [0x3057], [0x58], [0xFF08, 0x30A2], [0x1F600, 0x41],
+    ]
+    var taken = 0
+    for scalars in samples {
+      let shaped = scalars.withUnsafeBufferPointer { shaper.shape($0, isRightToLeft: false) }
+      guard let simple = scalars.withUnsafeBufferPointer({ shaper.simpleWidthEm($0) }) else { continue }
+      taken += 1
+      #expect(simple == shaped.graphemeWidthsEm.reduce(0, +), "\(scalars.map { String($0, radix: 16) })")
+      #expect(shaped.fontMask.rawValue & (shaped.fontMask.rawValue &- 1) == 0)
+    }
+    #expect(taken >= 12)
+    // Two fonts, or an emoji: left to `shape`.
+    #expect([0x41, 0x3066].withUnsafeBufferPointer { shaper.simpleWidthEm($0) } == nil)
+    #expect([0x1F600, 0x41].withUnsafeBufferPointer { shaper.simpleWidthEm($0) } == nil)
+  }
+
   @Test func onlyScalarsThatStartAPairAreLookedUp() throws {
     // GPOS `kern` in Noto Sans CJK covers kana (し starts し|て), not ideographs (使).
     let fonts = try Self.measurer(.web).regular.fonts

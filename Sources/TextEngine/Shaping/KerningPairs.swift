@@ -31,6 +31,12 @@ final class KerningPairs: Sendable {
     UInt64(first) << 32 | UInt64(second) << 8 | UInt64(UInt8(truncatingIfNeeded: languageID))
   }
 
+  /// The cache key of scalar `scalar` shaped alone (its width in ems): a pair key whose second
+  /// scalar is past the code space.
+  @inline(__always) static func aloneKey(_ scalar: UInt32, languageID: Int32) -> UInt64 {
+    key(scalar, 0xFF_FFFF, languageID: languageID)
+  }
+
   /// A pair that may be kerned: where its second scalar is, the segment it belongs to (the one
   /// it follows, or the one it is inside), and its kerning once known (NaN before).
   private struct Candidate {
@@ -130,7 +136,15 @@ final class KerningPairs: Sendable {
         } else {
           if pairShaper == nil { pairShaper = shaper() }
           let second = Int(candidates[index].second)
-          let delta = Self.shapedDelta(codes[second - 1], codes[second], shaper: pairShaper!)
+          // A scalar's width alone is shaped once for all the pairs it is in.
+          let delta = Self.shapedDelta(codes[second - 1], codes[second], shaper: pairShaper!) { scalar in
+            let aloneKey = Self.aloneKey(scalar, languageID: languageID ?? 0)
+            if let width = shaped[aloneKey] { return width }
+            if languageID != nil, let width = cache.pairs.withLock({ $0[aloneKey] }) { return width }
+            let width = Self.shapedWidth(scalar, shaper: pairShaper!)
+            shaped[aloneKey] = width
+            return width
+          }
           shaped[key] = delta
           candidates[index].delta = delta
         }
@@ -198,19 +212,38 @@ final class KerningPairs: Sendable {
     return scalar < 0x3000 || (0xFF00...0xFFEF).contains(scalar)
   }
 
-  /// The width (ems) of `first` and `second` shaped together less each shaped alone; 0 when
-  /// they are not two clusters of one font.
-  static func shapedDelta(_ first: UInt32, _ second: UInt32, shaper: SegmentShaper) -> Double {
+  /// The width (ems) of `first` and `second` shaped together less each shaped alone (`alone`,
+  /// by default `shapedWidth`); 0 when they are not two clusters of one font.
+  static func shapedDelta(
+    _ first: UInt32, _ second: UInt32, shaper: SegmentShaper, alone: ((UInt32) -> Double)? = nil
+  ) -> Double {
+    let pair = (first, second)
+    let simple = withUnsafeBytes(of: pair) { shaper.simpleWidthEm($0.bindMemory(to: UInt32.self)) }
+    if let simple {
+      // Two clusters of one font on the common path: `shape`'s widths without its machinery.
+      let delta =
+        simple - (alone?(first) ?? shapedWidth(first, shaper: shaper))
+        - (alone?(second) ?? shapedWidth(second, shaper: shaper))
+      return abs(delta) < 1e-9 ? 0 : delta
+    }
     let both = [first, second].withUnsafeBufferPointer { shaper.shape($0, isRightToLeft: false) }
     guard both.graphemeWidthsEm.count == 2, both.missingGlyphs == 0,
       both.fontMask.rawValue & (both.fontMask.rawValue &- 1) == 0
     else { return 0 }
-    let alone = [first].withUnsafeBufferPointer { shaper.shape($0, isRightToLeft: false) }
-    let next = [second].withUnsafeBufferPointer { shaper.shape($0, isRightToLeft: false) }
-    let delta =
-      both.graphemeWidthsEm.reduce(0, +) - alone.graphemeWidthsEm.reduce(0, +)
-      - next.graphemeWidthsEm.reduce(0, +)
+    let alone = alone ?? { shapedWidth($0, shaper: shaper) }
+    let delta = both.graphemeWidthsEm.reduce(0, +) - alone(first) - alone(second)
     return abs(delta) < 1e-9 ? 0 : delta
+  }
+
+  /// The width (ems) of `scalar` shaped alone.
+  static func shapedWidth(_ scalar: UInt32, shaper: SegmentShaper) -> Double {
+    if let simple = withUnsafePointer(
+      to: scalar, { shaper.simpleWidthEm(UnsafeBufferPointer(start: $0, count: 1)) })
+    {
+      return simple
+    }
+    return [scalar].withUnsafeBufferPointer { shaper.shape($0, isRightToLeft: false) }.graphemeWidthsEm
+      .reduce(0, +)
   }
 
   /// True when the scalars on both sides of `boundary` are in one script run as Blink's

@@ -51,6 +51,47 @@ extension SegmentShaper {
     }
   }
 
+  /// The width (ems) of a few scalars shaped together, as `shape` would give it, when each is
+  /// a grapheme cluster of the common path (see `shapeSimple`) and one font of the chain takes
+  /// them all: one HarfBuzz call per script run in that font, nothing allocated. Nil for any
+  /// other text (and past 8 scalars), which `shape` handles.
+  func simpleWidthEm(_ scalars: UnsafeBufferPointer<UInt32>) -> Double? {
+    let count = scalars.count
+    guard count > 0, count <= 8 else { return nil }
+    var fontIndex = -1
+    for scalar in scalars {
+      guard let index = chain.fontIndex(coveringCluster: CollectionOfOne(scalar), rule: fontRule),
+        fontIndex < 0 || fontIndex == index
+      else { return nil }
+      fontIndex = index
+    }
+    let font = chain.fonts[fontIndex]
+    let language = self.language
+    return withUnsafeTemporaryAllocation(byteCount: count * 13, alignment: 8) { raw -> Double? in
+      let base = raw.baseAddress.unsafelyUnwrapped
+      let widths = base.bindMemory(to: Double.self, capacity: count)
+      let shaping = (base + 8 * count).bindMemory(to: UInt32.self, capacity: count)
+      let scripts = (base + 12 * count).bindMemory(to: UInt8.self, capacity: count)
+      guard Self.resolveSimple(scalars, primary: font, shaping: shaping, scripts: scripts) else { return nil }
+      for index in 0..<count { widths[index] = 0 }
+      let context = UnsafeBufferPointer(start: shaping, count: count)
+      var runStart = 0
+      while runStart < count {
+        let script = scripts[runStart]
+        var runEnd = runStart &+ 1
+        while runEnd < count, scripts[runEnd] == script { runEnd &+= 1 }
+        font.addAdvances(
+          context, range: runStart..<runEnd, scriptCode: script, isRightToLeft: false, language: language,
+          to: widths)
+        runStart = runEnd
+      }
+      Self.clampNegativeWidths(widths, count: count)
+      var total = 0.0
+      for index in 0..<count { total += widths[index] }
+      return total
+    }
+  }
+
   /// Checks that `scalars` can take the common path and writes, for each scalar, the scalar
   /// HarfBuzz gets (`shaping`) and its resolved script (`scripts`, ICU's code); false when the
   /// segment needs `shape`.
