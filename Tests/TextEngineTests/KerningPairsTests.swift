@@ -47,6 +47,13 @@ struct KerningPairsTests {
       #expect(shaped.fontMask.rawValue & (shaped.fontMask.rawValue &- 1) == 0)
     }
     #expect(taken >= 12)
+    // Where the short path says two fonts, `shape` uses two.
+    for scalars in samples where scalars.count == 2 && shaper.setsInTwoFonts(scalars[0], scalars[1]) {
+      let shaped = scalars.withUnsafeBufferPointer { shaper.shape($0, isRightToLeft: false) }
+      #expect(shaped.fontMask.rawValue.nonzeroBitCount == 2, "\(scalars.map { String($0, radix: 16) })")
+    }
+    #expect(shaper.setsInTwoFonts(0x41, 0x3066))
+    #expect(!shaper.setsInTwoFonts(0x3057, 0x3066))
     // Two fonts, or an emoji: left to `shape`.
     #expect([0x41, 0x3066].withUnsafeBufferPointer { shaper.simpleWidthEm($0) } == nil)
     #expect([0x1F600, 0x41].withUnsafeBufferPointer { shaper.simpleWidthEm($0) } == nil)

@@ -226,6 +226,7 @@ final class KerningPairs: Sendable {
         - (alone?(second) ?? shapedWidth(second, shaper: shaper))
       return abs(delta) < 1e-9 ? 0 : delta
     }
+    if shaper.setsInTwoFonts(first, second) { return 0 }
     let both = [first, second].withUnsafeBufferPointer { shaper.shape($0, isRightToLeft: false) }
     guard both.graphemeWidthsEm.count == 2, both.missingGlyphs == 0,
       both.fontMask.rawValue & (both.fontMask.rawValue &- 1) == 0

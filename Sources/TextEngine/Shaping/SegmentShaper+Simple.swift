@@ -92,6 +92,20 @@ extension SegmentShaper {
     }
   }
 
+  /// True when `shape` certainly sets `first` and `second`, shaped together, in two fonts of the
+  /// chain: each is its own font's, and they are not letters of one script (whose run `shape`
+  /// may move to one font that has both).
+  func setsInTwoFonts(_ first: UInt32, _ second: UInt32) -> Bool {
+    guard let firstFont = chain.fontIndex(coveringCluster: CollectionOfOne(first), rule: fontRule),
+      let secondFont = chain.fontIndex(coveringCluster: CollectionOfOne(second), rule: fontRule),
+      firstFont != secondFont
+    else { return false }
+    let firstScript = ICUProperties.scriptCode(first)
+    let secondScript = ICUProperties.scriptCode(second)
+    // USCRIPT_COMMON and USCRIPT_INHERITED: such a cluster keeps its own font.
+    return firstScript <= 1 || secondScript <= 1 || firstScript != secondScript
+  }
+
   /// Checks that `scalars` can take the common path and writes, for each scalar, the scalar
   /// HarfBuzz gets (`shaping`) and its resolved script (`scripts`, ICU's code); false when the
   /// segment needs `shape`.
