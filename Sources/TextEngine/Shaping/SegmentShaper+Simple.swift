@@ -66,30 +66,45 @@ extension SegmentShaper {
       fontIndex = index
     }
     let font = chain.fonts[fontIndex]
-    let language = self.language
-    return withUnsafeTemporaryAllocation(byteCount: count * 13, alignment: 8) { raw -> Double? in
-      let base = raw.baseAddress.unsafelyUnwrapped
-      let widths = base.bindMemory(to: Double.self, capacity: count)
-      let shaping = (base + 8 * count).bindMemory(to: UInt32.self, capacity: count)
-      let scripts = (base + 12 * count).bindMemory(to: UInt8.self, capacity: count)
-      guard Self.resolveSimple(scalars, primary: font, shaping: shaping, scripts: scripts) else { return nil }
-      for index in 0..<count { widths[index] = 0 }
-      let context = UnsafeBufferPointer(start: shaping, count: count)
-      var runStart = 0
-      while runStart < count {
-        let script = scripts[runStart]
-        var runEnd = runStart &+ 1
-        while runEnd < count, scripts[runEnd] == script { runEnd &+= 1 }
-        font.addAdvances(
-          context, range: runStart..<runEnd, scriptCode: script, isRightToLeft: false, language: language,
-          to: widths)
-        runStart = runEnd
+    // In place, on the stack (a temporary allocation is not always there).
+    var widths = InlineArray<8, Double>(repeating: 0)
+    var shaping = InlineArray<8, UInt32>(repeating: 0)
+    var scripts = InlineArray<8, UInt8>(repeating: 0)
+    var widthSpan = widths.mutableSpan
+    var shapingSpan = shaping.mutableSpan
+    var scriptSpan = scripts.mutableSpan
+    return widthSpan.withUnsafeMutableBufferPointer { widths in
+      shapingSpan.withUnsafeMutableBufferPointer { shaping in
+        scriptSpan.withUnsafeMutableBufferPointer { scripts in
+          simpleWidthEm(
+            scalars, font: font, widths: widths.baseAddress!, shaping: shaping.baseAddress!,
+            scripts: scripts.baseAddress!)
+        }
       }
-      Self.clampNegativeWidths(widths, count: count)
-      var total = 0.0
-      for index in 0..<count { total += widths[index] }
-      return total
     }
+  }
+
+  private func simpleWidthEm(
+    _ scalars: UnsafeBufferPointer<UInt32>, font: Font, widths: UnsafeMutablePointer<Double>,
+    shaping: UnsafeMutablePointer<UInt32>, scripts: UnsafeMutablePointer<UInt8>
+  ) -> Double? {
+    let count = scalars.count
+    guard Self.resolveSimple(scalars, primary: font, shaping: shaping, scripts: scripts) else { return nil }
+    let context = UnsafeBufferPointer(start: shaping, count: count)
+    var runStart = 0
+    while runStart < count {
+      let script = scripts[runStart]
+      var runEnd = runStart &+ 1
+      while runEnd < count, scripts[runEnd] == script { runEnd &+= 1 }
+      font.addAdvances(
+        context, range: runStart..<runEnd, scriptCode: script, isRightToLeft: false, language: language,
+        to: widths)
+      runStart = runEnd
+    }
+    Self.clampNegativeWidths(widths, count: count)
+    var total = 0.0
+    for index in 0..<count { total += widths[index] }
+    return total
   }
 
   /// True when `shape` certainly sets `first` and `second`, shaped together, in two fonts of the
