@@ -78,8 +78,9 @@ struct PreparedTextBuilder {
 
     /// How far `exact` was rounded up to `rounded`, in 1/65536 px (what `LineKey.tieRank` holds).
     @inline(__always) static func rounding(from exact: Double, to rounded: Double) -> Int16 {
-      // (Not negative: + 0.5 and truncation round it, without libm's `round` call.)
-      Int16(clamping: Int((rounded - exact) * 65536 + 0.5))
+      // (In 0..<1024 units up to the grid's 1/64 px, and a hair below 0 when the grid's tolerance
+      // kept `rounded` below `exact`: + 0.5 and truncation round it.)
+      Int16(truncatingIfNeeded: ((rounded - exact) * 65536 + 0.5).truncatedSmallNonNegative)
     }
 
     /// Appends a shaped segment that starts at scalar `start` of the text; `ends` nil means each

@@ -7,8 +7,25 @@ extension Double {
   }
 
   /// `roundedUp(toMultipleOf:)` for a grid that is a power of two, given `1 / grid`: the same
-  /// result, with a multiplication for the division.
+  /// result, with a multiplication for the division and `ceil` inline.
   @inline(__always) func roundedUp(toMultipleOf grid: Double, inverse: Double) -> Double {
-    ((self * inverse) - 1e-7).rounded(.up) * grid
+    ((self * inverse) - 1e-7).ceilingInline * grid
+  }
+
+  /// `rounded(.up)` without libm's `ceil` (x86-64's baseline has no rounding instruction; the
+  /// call makes the caller spill its registers): the nearest integer by the 1.5 × 2⁵² trick,
+  /// then up by one when it is below. Equal to `ceil` but for the sign of a zero result.
+  @inline(__always) var ceilingInline: Double {
+    guard abs(self) < 0x1p51 else { return rounded(.up) }
+    let nearest = (self + 0x1.8p52) - 0x1.8p52
+    return nearest < self ? nearest + 1 : nearest
+  }
+
+  /// The integer part of a value in `0..<2³¹` (`Int(self)` without its range checks): its
+  /// nearest integer by the 1.5 × 2⁵² trick, less one when that is above.
+  @inline(__always) var truncatedSmallNonNegative: Int {
+    let shifted = self + 0x1.8p52
+    let nearest = Int(truncatingIfNeeded: Int32(truncatingIfNeeded: shifted.bitPattern))
+    return (shifted - 0x1.8p52) > self ? nearest &- 1 : nearest
   }
 }
