@@ -69,13 +69,15 @@ final class BindingEngine: Sendable {
     "strict",
     "jobs",
   ]
+  /// `selfsize_text_begin` also takes `lineRanges`.
+  static let textStreamOptions = textOptions.union(["lineRanges"])
 
   /// `selfsize text` over the records of a JSON array, as `BatchRun.output`.
   func text(options bytes: UnsafeBufferPointer<UInt8>, records: UnsafeBufferPointer<UInt8>)
     throws(BindingError)
     -> (UnsafeMutablePointer<CChar>, Int)
   {
-    let (job, jobs) = try textJob(options: bytes)
+    let (job, jobs) = try textJob(options: try OptionsObject(utf8: bytes, keys: Self.textOptions))
     let widths = job.widths
     return try Self.run(records, label: "records", jobs: jobs) { line, index, chunk in
       if let error = job.writeLines(
@@ -92,13 +94,20 @@ final class BindingEngine: Sendable {
     options bytes: UnsafeBufferPointer<UInt8>, ids: UnsafeBufferPointer<UInt8>,
     texts: UnsafeBufferPointer<UInt8>, count: Int
   ) throws(BindingError) -> TextStream {
-    let (job, jobs) = try textJob(options: bytes)
-    return try TextStream(job: job, jobs: jobs, ids: ids, texts: texts, count: count)
+    let options = try OptionsObject(utf8: bytes, keys: Self.textStreamOptions)
+    let (job, jobs) = try textJob(options: options)
+    var lineRanges = false
+    if let mode = try options.string("lineRanges") {
+      guard mode == "utf16" else {
+        throw BindingError(.invalidArgument, "lineRanges must be \"utf16\", got \"\(mode)\"")
+      }
+      lineRanges = true
+    }
+    return try TextStream(job: job, jobs: jobs, lineRanges: lineRanges, ids: ids, texts: texts, count: count)
   }
 
   /// The job and thread count of `selfsize text` options.
-  private func textJob(options bytes: UnsafeBufferPointer<UInt8>) throws(BindingError) -> (TextJob, Int) {
-    let options = try OptionsObject(utf8: bytes, keys: Self.textOptions)
+  private func textJob(options: OptionsObject) throws(BindingError) -> (TextJob, Int) {
     let widths = try options.widths(allowsInfinity: true)
     let fontSize = try options.number("fontSize", in: .fontSize) ?? 15
     var weight = FontWeight.regular

@@ -5,7 +5,7 @@ import Foundation
 // `malloc` and are freed by `selfsize_free`.
 
 /// The version of the ABI (`SELFSIZE_ABI_VERSION` in `selfsize.h`).
-let abiVersion: UInt32 = 2
+let abiVersion: UInt32 = 3
 
 /// The package version, as `selfsize --version` prints it.
 let packageVersion = "0.3.0"

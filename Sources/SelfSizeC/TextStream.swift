@@ -18,6 +18,8 @@ final class TextStream: Sendable {
   static let chunkRecords = 1024
 
   private let job: TextJob
+  /// Whether chunks give each line's UTF-16 range in its text instead of its text.
+  private let lineRanges: Bool
   /// The ids and texts, each NUL-separated, as handed in (copied).
   private let ids: [UInt8]
   private let texts: [UInt8]
@@ -46,10 +48,12 @@ final class TextStream: Sendable {
   /// Splits the packed input and starts measuring.
   /// - Throws: `invalidArgument` when `ids` or `texts` do not hold `count` NUL-separated parts.
   init(
-    job: TextJob, jobs: Int, ids: UnsafeBufferPointer<UInt8>, texts: UnsafeBufferPointer<UInt8>, count: Int
+    job: TextJob, jobs: Int, lineRanges: Bool, ids: UnsafeBufferPointer<UInt8>,
+    texts: UnsafeBufferPointer<UInt8>, count: Int
   ) throws(BindingError) {
     guard count >= 0 else { throw BindingError(.invalidArgument, "count is negative") }
     self.job = job
+    self.lineRanges = lineRanges
     self.ids = Array(ids)
     self.texts = Array(texts)
     idRanges = try Self.parts(of: ids, count: count, name: "ids")
@@ -129,7 +133,7 @@ final class TextStream: Sendable {
       guard chunk < chunkCount else { return }
       let first = chunk * Self.chunkRecords
       let end = min(first + Self.chunkRecords, idRanges.count)
-      var columns = TextColumns(capacity: end - first, widths: widths.count)
+      var columns = TextColumns(capacity: end - first, widths: widths.count, lineRanges: lineRanges)
       ids.withUnsafeBufferPointer { ids in
         texts.withUnsafeBufferPointer { texts in
           for index in first..<end {

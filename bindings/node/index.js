@@ -86,44 +86,68 @@ function results(json) {
 
 /** A number JSON prints without a fraction, as JSON.parse reads it (null when not finite). */
 function integral(value) {
-  return Number.isFinite(value) ? value + 0 : null; // + 0 turns -0 into 0, as JSON prints it
+  // `| 0` makes a small integer V8 stores unboxed (and turns -0 into 0, as JSON prints it).
+  if (value === (value | 0)) return value | 0;
+  return Number.isFinite(value) ? value + 0 : null;
 }
 
-/** Appends the objects of a chunk of a text stream (selfsize_text_columns) to `results`. */
-function appendColumns(results, chunk, ids, first, extras) {
+/** Appends the objects of a chunk of a text stream (selfsize_text_columns with line ranges) to
+ *  `results`; the chunk starts at record `first` of `input`. */
+function appendColumns(results, chunk, input, first, extras) {
   const n = chunk.resultCount;
   const { widths, platform } = extras;
   const widthCount = widths.length;
+  const { ids, texts } = input;
   const lineCounts = chunk.lineCount;
   const heights = chunk.height;
   const truncated = chunk.truncated;
   const missing = chunk.missingGlyphs;
   const lineWidths = chunk.lineWidth;
   const breaks = chunk.breaks;
+  const ranges = chunk.lineRange;
+  // The heights and line widths JSON prints as integers, by ascending index: the next of each.
+  const integralHeights = chunk.integralHeights;
+  const integralWidths = chunk.integralLineWidths;
+  let h = 0;
+  let w = 0;
+  let nextHeight = integralHeights.length > 0 ? integralHeights[0] : -1;
+  let nextWidth = integralWidths.length > 0 ? integralWidths[0] : -1;
   const start = results.length;
-  const texts = chunk.lineText.split('\0');
-  // Line widths JSON prints as integers (or null), by index.
-  const integralWidths = new Set(chunk.integralLineWidths);
   let line = 0;
   let brk = 0;
-  for (let r = 0; r < n; r++) {
-    const count = lineCounts[r];
-    const breakCount = count > 0 ? count - 1 : 0;
-    const resultBreaks = new Array(breakCount);
-    for (let b = 0; b < breakCount; b++) resultBreaks[b] = breaks[brk + b];
-    const lines = new Array(count);
-    for (let l = 0; l < count; l++, line++) {
-      const width = lineWidths[line];
-      lines[l] = { text: texts[line], width: integralWidths.size && integralWidths.has(line) ? integral(width) : width };
+  let r = 0;
+  for (let record = first; r < n; record++) {
+    const id = ids[record];
+    const text = texts[record];
+    for (let k = 0; k < widthCount; k++, r++) {
+      const count = lineCounts[r];
+      const breakCount = count > 0 ? count - 1 : 0;
+      const resultBreaks = new Array(breakCount);
+      for (let b = 0; b < breakCount; b++) resultBreaks[b] = breaks[brk++];
+      const lines = new Array(count);
+      for (let l = 0; l < count; l++, line++) {
+        let width = lineWidths[line];
+        if (line === nextWidth) {
+          width = integral(width);
+          nextWidth = ++w < integralWidths.length ? integralWidths[w] : -1;
+        }
+        // Slices of the record's text (the library gives UTF-16 ranges): no decoding, and a
+        // line that is the whole text is the text itself.
+        const from = ranges[2 * line];
+        const to = ranges[2 * line + 1];
+        lines[l] = { text: to >= 0 ? text.slice(from, to) : `${text.slice(from, -1 - to)}\u2026`, width };
+      }
+      let height = heights[r];
+      if (r === nextHeight) {
+        height = integral(height);
+        nextHeight = ++h < integralHeights.length ? integralHeights[h] : -1;
+      }
+      results.push({
+        id, width: widths[k], lineCount: count, height, breaks: resultBreaks, lines, truncated: truncated[r] === 1,
+        missingGlyphs: missing[r], platform,
+      });
     }
-    results.push({
-      id: ids[first + Math.floor(r / widthCount)], width: widths[r % widthCount], lineCount: count,
-      height: heights[r], breaks: resultBreaks, lines, truncated: truncated[r] === 1, missingGlyphs: missing[r],
-      platform,
-    });
-    brk += breakCount;
   }
-  for (const i of chunk.integralHeights) results[start + i].height = integral(results[start + i].height);
   for (const [i, object] of extras.objects) results[start + i] = object;
 }
 
@@ -152,15 +176,15 @@ function packed(records, field) {
   };
   const expected = Math.max(records.length - 1, 0);
   if (separators(idsJoined) !== expected || separators(textsJoined) !== expected) return null;
-  return { ids, idsJoined, textsJoined };
+  return { ids, texts, idsJoined, textsJoined };
 }
 
 /** `text` through the packed stream (selfsize_text_begin): results come back as columns,
  *  chunk by chunk, turned into objects here while the library measures the next chunk. */
 function textPacked(handle, options, input) {
   const binding = addon();
-  const stream = call(() => binding.textBegin(handle, JSON.stringify(options), input.idsJoined, input.textsJoined,
-    input.ids.length));
+  const stream = call(() => binding.textBegin(handle, JSON.stringify({ ...options, lineRanges: 'utf16' }),
+    input.idsJoined, input.textsJoined, input.ids.length));
   const results = [];
   const warnings = [];
   try {
@@ -169,7 +193,7 @@ function textPacked(handle, options, input) {
       const chunk = call(() => binding.textNext(stream));
       if (chunk === null) break;
       const extras = JSON.parse(chunk.extras);
-      appendColumns(results, chunk, input.ids, first, extras);
+      appendColumns(results, chunk, input, first, extras);
       for (const warning of extras.warnings) warnings.push(warning);
       first += chunk.resultCount / extras.widths.length;
     }

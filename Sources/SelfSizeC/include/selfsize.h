@@ -37,7 +37,7 @@ extern "C" {
 #endif
 
 /* The version of this header's ABI; `selfsize_abi_version()` returns the library's. */
-#define SELFSIZE_ABI_VERSION 2
+#define SELFSIZE_ABI_VERSION 3
 
 /* Statuses. */
 #define SELFSIZE_OK 0
@@ -151,7 +151,11 @@ typedef struct selfsize_text_stream selfsize_text_stream;
  *    "lines": [{"text", "width": line_width[l]}, ...], "truncated": truncated[r] != 0,
  *    "missingGlyphs": missing_glyphs[r], "platform": the engine's platform}.
  * `breaks`, `line_width` and the NUL-terminated line texts of `line_text` run through every
- * result's lines in order. JSON prints a number without a fraction as an integer: the indices
+ * result's lines in order. With the option "lineRanges": "utf16" (selfsize_text_begin),
+ * `line_text` is empty and `line_range` gives each line as the start and end of its text in
+ * its record's text in UTF-16 code units, for bindings whose strings are UTF-16 to slice; a
+ * truncated line, whose text is that range and "…", has its end stored as -1 - end.
+ * JSON prints a number without a fraction as an integer: the indices
  * in `integral_heights` / `integral_line_widths` name the values that JSON text would hold as
  * integers (or null when not finite); every other value is a number with a fraction.
  * Some results are given as their JSON object instead (their columns are 0 and they have no
@@ -178,11 +182,13 @@ typedef struct selfsize_text_columns {
   const int64_t *integral_line_widths; /* indices into line_width */
   size_t extras_length;            /* bytes, without the NUL */
   const char *extras;              /* JSON, NUL-terminated */
+  const int32_t *line_range;       /* [2 * line_total] with "lineRanges": "utf16", else NULL */
 } selfsize_text_columns;
 
 /*
  * Starts measuring packed texts: `selfsize text` over `count` records.
- * - options: as selfsize_text ("jobs": the threads measuring; default: the processors).
+ * - options: as selfsize_text ("jobs": the threads measuring; default: the processors), and
+ *   "lineRanges": "utf16" for line ranges instead of line texts (see selfsize_text_columns).
  * - ids / ids_length: the records' ids as UTF-8, separated by NUL bytes (count parts, no NUL
  *   after the last); texts / texts_length: their texts the same way (so neither may hold a NUL
  *   itself: such records go through selfsize_text). Both are copied before the call returns.

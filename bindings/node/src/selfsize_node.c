@@ -412,8 +412,8 @@ static bool set_indices(napi_env env, napi_value object, const char *name, const
   return napi_set_named_property(env, object, name, array) == napi_ok;
 }
 
-/* textNext(stream) -> the next chunk's columns as typed arrays and strings, or null after the
- * last (selfsize_text_next; blocks while the chunk is measured). */
+/* textNext(stream) -> the next chunk's columns as typed arrays and strings (lineRange only with
+ * "lineRanges"), or null after the last (selfsize_text_next; blocks while the chunk is measured). */
 static napi_value text_next(napi_env env, napi_callback_info info) {
   if (!loaded(env)) return NULL;
   size_t argc = 1;
@@ -451,7 +451,9 @@ static napi_value text_next(napi_env env, napi_callback_info info) {
               napi_create_string_utf8(env, c->line_text, c->line_text_length, &line_text) == napi_ok &&
               napi_set_named_property(env, result, "lineText", line_text) == napi_ok &&
               napi_create_string_utf8(env, c->extras, c->extras_length, &extras) == napi_ok &&
-              napi_set_named_property(env, result, "extras", extras) == napi_ok;
+              napi_set_named_property(env, result, "extras", extras) == napi_ok &&
+              (!c->line_range ||
+               set_typed_array(env, result, "lineRange", napi_int32_array, c->line_range, 2 * c->line_total, 4));
   ss.free(c);
   if (!made) {
     bool pending = false;

@@ -109,7 +109,8 @@ test('the packed path equals the JSON path (chunks, integral heights, inf, trunc
   // Records with string ids and texts go through the packed stream (selfsize_text_begin) in chunks of
   // 1,024; a JSON string goes through selfsize_text. Both give the CLI's objects.
   const records = [...readJSONL(CORPUS), ...readJSONL(CORPUS), { id: 'm', text: 'x\u{F0000} y' }, { id: '', text: 'e' },
-    ...['', '\n\n', 'a\u2028b', '"quoted" \\'].map((text, i) => ({ id: `n${i}`, text }))];
+    ...['', '\n\n', 'a\u2028b', '"quoted" \\', 'ab \u{1F600}\u{1F44D}\u{1F3FD} cd '.repeat(20)]
+      .map((text, i) => ({ id: `n${i}`, text }))];
   const e = new Engine({ platform: 'web', systemFonts: false });
   for (const options of [{ widths: [150, 343.5, Infinity] }, { widths: [120], lineHeight: 20, maxLines: 2, jobs: 2 },
     { widths: [170, 100], strict: true, jobs: 1 }]) {

@@ -26,7 +26,7 @@ except ImportError:
 
 __all__ = ["Engine", "Results", "SelfSizeError", "library_path", "version"]
 
-_ABI_VERSION = 2
+_ABI_VERSION = 3
 _HERE = os.path.dirname(os.path.abspath(__file__))
 
 
@@ -84,6 +84,7 @@ class _TextColumns(ctypes.Structure):
         ("line_text", ctypes.c_void_p), ("integral_height_count", ctypes.c_size_t),
         ("integral_heights", ctypes.c_void_p), ("integral_line_width_count", ctypes.c_size_t),
         ("integral_line_widths", ctypes.c_void_p), ("extras_length", ctypes.c_size_t), ("extras", ctypes.c_void_p),
+        ("line_range", ctypes.c_void_p),
     ]
 
 
