@@ -391,15 +391,27 @@ static bool stream_argument(napi_env env, napi_value value, selfsize_text_stream
   return true;
 }
 
-/* Sets object[name] to a new typed array holding a copy of `count` elements of `size` bytes. */
-static bool set_typed_array(napi_env env, napi_value object, const char *name, napi_typedarray_type type,
-                            const void *source, size_t count, size_t size) {
-  void *data = NULL;
-  napi_value buffer, array;
-  if (napi_create_arraybuffer(env, count * size, &data, &buffer) != napi_ok) return false;
-  if (count) memcpy(data, source, count * size);
-  if (napi_create_typedarray(env, type, count, buffer, 0, &array) != napi_ok) return false;
+static void finalize_chunk(napi_env env, void *data, void *hint) {
+  (void)env;
+  (void)hint;
+  if (ss.library) ss.free(data);
+}
+
+/* Sets object[name] to a typed array over `count` elements at `at` in the chunk `buffer` views
+ * (from `base`): no copy. */
+static bool set_view(napi_env env, napi_value object, const char *name, napi_typedarray_type type, napi_value buffer,
+                     const void *base, const void *at, size_t count) {
+  napi_value array;
+  if (napi_create_typedarray(env, type, count, buffer, (size_t)((const char *)at - (const char *)base), &array) !=
+      napi_ok)
+    return false;
   return napi_set_named_property(env, object, name, array) == napi_ok;
+}
+
+/* The end of `bytes` bytes at `at`, or `end` when that is further. */
+static const char *furthest(const char *end, const void *at, size_t bytes) {
+  const char *last = (const char *)at + bytes;
+  return last > end ? last : end;
 }
 
 /* Sets object[name] to an Int32Array of int64 indices (a chunk's indices fit in 32 bits). */
@@ -435,26 +447,43 @@ static napi_value text_next(napi_env env, napi_callback_info info) {
   }
   size_t n = c->result_count, with_lines = 0;
   for (size_t i = 0; i < n; i++) with_lines += c->line_count[i] > 0;
+  size_t break_count = c->line_total - with_lines, range_count = c->line_range ? 2 * c->line_total : 0;
+  /* One ArrayBuffer over the chunk (one buffer from the library, freed with the ArrayBuffer)
+   * for the columns' typed arrays to view. */
+  const char *end = (const char *)c;
+  end = furthest(end, c->line_count, n * 4);
+  end = furthest(end, c->height, n * 8);
+  end = furthest(end, c->truncated, n);
+  end = furthest(end, c->missing_glyphs, n * 4);
+  end = furthest(end, c->line_width, c->line_total * 8);
+  end = furthest(end, c->breaks, break_count * 4);
+  if (c->line_range) end = furthest(end, c->line_range, range_count * 4);
+  napi_value buffer;
+  if (napi_create_external_arraybuffer(env, c, (size_t)(end - (const char *)c), finalize_chunk, NULL, &buffer) !=
+      napi_ok) {
+    ss.free(c);
+    throw_error(env, "internal", SELFSIZE_E_INTERNAL, "cannot make the chunk's arrays");
+    return NULL;
+  }
   napi_value count, line_text, extras;
   bool made = napi_create_object(env, &result) == napi_ok &&
               napi_create_double(env, (double)n, &count) == napi_ok &&
               napi_set_named_property(env, result, "resultCount", count) == napi_ok &&
-              set_typed_array(env, result, "lineCount", napi_int32_array, c->line_count, n, 4) &&
-              set_typed_array(env, result, "height", napi_float64_array, c->height, n, 8) &&
-              set_typed_array(env, result, "truncated", napi_uint8_array, c->truncated, n, 1) &&
-              set_typed_array(env, result, "missingGlyphs", napi_int32_array, c->missing_glyphs, n, 4) &&
-              set_typed_array(env, result, "lineWidth", napi_float64_array, c->line_width, c->line_total, 8) &&
-              set_typed_array(env, result, "breaks", napi_int32_array, c->breaks, c->line_total - with_lines, 4) &&
+              set_view(env, result, "lineCount", napi_int32_array, buffer, c, c->line_count, n) &&
+              set_view(env, result, "height", napi_float64_array, buffer, c, c->height, n) &&
+              set_view(env, result, "truncated", napi_uint8_array, buffer, c, c->truncated, n) &&
+              set_view(env, result, "missingGlyphs", napi_int32_array, buffer, c, c->missing_glyphs, n) &&
+              set_view(env, result, "lineWidth", napi_float64_array, buffer, c, c->line_width, c->line_total) &&
+              set_view(env, result, "breaks", napi_int32_array, buffer, c, c->breaks, break_count) &&
+              (!c->line_range || set_view(env, result, "lineRange", napi_int32_array, buffer, c, c->line_range,
+                                          range_count)) &&
               set_indices(env, result, "integralHeights", c->integral_heights, c->integral_height_count) &&
               set_indices(env, result, "integralLineWidths", c->integral_line_widths,
                           c->integral_line_width_count) &&
               napi_create_string_utf8(env, c->line_text, c->line_text_length, &line_text) == napi_ok &&
               napi_set_named_property(env, result, "lineText", line_text) == napi_ok &&
               napi_create_string_utf8(env, c->extras, c->extras_length, &extras) == napi_ok &&
-              napi_set_named_property(env, result, "extras", extras) == napi_ok &&
-              (!c->line_range ||
-               set_typed_array(env, result, "lineRange", napi_int32_array, c->line_range, 2 * c->line_total, 4));
-  ss.free(c);
+              napi_set_named_property(env, result, "extras", extras) == napi_ok;
   if (!made) {
     bool pending = false;
     napi_is_exception_pending(env, &pending);
