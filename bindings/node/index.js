@@ -152,8 +152,8 @@ function appendColumns(results, chunk, input, first, extras) {
 }
 
 /** The ids and texts of records as two "\0"-joined strings for textBegin, or null when a
- *  record is not an object with a string id and text free of NULs and lone surrogates (then
- *  the JSON path reads them, and reports what is wrong with each). */
+ *  record is not an object with a string id and text free of lone surrogates (then the JSON
+ *  path reads them, and reports what is wrong with each; so it does for NULs, see holdsNUL). */
 function packed(records, field) {
   const ids = new Array(records.length);
   const texts = new Array(records.length);
@@ -169,22 +169,35 @@ function packed(records, field) {
   const idsJoined = ids.join('\0');
   const textsJoined = texts.join('\0');
   if (!idsJoined.isWellFormed() || !textsJoined.isWellFormed()) return null;
+  return { ids, texts, idsJoined, textsJoined };
+}
+
+/** Whether an id or text of packed input holds a NUL (then the joined strings hold more parts
+ *  than records, and textBegin refuses them). */
+function holdsNUL(input) {
   const separators = (string) => {
     let count = 0;
     for (let at = string.indexOf('\0'); at !== -1; at = string.indexOf('\0', at + 1)) count++;
     return count;
   };
-  const expected = Math.max(records.length - 1, 0);
-  if (separators(idsJoined) !== expected || separators(textsJoined) !== expected) return null;
-  return { ids, texts, idsJoined, textsJoined };
+  const expected = Math.max(input.ids.length - 1, 0);
+  return separators(input.idsJoined) !== expected || separators(input.textsJoined) !== expected;
 }
 
 /** `text` through the packed stream (selfsize_text_begin): results come back as columns,
- *  chunk by chunk, turned into objects here while the library measures the next chunk. */
+ *  chunk by chunk, turned into objects here while the library measures the next chunk; null
+ *  when the JSON path must read the records. */
 function textPacked(handle, options, input) {
   const binding = addon();
-  const stream = call(() => binding.textBegin(handle, JSON.stringify({ ...options, lineRanges: 'utf16' }),
-    input.idsJoined, input.textsJoined, input.ids.length));
+  let stream;
+  try {
+    stream = call(() => binding.textBegin(handle, JSON.stringify({ ...options, lineRanges: 'utf16' }),
+      input.idsJoined, input.textsJoined, input.ids.length));
+  } catch (error) {
+    // Records with a NUL take the JSON path (checked only now: rare, and a pass over the texts).
+    if (error.code === 'invalidArgument' && holdsNUL(input)) return null;
+    throw error;
+  }
   const results = [];
   const warnings = [];
   try {
@@ -244,7 +257,8 @@ class Engine {
     setIf(options, 'pixelScale', pixelScale);
     setIf(options, 'jobs', jobs);
     const fast = Array.isArray(records) ? packed(records, field) : null;
-    if (fast) return textPacked(this._handle, options, fast);
+    const answer = fast && textPacked(this._handle, options, fast);
+    if (answer) return answer;
     const input = body(records, 'records');
     return results(call(() => addon().text(this._handle, JSON.stringify(options), input)));
   }
