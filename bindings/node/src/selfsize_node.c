@@ -89,14 +89,16 @@ static char *utf8_argument(napi_env env, napi_value value, size_t *length, const
     throw_error(env, "invalidArgument", SELFSIZE_E_INVALID_ARGUMENT, message);
     return NULL;
   }
-  size_t count = 0;
-  if (napi_get_value_string_utf8(env, value, NULL, 0, &count) != napi_ok) return NULL;
-  char *buffer = malloc(count + 1);
+  /* Room for 3 UTF-8 bytes per UTF-16 unit, the most there can be: one pass over the string,
+   * not one to count the bytes and one to write them. */
+  size_t units = 0, count = 0;
+  if (napi_get_value_string_utf16(env, value, NULL, 0, &units) != napi_ok) return NULL;
+  char *buffer = malloc(3 * units + 1);
   if (!buffer) {
     throw_error(env, "outOfMemory", -1, "out of memory");
     return NULL;
   }
-  napi_get_value_string_utf8(env, value, buffer, count + 1, &count);
+  napi_get_value_string_utf8(env, value, buffer, 3 * units + 1, &count);
   if (length) *length = count;
   return buffer;
 }
