@@ -130,3 +130,15 @@ test('the packed path equals the JSON path (chunks, integral heights, inf, trunc
   }
   e.close();
 });
+
+test('a large batch (built by its own copy of columns.js) equals the JSON path', () => {
+  // 32,768 results and more: see LARGE_BATCH in index.js.
+  const corpus = readJSONL(CORPUS);
+  const records = Array.from({ length: 11 * corpus.length },
+    (_, i) => ({ id: `r${i}`, text: corpus[i % corpus.length].text }));
+  records[5000] = { id: 'astral', text: 'ab \u{1F600}\u{1F44D}\u{1F3FD} cd '.repeat(20) };
+  const options = { widths: [150, 343.5, Infinity], maxLines: 3 };
+  const packed = engine.text(records, options);
+  assert.ok(packed.length >= 32768);
+  assert.deepStrictEqual(packed, engine.text(JSON.stringify(records), options));
+});
