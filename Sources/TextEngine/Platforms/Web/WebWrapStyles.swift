@@ -90,7 +90,10 @@ enum WebWrapStyles {
     var ifBreak: UnsafeMutablePointer<Float>
     var score: UnsafeMutablePointer<Float>
     var previous: UnsafeMutablePointer<UInt16>
-    var lineIndex: UnsafeMutablePointer<UInt16>
+    /// The next candidate with a lower score (the count when none has one yet).
+    var lower: UnsafeMutablePointer<UInt16>
+    /// The candidates whose `lower` is not known yet, their scores rising.
+    var pending: UnsafeMutablePointer<UInt16>
   }
 
   /// The most candidates whose arrays fit the stack (256 `Float`s are 1,024 bytes).
@@ -102,27 +105,30 @@ enum WebWrapStyles {
     count: Int, _ body: (Candidates) -> Result
   ) -> Result {
     guard count <= stackCandidates else {
-      return ScoringScratch.withMemory(bytes: count &* 16) { memory in
+      return ScoringScratch.withMemory(bytes: count &* 18) { memory in
         let floats = memory.assumingMemoryBound(to: Float.self)
         let shorts = (memory + count &* 12).assumingMemoryBound(to: UInt16.self)
         return body(
           Candidates(
             noBreak: floats, ifBreak: floats + count, score: floats + count &* 2, previous: shorts,
-            lineIndex: shorts + count))
+            lower: shorts + count, pending: shorts + count &* 2))
       }
     }
     return withUnsafeTemporaryAllocation(of: Float.self, capacity: count) { noBreak in
       withUnsafeTemporaryAllocation(of: Float.self, capacity: count) { ifBreak in
         withUnsafeTemporaryAllocation(of: Float.self, capacity: count) { score in
           withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count) { previous in
-            withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count) { lineIndex in
-              body(
-                Candidates(
-                  noBreak: noBreak.baseAddress.unsafelyUnwrapped,
-                  ifBreak: ifBreak.baseAddress.unsafelyUnwrapped,
-                  score: score.baseAddress.unsafelyUnwrapped,
-                  previous: previous.baseAddress.unsafelyUnwrapped,
-                  lineIndex: lineIndex.baseAddress.unsafelyUnwrapped))
+            withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count) { lower in
+              withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count) { pending in
+                body(
+                  Candidates(
+                    noBreak: noBreak.baseAddress.unsafelyUnwrapped,
+                    ifBreak: ifBreak.baseAddress.unsafelyUnwrapped,
+                    score: score.baseAddress.unsafelyUnwrapped,
+                    previous: previous.baseAddress.unsafelyUnwrapped,
+                    lower: lower.baseAddress.unsafelyUnwrapped,
+                    pending: pending.baseAddress.unsafelyUnwrapped))
+              }
             }
           }
         }
@@ -240,7 +246,8 @@ enum WebWrapStyles {
     let ifBreak = candidates.ifBreak
     let scores = candidates.score
     let previous = candidates.previous
-    let lineIndex = candidates.lineIndex
+    let lower = candidates.lower
+    let pending = candidates.pending
     let count = range.count &+ 1
     // Positions from the window's start as the greedy breaker has them: Chromium's advances
     // from the paragraph's start rounded up to LayoutUnits (the segments' line keys), in `float`.
@@ -249,20 +256,25 @@ enum WebWrapStyles {
     ifBreak[0] = 0
     scores[0] = 0
     previous[0] = 0
-    lineIndex[0] = 0
     let keys = view.keys.baseAddress.unsafelyUnwrapped
     let origin = keys[range.lowerBound].start
+    // Only the window's last segment can end its paragraph (a window's lines end at the first
+    // hard break), so every other's next line starts at the next segment.
+    let last = range.upperBound
     var index = 1
-    for segment in range {
-      let key = keys[segment]
-      let next =
-        segment &+ 1 < segments.count && !segments[segment].hardBreakAfter
-        ? keys[segment &+ 1].start
-        : (key.start + segments[segment].totalWidth).roundedUp(toMultipleOf: WebTextRules.layoutUnit)
-      noBreak[index] = Float(next - origin)
-      ifBreak[index] = Float(key.contentEnd - origin)
+    var segment = range.lowerBound
+    while segment < last {
+      noBreak[index] = Float(keys[segment &+ 1].start - origin)
+      ifBreak[index] = Float(keys[segment].contentEnd - origin)
       index &+= 1
+      segment &+= 1
     }
+    let next =
+      last &+ 1 < segments.count && !segments[last].hardBreakAfter
+      ? keys[last &+ 1].start
+      : (keys[last].start + segments[last].totalWidth).roundedUp(toMultipleOf: WebTextRules.layoutUnit)
+    noBreak[index] = Float(next - origin)
+    ifBreak[index] = Float(keys[last].contentEnd - origin)
     // The last opportunity before the end has the orphans penalty (hyphenation, which would
     // carry it further back, is off); every other penalty is 0.
     let orphan = count &- 2
@@ -277,6 +289,9 @@ enum WebWrapStyles {
     let availableWidth = Float((width * 64).rounded() / 64 + WebTextRules.layoutUnit)
 
     // `ComputeScores`.
+    lower[0] = UInt16(truncatingIfNeeded: count)
+    pending[0] = 0
+    var pendingCount = 1
     var active = 0
     for end in 1..<count {
       let isLast = end == count &- 1
@@ -312,7 +327,8 @@ enum WebWrapStyles {
         }
       } else {
         // Every other line: its width's score (`+ 0` for the additional penalty left out, which
-        // changes no sum).
+        // changes no sum). First the starts too far back (overfull), one by one, up to the first
+        // start that fits and is not pruned.
         while start < end {
           let startScore = scores[start]
           if startScore + bestHope >= best {
@@ -320,32 +336,62 @@ enum WebWrapStyles {
             continue
           }
           let delta = noBreak[start] - startEdge
-          let widthScore: Float
           if delta < 0 {
             // Overfull (text is never justified here).
-            widthScore = scoreOverfull
             active = start &+ 1
-          } else {
-            widthScore = delta * delta
-            bestHope = widthScore
+            let score = startScore + scoreOverfull
+            bestPrevious = score <= best ? start : bestPrevious
+            best = min(best, score)
+            start &+= 1
+            continue
           }
+          let widthScore = delta * delta
+          bestHope = widthScore
           let score = startScore + widthScore
-          if score <= best {
-            best = score
-            bestPrevious = start
+          bestPrevious = score <= best ? start : bestPrevious
+          best = min(best, score)
+          start = Int(lower[start])
+          break
+        }
+        // Past a start that fits, `best` only falls and `bestHope` only rises (later starts make
+        // shorter lines), so a start scoring no lower than one scanned before is pruned: the scan
+        // goes from each start to the next with a lower score, and every start it reaches fits.
+        while start < end {
+          let startScore = scores[start]
+          if startScore + bestHope < best {
+            let delta = noBreak[start] - startEdge
+            let widthScore = delta * delta
+            bestHope = widthScore
+            let score = startScore + widthScore
+            bestPrevious = score <= best ? start : bestPrevious
+            best = min(best, score)
           }
-          start &+= 1
+          start = Int(lower[start])
         }
       }
-      scores[end] = best + penalty(end) + linePenalty
+      let endScore = best + penalty(end) + linePenalty
+      scores[end] = endScore
+      // Every score is at least candidate 0's (0), which stays pending.
+      while scores[Int(pending[pendingCount &- 1])] > endScore {
+        pendingCount &-= 1
+        lower[Int(pending[pendingCount])] = UInt16(truncatingIfNeeded: end)
+      }
+      pending[pendingCount] = UInt16(truncatingIfNeeded: end)
+      pendingCount &+= 1
+      lower[end] = UInt16(truncatingIfNeeded: count)
       previous[end] = UInt16(truncatingIfNeeded: bestPrevious)
-      lineIndex[end] = lineIndex[bestPrevious] &+ 1
     }
     // Another number of lines than the greedy breaker's: the greedy lines stay.
-    guard Int(lineIndex[count &- 1]) == lineCount else { return false }
+    var lines = 0
+    var breakIndex = count &- 1
+    while breakIndex > 0, lines <= lineCount {
+      lines &+= 1
+      breakIndex = Int(previous[breakIndex])
+    }
+    guard lines == lineCount else { return false }
     // `ComputeBreakPoints`: the path back from the end; candidate `k` ends at segment
     // `range.lowerBound + k - 1`.
-    var breakIndex = count &- 1
+    breakIndex = count &- 1
     var lineNumber = lineCount
     while breakIndex > 0 {
       lineNumber &-= 1
@@ -492,10 +538,12 @@ enum WebWrapStyles {
     _ = emitAll(window, body)
   }
 
-  /// `balance` for the usual text: one paragraph without hard breaks and no word wider than the
-  /// line, so every greedy line is whole segments. The greedy lines are found as segment indices
-  /// (as `PreparedText.forEachLine` finds them), so scoring needs no search for the lines'
-  /// segments and no copy of the lines; false (having called nothing) for any other text.
+  /// `balance` for a text of one paragraph without hard breaks (false, having called nothing, for
+  /// any other text). When no word is wider than the line (the usual text), every greedy line is
+  /// whole segments: the lines are found as segment indices (as `PreparedText.forEachLine` finds
+  /// them), so scoring needs no search for the lines' segments and no copy of the lines. When one
+  /// is wider, `balance` leaves the text greedy (neither scoring nor bisection applies), which
+  /// is only checked once the lines are 2 to 6.
   static func balanceWholeSegments(
     in view: PreparedTextStorage.View, limit: Double, width: Double, fontSize: Double,
     _ body: (PreparedText.LineBreak) -> Bool
@@ -505,7 +553,6 @@ enum WebWrapStyles {
     guard last >= 0, !segments[last].hardBreakAfter, Int(view.keys[0].paragraphEnd) == last else {
       return false
     }
-    for segment in segments where segment.contentWidth > limit { return false }
     let keys = view.keys.baseAddress.unsafelyUnwrapped
     var ends = InlineArray<8, Int>(repeating: 0)
     var lineCount = 0
@@ -524,7 +571,9 @@ enum WebWrapStyles {
       lineCount &+= 1
       first = end &+ 1
     }
-    guard lineCount > 1 else {
+    // One line, or a word wider than the line (which the search above took for a line of its
+    // own): greedy, as `balance` leaves such a text.
+    guard lineCount > 1, !segments.contains(where: { $0.contentWidth > limit }) else {
       PreparedText.forEachLine(in: view, limit: limit, platform: .web, body)
       return true
     }
