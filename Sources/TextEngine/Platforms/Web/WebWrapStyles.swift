@@ -356,16 +356,18 @@ enum WebWrapStyles {
         // Past a start that fits, `best` only falls and `bestHope` only rises (later starts make
         // shorter lines), so a start scoring no lower than one scanned before is pruned: the scan
         // goes from each start to the next with a lower score, and every start it reaches fits.
+        // Without branches (the pruning test mispredicts often): a pruned start scores no lower
+        // than `best` (its width's score is at least `bestHope`), so the minimum is unchanged by
+        // it, and only a kept start may win a tie.
         while start < end {
           let startScore = scores[start]
-          if startScore + bestHope < best {
-            let delta = noBreak[start] - startEdge
-            let widthScore = delta * delta
-            bestHope = widthScore
-            let score = startScore + widthScore
-            bestPrevious = score <= best ? start : bestPrevious
-            best = min(best, score)
-          }
+          let kept = startScore + bestHope < best
+          let delta = noBreak[start] - startEdge
+          let widthScore = delta * delta
+          let score = startScore + widthScore
+          bestHope = kept ? widthScore : bestHope
+          bestPrevious = kept && score <= best ? start : bestPrevious
+          best = min(best, score)
           start = Int(lower[start])
         }
       }
@@ -557,6 +559,7 @@ enum WebWrapStyles {
     var ends = InlineArray<8, Int>(repeating: 0)
     var lineCount = 0
     var first = 0
+    var previousFirst = 0
     while first <= last {
       // More than `maxLinesForBalance` lines: greedy.
       guard lineCount < maxLinesForBalance else {
@@ -564,9 +567,15 @@ enum WebWrapStyles {
         return true
       }
       let reach = limit + keys[first].start
+      // After the first line, looked for near as many segments as the line before holds.
       let end = PreparedText.decidingTies(
-        PreparedText.lastSegment(in: keys, from: first, through: last, within: reach), in: keys, from: first,
-        within: reach)
+        lineCount == 0
+          ? PreparedText.lastSegment(in: keys, from: first, through: last, within: reach)
+          : PreparedText.lastSegment(
+            in: keys, from: first, through: last, within: reach,
+            near: first &+ ends[lineCount &- 1] &- previousFirst),
+        in: keys, from: first, within: reach)
+      previousFirst = first
       ends[lineCount] = end
       lineCount &+= 1
       first = end &+ 1
