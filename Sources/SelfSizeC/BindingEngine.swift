@@ -65,9 +65,8 @@ final class BindingEngine: Sendable {
   // MARK: Text
 
   static let textOptions: Set<String> = [
-    "widths", "fontSize", "weight", "lineHeight", "letterSpacing", "maxLines", "pixelScale", "field",
-    "strict",
-    "jobs",
+    "widths", "fontSize", "weight", "lineHeight", "letterSpacing", "maxLines", "pixelScale", "textWrap",
+    "androidStyle", "field", "strict", "jobs",
   ]
   /// `selfsize_text_begin` also takes `lineRanges`.
   static let textStreamOptions = textOptions.union(["lineRanges"])
@@ -117,12 +116,14 @@ final class BindingEngine: Sendable {
       }
       weight = named
     }
-    let style = TextStyle(
+    var style = TextStyle(
       fontSize: fontSize, weight: weight,
       letterSpacing: try options.number("letterSpacing", in: .signedLength) ?? 0,
       lineHeight: (try options.lineHeight() ?? .natural).lineHeight(fontSize: fontSize),
       maxLines: try options.integer("maxLines", in: .lineLimit) ?? 0,
       pixelScale: try pixelScale(options))
+    style.textWrap = try textWrap(options)
+    style.androidStyle = try androidStyle(options) ?? .compose
     do throws(TextError) {
       try style.validate()
     } catch {
@@ -221,6 +222,32 @@ final class BindingEngine: Sendable {
       )
     }
     return scale
+  }
+
+  /// `textWrap` (CSS `text-wrap-style`), refused as the CLI refuses `--text-wrap` on a platform
+  /// without wrap styles.
+  private func textWrap(_ options: OptionsObject) throws(BindingError) -> TextWrap {
+    let wrap = try options.choice("textWrap", of: TextWrap.self) ?? .auto
+    let platform = measurer.platform
+    guard wrap != .auto, !platform.hasWrapStyles else { return wrap }
+    let names = TextPlatform.wrapStyles.map(\.rawValue).joined(separator: ", ")
+    throw BindingError(
+      .invalidArgument,
+      "text wrap \(wrap.rawValue) breaks lines as CSS text-wrap-style does, which only \(names) has; this engine's platform is \(platform.rawValue)"
+    )
+  }
+
+  /// `androidStyle` (an Android widget's defaults), for an engine of the android platform only,
+  /// as the CLI's `--android-style`.
+  private func androidStyle(_ options: OptionsObject) throws(BindingError) -> AndroidStyle? {
+    guard let style = try options.choice("androidStyle", of: AndroidStyle.self) else { return nil }
+    guard measurer.platform == .android else {
+      throw BindingError(
+        .invalidArgument,
+        "android style \(style.rawValue) picks an Android widget's defaults; it needs the android platform (this engine's is \(measurer.platform.rawValue))"
+      )
+    }
+    return style
   }
 
   /// Splits `input` (a JSON array) into elements and runs `body` over them.

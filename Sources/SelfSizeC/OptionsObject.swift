@@ -74,6 +74,18 @@ struct OptionsObject {
     return string
   }
 
+  /// One of a string enumeration's names (`textWrap`, `androidStyle`), an error listing them.
+  func choice<Choice: RawRepresentable<String> & CaseIterable>(_ key: String, of type: Choice.Type)
+    throws(BindingError) -> Choice?
+  {
+    guard let name = try string(key) else { return nil }
+    guard let choice = Choice(rawValue: name) else {
+      let names = Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+      throw BindingError(.invalidArgument, "\(key) must be one of \(names), got \"\(name)\"")
+    }
+    return choice
+  }
+
   /// A boolean.
   func bool(_ key: String) throws(BindingError) -> Bool? {
     guard let value = self[key] else { return nil }

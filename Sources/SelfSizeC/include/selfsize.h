@@ -104,8 +104,10 @@ int32_t selfsize_engine_info(selfsize_engine *engine, char **result, size_t *res
  * - options: a JSON object (NULL or empty for all defaults): "widths" (required, an array of
  *   numbers in points or "inf"), "fontSize" (15), "weight" ("regular" | "bold"), "lineHeight"
  *   (null or "natural", points, or a multiple of the font size as "1.4x"), "letterSpacing" (0),
- *   "maxLines" (0 = unlimited), "pixelScale" (ios only), "field" ("text"), "strict" (false:
- *   missing glyphs are warnings; true: errors), "jobs" (threads; default: the processors).
+ *   "maxLines" (0 = unlimited), "pixelScale" (ios only), "textWrap" ("auto" | "balance" |
+ *   "pretty"; web only), "androidStyle" ("compose" | "textview"; android only), "field"
+ *   ("text"), "strict" (false: missing glyphs are warnings; true: errors), "jobs" (threads;
+ *   default: the processors).
  * - records: a JSON array of records {"id": "...", "text": "..."} (other keys ignored).
  * - *result receives {"results": [...], "warnings": [...]}: one object per record and width in
  *   order, each exactly the `selfsize text` JSON Lines object; a bad record gives, for each

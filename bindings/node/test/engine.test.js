@@ -39,6 +39,21 @@ test('text options equal the CLI (flutter, no system fonts, 1.4x, max lines)', (
   flutter.close();
 });
 
+test('wrap and Android styles equal the CLI, and are refused on other platforms', () => {
+  const records = readJSONL(CORPUS).slice(0, 200);
+  const balance = runCLI(['text', '-i', CORPUS, '-w', '170', '--text-wrap', 'balance']).slice(0, 200);
+  assert.deepStrictEqual(engine.text(records, { widths: [170], textWrap: 'balance' }), balance);
+  const textview = runCLI(['text', '-i', CORPUS, '--platform', 'android', '--android-style', 'textview',
+    '-w', '170']).slice(0, 200);
+  const android = new Engine({ platform: 'android' });
+  assert.deepStrictEqual(android.text(records, { widths: [170], androidStyle: 'textview' }), textview);
+  assert.throws(() => android.text(records, { widths: [170], textWrap: 'pretty' }),
+    (error) => error instanceof SelfSizeError && error.code === 'invalidArgument' && /text wrap/.test(error.message));
+  android.close();
+  assert.throws(() => engine.text(records, { widths: [170], androidStyle: 'textview' }), /android style/);
+  assert.throws(() => engine.text(records, { widths: [170], textWrap: 'even' }), /"balance"/);
+});
+
 for (const [template, items] of TEMPLATES) {
   test(`measure equals the CLI: ${template}`, () => {
     const templatePath = path.join(ROOT, 'Examples', template);

@@ -310,12 +310,15 @@ class Engine:
     def text(self, records: Union[Sequence[Mapping[str, Any]], bytes, str], widths: Union[float, Sequence[float]],
              line_height: Union[None, float, str] = None, font_size: float = 15, max_lines: int = 0,
              jobs: Optional[int] = None, *, weight: str = "regular", letter_spacing: float = 0,
-             field: str = "text", strict: bool = False, pixel_scale: Optional[float] = None) -> Results:
+             field: str = "text", strict: bool = False, pixel_scale: Optional[float] = None,
+             text_wrap: Optional[str] = None, android_style: Optional[str] = None) -> Results:
         """``selfsize text``: one dict per record and width, in order.
 
         ``records`` are ``{"id": str, "text": str}`` dicts (other keys ignored), or their JSON array
         as ``str``/``bytes``. ``line_height``: None (natural), points, or ``"1.4x"`` (a multiple of
         the font size); ``jobs`` as ``--jobs`` (None: every processor; results are the same).
+        ``text_wrap`` (``"auto"``, ``"balance"``, ``"pretty"``; web) and ``android_style``
+        (``"compose"``, ``"textview"``; android) as ``--text-wrap`` and ``--android-style``.
         """
         options = {"widths": _widths(widths), "fontSize": font_size, "maxLines": max_lines, "weight": weight,
                    "letterSpacing": letter_spacing, "field": field, "strict": strict}
@@ -323,6 +326,10 @@ class Engine:
             options["lineHeight"] = line_height
         if pixel_scale is not None:
             options["pixelScale"] = pixel_scale
+        if text_wrap is not None:
+            options["textWrap"] = text_wrap
+        if android_style is not None:
+            options["androidStyle"] = android_style
         if jobs is not None:
             options["jobs"] = jobs
         if not isinstance(records, (str, bytes, bytearray, memoryview)):

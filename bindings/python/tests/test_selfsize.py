@@ -60,6 +60,26 @@ def test_text_options_equal_cli(cli, root):
         assert list(e.text(records, widths=[170], line_height="1.4x", font_size=17, max_lines=2, jobs=1)) == expected
 
 
+def test_wrap_and_android_styles_equal_cli(engine, cli, root):
+    records = read_jsonl(root, CORPUS)[:200]
+    expected = run_cli(cli, root, ["text", "-i", CORPUS, "-w", "170", "--text-wrap", "balance"])[:200]
+    assert list(engine.text(records, widths=[170], text_wrap="balance")) == expected
+    expected = run_cli(cli, root, ["text", "-i", CORPUS, "--platform", "android", "--android-style", "textview",
+                                   "-w", "170"])[:200]
+    with selfsize.Engine(platform="android") as e:
+        assert list(e.text(records, widths=[170], android_style="textview")) == expected
+        # A style the platform does not have is refused, as the CLI refuses it.
+        with pytest.raises(selfsize.SelfSizeError) as failure:
+            e.text(records, widths=[170], text_wrap="balance")
+        assert failure.value.code == "invalidArgument" and "text wrap" in failure.value.message
+    with pytest.raises(selfsize.SelfSizeError) as failure:
+        engine.text(records, widths=[170], android_style="textview")
+    assert "android style" in failure.value.message
+    with pytest.raises(selfsize.SelfSizeError) as failure:
+        engine.text(records, widths=[170], text_wrap="even")
+    assert '"balance"' in failure.value.message
+
+
 @pytest.mark.parametrize("template,items", TEMPLATES)
 def test_measure_equals_cli(engine, cli, root, template, items):
     template_path = os.path.join(root, EXAMPLES, template)
