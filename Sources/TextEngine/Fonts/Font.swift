@@ -83,7 +83,8 @@ public final class Font: Sendable {
   func addAdvances(
     _ scalars: UnsafeBufferPointer<UInt32>, range: Range<Int>, scriptCode: UInt8, isRightToLeft: Bool,
     language: String, to widths: UnsafeMutablePointer<Double>,
-    breaks: UnsafeBufferPointer<Int32>? = nil, safeBreaks: UnsafeMutablePointer<Bool>? = nil
+    breaks: UnsafeBufferPointer<Int32>? = nil, safeBreaks: UnsafeMutablePointer<Bool>? = nil,
+    splitsLigatures: Bool = false
   ) {
     // The buffers are the calling thread's scratch space, used inside the lock only during this
     // call; they cross into the lock's region as addresses.
@@ -101,7 +102,7 @@ public final class Font: Sendable {
         to: UnsafeMutablePointer(bitPattern: widthAddress).unsafelyUnwrapped,
         breaks: breakAddress == 0
           ? nil : UnsafeBufferPointer(start: UnsafePointer(bitPattern: breakAddress), count: breakCount),
-        safeBreaks: UnsafeMutablePointer(bitPattern: safeAddress))
+        safeBreaks: UnsafeMutablePointer(bitPattern: safeAddress), splitsLigatures: splitsLigatures)
     }
   }
 

@@ -334,7 +334,8 @@ public final class TextMeasurer: Sendable {
   func shaper(weight: FontWeight, language: String) -> SegmentShaper {
     SegmentShaper(
       chain: chain(for: weight), graphemeBreakers: graphemeBreakers, language: language,
-      usesSystemFonts: usesSystemFonts, weight: weight, fontRule: platform.rules.clusterFontRule)
+      usesSystemFonts: usesSystemFonts, weight: weight, fontRule: platform.rules.clusterFontRule,
+      splitsLigatures: platform.rules.splitsLigatures)
   }
 
   /// Convenience: prepare and lay out at one width.

@@ -18,7 +18,8 @@ extension NativeFont {
   func addAdvances(
     _ scalars: UnsafeBufferPointer<UInt32>, range: Range<Int>, scriptCode: UInt8, isRightToLeft: Bool,
     language: String, to widths: UnsafeMutablePointer<Double>,
-    breaks: UnsafeBufferPointer<Int32>? = nil, safeBreaks: UnsafeMutablePointer<Bool>? = nil
+    breaks: UnsafeBufferPointer<Int32>? = nil, safeBreaks: UnsafeMutablePointer<Bool>? = nil,
+    splitsLigatures: Bool = false
   ) {
     let buffer = hbBuffer
     hb_buffer_clear_contents(buffer)
@@ -53,8 +54,31 @@ extension NativeFont {
     for index in 0..<Int(count) {
       widths[min(Int(infos[index].cluster), last)] += Double(positions[index].x_advance) / unitsPerEm
     }
+    if splitsLigatures, !isRightToLeft {
+      Self.splitLigatures(infos: infos, count: Int(count), end: range.upperBound, widths: widths)
+    }
     if let breaks, let safeBreaks {
       Self.findSafeBreaks(breaks, infos: infos, count: Int(count), into: safeBreaks)
+    }
+  }
+
+  /// Shares the advance of each cluster of several scalars (a ligature: on the common path each
+  /// scalar is a grapheme) evenly among its scalars, as Blink places carets in a ligature and
+  /// breaks a word inside it. `infos` are left to right; `end` is where the last cluster ends.
+  private static func splitLigatures(
+    infos: UnsafePointer<hb_glyph_info_t>, count: Int, end: Int, widths: UnsafeMutablePointer<Double>
+  ) {
+    var index = 0
+    while index < count {
+      let cluster = Int(infos[index].cluster)
+      var next = index + 1
+      while next < count, Int(infos[next].cluster) == cluster { next += 1 }
+      let clusterEnd = next < count ? Int(infos[next].cluster) : end
+      if clusterEnd - cluster > 1 {
+        let share = widths[cluster] / Double(clusterEnd - cluster)
+        for scalar in cluster..<clusterEnd { widths[scalar] = share }
+      }
+      index = next
     }
   }
 

@@ -35,6 +35,7 @@ enum IOSTextRules: PlatformTextRules {
   /// Core Text sets each line anew (a model: not verified on a device).
 
   static var keepsKerningAtLineEnd: Bool { false }
+  static var splitsLigatures: Bool { false }
 
   static var positionGrid: Double? { nil }
 

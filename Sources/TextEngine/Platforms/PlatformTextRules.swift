@@ -30,6 +30,10 @@ protocol PlatformTextRules {
   /// false when the line end is reshaped without it (Blink's `ShapingLineBreaker`, whose
   /// HarfBuzz marks the pair unsafe to break).
   static var keepsKerningAtLineEnd: Bool { get }
+  /// True when a word broken between grapheme clusters may break inside a ligature, each of its
+  /// graphemes taking an even share of its advance (Blink's caret positions, with the line end
+  /// reshaped); false when a ligature stays whole, its advance on its first grapheme.
+  static var splitsLigatures: Bool { get }
   /// The grid a line's positions are rounded up to (from its paragraph's start), or nil.
   static var positionGrid: Double? { get }
   /// How far a line's content may reach at `width` and still fit.

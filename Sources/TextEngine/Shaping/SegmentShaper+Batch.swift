@@ -108,8 +108,10 @@ extension SegmentShaper {
         func isMember(_ index: Int) -> Bool { segmentScripts[index] == script && segmentFonts[index] == font }
         var members = 0
         var joinedCount = 0
+        var hasOneCluster = false
         for index in first..<segmentCount where isMember(index) {
           let count = Int(segments[index].end &- segments[index].start)
+          if isOneCluster[index] { hasOneCluster = true }
           if members > 0 { breaks[members &- 1] = Int32(truncatingIfNeeded: joinedCount) }
           (joined + joinedCount).update(from: shaping + Int(offsets[index]), count: count)
           joinedCount &+= count
@@ -121,7 +123,8 @@ extension SegmentShaper {
             UnsafeBufferPointer(start: joined, count: joinedCount), range: 0..<joinedCount,
             scriptCode: script,
             isRightToLeft: false, language: language, to: widths,
-            breaks: UnsafeBufferPointer(start: breaks, count: members &- 1), safeBreaks: safeBreaks)
+            breaks: UnsafeBufferPointer(start: breaks, count: members &- 1), safeBreaks: safeBreaks,
+            splitsLigatures: splitsLigatures && !hasOneCluster)
           var member = 0
           var start = 0
           for index in first..<segmentCount where isMember(index) {

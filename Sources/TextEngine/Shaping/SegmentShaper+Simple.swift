@@ -13,6 +13,7 @@ extension SegmentShaper {
   ) -> Bool {
     let count = scalars.count
     guard count > 0 else { return false }
+    let splitsLigatures = self.splitsLigatures
     let primary = chain.fonts[0]
     // The closure below captures these, not `self` (whose copy would retain the whole chain).
     let language = self.language
@@ -40,7 +41,7 @@ extension SegmentShaper {
         primary.addAdvances(
           context, range: runStart..<runEnd, scriptCode: script, isRightToLeft: isRightToLeft,
           language: language,
-          to: widths)
+          to: widths, splitsLigatures: splitsLigatures)
         runStart = runEnd
       }
       Self.clampNegativeWidths(widths, count: count)

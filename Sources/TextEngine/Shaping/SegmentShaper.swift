@@ -12,6 +12,9 @@ struct SegmentShaper {
   var weight: FontWeight = .regular
   /// How a cluster's font is picked from the chain (the platform's rule).
   var fontRule: ClusterFontRule = .colourFontForEmojiPresentation
+  /// Whether a ligature's advance is shared evenly among its graphemes on the common path (the
+  /// platform's rule, ``PlatformTextRules/splitsLigatures``), else left on its first.
+  var splitsLigatures = false
 
   /// The installed fonts, loaded only when a cluster first needs them.
   private var systemFallback: SystemFonts? { usesSystemFonts ? SystemFonts.shared : nil }

@@ -134,6 +134,7 @@ enum AndroidTextRules: PlatformTextRules {
   /// `GreedyLineBreaker.cpp` and `OptimalLineBreaker.cpp`) without reshaping a line's end, so a
   /// line ending inside a kerning pair keeps it.
   static var keepsKerningAtLineEnd: Bool { true }
+  static var splitsLigatures: Bool { false }
 
   static var positionGrid: Double? { nil }
 

@@ -52,6 +52,7 @@ enum FlutterTextRules: PlatformTextRules {
   /// line ending inside a kerning pair keeps it.
 
   static var keepsKerningAtLineEnd: Bool { true }
+  static var splitsLigatures: Bool { false }
 
   static var positionGrid: Double? { nil }
 

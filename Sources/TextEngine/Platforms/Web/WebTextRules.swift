@@ -93,6 +93,7 @@ enum WebTextRules: PlatformTextRules {
   /// line ending inside a kerning pair is measured without it.
 
   static var keepsKerningAtLineEnd: Bool { false }
+  static var splitsLigatures: Bool { true }
 
   static var positionGrid: Double? { layoutUnit }
 
