@@ -64,8 +64,12 @@ extension AttributedText {
       }
       if lineStart < first, lineWidth + segment.contentWidth > limit,
         // A word wider than any line starts on this one where the platform fills lines with it
-        // (SkParagraph's `tooLongWord`: when two of its clusters fit).
-        !(overlongWordsFillLines && segment.contentWidth > limit && segment.contentGraphemeCount >= 2
+        // (SkParagraph's `tooLongWord`: when two of its clusters fit, the word's width taken
+        // without its last cluster when a break opportunity follows that cluster).
+        !(overlongWordsFillLines && segment.contentGraphemeCount >= 2
+          && segment.contentWidth
+            - (segment.graphemeCount == segment.contentGraphemeCount
+              ? graphemeWidths[contentEnd - 1] : 0) > limit
           && lineWidth + graphemeWidths[first] + graphemeWidths[first + 1] <= limit)
       {
         guard endLine(at: first) else { return }

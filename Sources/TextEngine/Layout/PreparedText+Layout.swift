@@ -152,6 +152,16 @@ extension PreparedText {
       let first = Int(segment.graphemeStart)
       return used + graphemeWidths[first] + graphemeWidths[first + 1] <= limit
     }
+    // Whether SkParagraph takes a segment as a word too long for any line: its width without its
+    // last cluster when nothing follows that cluster in the segment (`TextWrapper::lookAhead`
+    // measures the next word up to the cluster a break opportunity follows, not including it).
+    func isTooLongToWait(_ segment: Segment) -> Bool {
+      var width = segment.contentWidth
+      if segment.graphemeCount == segment.contentGraphemeCount, segment.contentGraphemeCount > 0 {
+        width -= graphemeWidths[Int(segment.graphemeStart + segment.contentGraphemeCount) - 1]
+      }
+      return width > limit
+    }
     let overlongWordsFillLines = platform.overlongWordsFillLines
     var index = 0
     while index < count {
@@ -160,7 +170,7 @@ extension PreparedText {
       if leadWidth + segment.contentWidth > limit {
         // A word wider than any line starts on this one where the platform fills lines with it.
         if lineStart < first,
-          !(overlongWordsFillLines && segment.contentWidth > limit
+          !(overlongWordsFillLines && isTooLongToWait(segment)
             && twoGraphemesFit(of: segment, after: leadWidth))
         {
           guard
@@ -219,7 +229,7 @@ extension PreparedText {
           ? leadWidth + (keys[last].lineContentEnd - key.start) : leadContent,
         endsWithHardBreak: lastSegment.hardBreakAfter)
       index = last + 1
-      if overlongWordsFillLines, last < Int(key.paragraphEnd), segments[index].contentWidth > limit {
+      if overlongWordsFillLines, last < Int(key.paragraphEnd), isTooLongToWait(segments[index]) {
         let used = leadWidth + (keys[index].start - key.start)
         if twoGraphemesFit(of: segments[index], after: used) {
           // The line stays open: the next word's graphemes fill it (SkParagraph's `tooLongWord`).
