@@ -31,20 +31,9 @@ extension SegmentShaper {
         ends[index] = Int32(truncatingIfNeeded: index &+ 1)
       }
 
-      // One HarfBuzz call per run of one script, the whole segment as context.
-      let context = UnsafeBufferPointer(start: shaping, count: count)
-      var runStart = 0
-      while runStart < count {
-        let script = scripts[runStart]
-        var runEnd = runStart &+ 1
-        while runEnd < count, scripts[runEnd] == script { runEnd &+= 1 }
-        primary.addAdvances(
-          context, range: runStart..<runEnd, scriptCode: script, isRightToLeft: isRightToLeft,
-          language: language,
-          to: widths, splitsLigatures: splitsLigatures)
-        runStart = runEnd
-      }
-      Self.clampNegativeWidths(widths, count: count)
+      Self.addAdvancesByScriptRun(
+        UnsafeBufferPointer(start: shaping, count: count), scripts: scripts, font: primary,
+        isRightToLeft: isRightToLeft, language: language, splitsLigatures: splitsLigatures, to: widths)
       body(
         UnsafeBufferPointer(start: widths, count: count), UnsafeBufferPointer(start: ends, count: count),
         Self.trailingWhitespace(scalars))
@@ -91,21 +80,34 @@ extension SegmentShaper {
   ) -> Double? {
     let count = scalars.count
     guard Self.resolveSimple(scalars, primary: font, shaping: shaping, scripts: scripts) else { return nil }
-    let context = UnsafeBufferPointer(start: shaping, count: count)
+    Self.addAdvancesByScriptRun(
+      UnsafeBufferPointer(start: shaping, count: count), scripts: scripts, font: font, isRightToLeft: false,
+      language: language, splitsLigatures: false, to: widths)
+    var total = 0.0
+    for index in 0..<count { total += widths[index] }
+    return total
+  }
+
+  /// Adds the advances (ems) of `context`, the scalars HarfBuzz gets, in `font` to `widths`: one
+  /// HarfBuzz call per run of one script (`scripts`, resolved), the whole context around each;
+  /// then clamps negative widths.
+  static func addAdvancesByScriptRun(
+    _ context: UnsafeBufferPointer<UInt32>, scripts: UnsafePointer<UInt8>, font: Font, isRightToLeft: Bool,
+    language: String, splitsLigatures: Bool, to widths: UnsafeMutablePointer<Double>
+  ) {
+    let count = context.count
     var runStart = 0
     while runStart < count {
       let script = scripts[runStart]
       var runEnd = runStart &+ 1
       while runEnd < count, scripts[runEnd] == script { runEnd &+= 1 }
       font.addAdvances(
-        context, range: runStart..<runEnd, scriptCode: script, isRightToLeft: false, language: language,
-        to: widths)
+        context, range: runStart..<runEnd, scriptCode: script, isRightToLeft: isRightToLeft,
+        language: language,
+        to: widths, splitsLigatures: splitsLigatures)
       runStart = runEnd
     }
-    Self.clampNegativeWidths(widths, count: count)
-    var total = 0.0
-    for index in 0..<count { total += widths[index] }
-    return total
+    clampNegativeWidths(widths, count: count)
   }
 
   /// True when `shape` certainly sets `first` and `second`, shaped together, in two fonts of the
