@@ -422,55 +422,58 @@ public final class TextMeasurer: Sendable {
     // both Chromium's and skia-python's ICU data use for `line`).
     let conditionalJapaneseStartersAsIdeographs =
       rules.breaksBeforeConditionalJapaneseStarters || platform == .web
-    guard conditionalJapaneseStartersAsIdeographs else { return try withEngineLineBreaks(decoded, body) }
-    guard platform == .web else {
-      return try withEngineLineBreaks(decoded, conditionalJapaneseStartersAsIdeographs: true) {
-        base throws(TextError) in
-        try withUnsafeTemporaryAllocation(
-          of: (end: Int, isHard: Bool).self, capacity: max(1, decoded.codes.count + 1)
-        ) { buffer throws(TextError) in
-          let start = buffer.baseAddress.unsafelyUnwrapped
-          start.initialize(from: base.baseAddress.unsafelyUnwrapped, count: base.count)
-          let count = decoded.codes.withUnsafeBufferPointer {
-            FlutterLineBreaks.addBreaksBeforeOpeningAfterQuotes(
-              of: $0, breaks: start,
-              count: FlutterLineBreaks.removeBreaksAfterWordInitialHyphens(
-                of: $0, breaks: start, count: base.count))
-          }
-          return try body(UnsafeBufferPointer(start: start, count: count))
-        }
+    guard conditionalJapaneseStartersAsIdeographs else {
+      return try withEngineLineBreaks(decoded, spareCapacity: 0) { base, _ throws(TextError) in try body(base)
       }
     }
-    return try withEngineLineBreaks(decoded, conditionalJapaneseStartersAsIdeographs: true) {
-      base throws(TextError) in
-      try withUnsafeTemporaryAllocation(
-        of: (end: Int, isHard: Bool).self, capacity: max(1, decoded.codes.count)
-      ) { buffer throws(TextError) in
-        let start = buffer.baseAddress.unsafelyUnwrapped
-        let count = decoded.codes.withUnsafeBufferPointer {
-          WebLineBreaks.breaks(of: $0, base: base, into: start)
+    let count = decoded.codes.count
+    guard platform == .web else {
+      return try withEngineLineBreaks(
+        decoded, conditionalJapaneseStartersAsIdeographs: true, spareCapacity: count + 1
+      ) { base, spare throws(TextError) in
+        spare.initialize(from: base.baseAddress.unsafelyUnwrapped, count: base.count)
+        let written = decoded.codes.withUnsafeBufferPointer {
+          FlutterLineBreaks.addBreaksBeforeOpeningAfterQuotes(
+            of: $0, breaks: spare,
+            count: FlutterLineBreaks.removeBreaksAfterWordInitialHyphens(
+              of: $0, breaks: spare, count: base.count))
         }
-        return try body(UnsafeBufferPointer(start: start, count: count))
+        return try body(UnsafeBufferPointer(start: spare, count: written))
       }
+    }
+    return try withEngineLineBreaks(
+      decoded, conditionalJapaneseStartersAsIdeographs: true, spareCapacity: count
+    ) { base, spare throws(TextError) in
+      let written = decoded.codes.withUnsafeBufferPointer {
+        WebLineBreaks.breaks(of: $0, base: base, into: spare)
+      }
+      return try body(UnsafeBufferPointer(start: spare, count: written))
     }
   }
 
   /// The engine's UAX #14 opportunities of `decoded` (CJ scalars as ideographs when asked):
   /// from the built-in breaker, into a temporary buffer (on the stack for ordinary paragraphs),
-  /// or from ICU for a tailored locale or text that needs ICU's dictionaries.
+  /// or from ICU for a tailored locale or text that needs ICU's dictionaries. `body` also gets
+  /// room for `spareCapacity` more opportunities (the platform's own list), in the same
+  /// temporary allocation when the built-in breaker runs.
   private func withEngineLineBreaks<Result>(
-    _ decoded: DecodedText, conditionalJapaneseStartersAsIdeographs: Bool = false,
-    _ body: (UnsafeBufferPointer<(end: Int, isHard: Bool)>) throws(TextError) -> Result
+    _ decoded: DecodedText, conditionalJapaneseStartersAsIdeographs: Bool = false, spareCapacity: Int,
+    _ body: (UnsafeBufferPointer<(end: Int, isHard: Bool)>, UnsafeMutablePointer<(end: Int, isHard: Bool)>)
+      throws(TextError) -> Result
   ) throws(TextError) -> Result {
-    guard usesBuiltInLineBreaker else {
-      return try icuLineBreaks(decoded).withUnsafeBufferPointer { breaks throws(TextError) in try body(breaks)
+    func withICUBreaks() throws(TextError) -> Result {
+      try icuLineBreaks(decoded).withUnsafeBufferPointer { breaks throws(TextError) in
+        try withUnsafeTemporaryAllocation(
+          of: (end: Int, isHard: Bool).self, capacity: max(1, spareCapacity)
+        ) { spare throws(TextError) in
+          try body(breaks, spare.baseAddress.unsafelyUnwrapped)
+        }
       }
     }
+    guard usesBuiltInLineBreaker else { return try withICUBreaks() }
     let codes = decoded.codes
-    return try withUnsafeTemporaryAllocation(
-      of: (end: Int, isHard: Bool).self, capacity: max(1, codes.count)
-    ) { buffer throws(TextError) in
-      let base = buffer.baseAddress.unsafelyUnwrapped
+    return try Self.withBreakBuffers(count: codes.count, spareCapacity: spareCapacity) {
+      base, spare throws(TextError) in
       guard
         let count = codes.withUnsafeBufferPointer({
           LineBreaker.breaks(
@@ -479,11 +482,36 @@ public final class TextMeasurer: Sendable {
         })
       else {
         // SA scalars: ICU's dictionaries find those breaks.
-        return try icuLineBreaks(decoded).withUnsafeBufferPointer { breaks throws(TextError) in
-          try body(breaks)
-        }
+        return try withICUBreaks()
       }
-      return try body(UnsafeBufferPointer(start: base, count: count))
+      return try body(UnsafeBufferPointer(start: base, count: count), spare)
+    }
+  }
+
+  /// Runs `body` with room for `count` opportunities and `spareCapacity` more: in one temporary
+  /// allocation when both fit in the 1,024 bytes it always takes from the stack, or when neither
+  /// does (one allocation from the heap, not two); else in two, each on the stack.
+  private static func withBreakBuffers<Result>(
+    count: Int, spareCapacity: Int,
+    _ body: (UnsafeMutablePointer<(end: Int, isHard: Bool)>, UnsafeMutablePointer<(end: Int, isHard: Bool)>)
+      throws(TextError) -> Result
+  ) throws(TextError) -> Result {
+    typealias Opportunity = (end: Int, isHard: Bool)
+    let stackCapacity = 1_024 / MemoryLayout<Opportunity>.stride
+    let total = max(1, count) + spareCapacity
+    guard total > stackCapacity, count <= stackCapacity, spareCapacity <= stackCapacity else {
+      return try withUnsafeTemporaryAllocation(of: Opportunity.self, capacity: total) {
+        buffer throws(TextError) in
+        let base = buffer.baseAddress.unsafelyUnwrapped
+        return try body(base, base + max(1, count))
+      }
+    }
+    return try withUnsafeTemporaryAllocation(of: Opportunity.self, capacity: max(1, count)) {
+      base throws(TextError) in
+      try withUnsafeTemporaryAllocation(of: Opportunity.self, capacity: max(1, spareCapacity)) {
+        spare throws(TextError) in
+        try body(base.baseAddress.unsafelyUnwrapped, spare.baseAddress.unsafelyUnwrapped)
+      }
     }
   }
 

@@ -125,13 +125,28 @@ final class KerningPairs: Sendable {
         }
       }
     }
-    var shaped: [UInt64: Double] = [:]
+    // Pairs and widths shaped here go straight to the cache (nothing to allocate for them), or,
+    // for a language past the cache's, to this paragraph's own table.
+    var uncached: [UInt64: Double] = [:]
+    func lookUp(_ key: UInt64) -> Double? {
+      languageID == nil ? uncached[key] : cache.pairs.withLock { $0[key] }
+    }
+    func store(_ value: Double, at key: UInt64) {
+      guard languageID != nil else {
+        uncached[key] = value
+        return
+      }
+      cache.pairs.withLock { pairs in
+        if pairs.count >= capacity { pairs.removeAll(keepingCapacity: true) }
+        pairs[key] = value
+      }
+    }
     var pairShaper: SegmentShaper?
     var kerned = false
     for index in candidates.indices {
       if candidates[index].delta.isNaN {
         let key = candidates[index].key
-        if let delta = shaped[key] {
+        if let delta = lookUp(key) {
           candidates[index].delta = delta
         } else {
           if pairShaper == nil { pairShaper = shaper() }
@@ -139,23 +154,16 @@ final class KerningPairs: Sendable {
           // A scalar's width alone is shaped once for all the pairs it is in.
           let delta = Self.shapedDelta(codes[second - 1], codes[second], shaper: pairShaper!) { scalar in
             let aloneKey = Self.aloneKey(scalar, languageID: languageID ?? 0)
-            if let width = shaped[aloneKey] { return width }
-            if languageID != nil, let width = cache.pairs.withLock({ $0[aloneKey] }) { return width }
+            if let width = lookUp(aloneKey) { return width }
             let width = Self.shapedWidth(scalar, shaper: pairShaper!)
-            shaped[aloneKey] = width
+            store(width, at: aloneKey)
             return width
           }
-          shaped[key] = delta
+          store(delta, at: key)
           candidates[index].delta = delta
         }
       }
       if candidates[index].delta != 0 { kerned = true }
-    }
-    if languageID != nil, !shaped.isEmpty {
-      cache.pairs.withLock { pairs in
-        if pairs.count + shaped.count > capacity { pairs.removeAll(keepingCapacity: true) }
-        pairs.merge(shaped) { _, new in new }
-      }
     }
     guard kerned else { return body(nil) }
     return withUnsafeTemporaryAllocation(of: SegmentKerning.self, capacity: count) { kerning in
