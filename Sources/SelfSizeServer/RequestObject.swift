@@ -85,6 +85,18 @@ struct RequestObject {
     return string
   }
 
+  /// One of a string enumeration's names (`textWrap`, `androidStyle`), an error listing them.
+  func choice<Choice: RawRepresentable<String> & CaseIterable>(_ key: String, of type: Choice.Type)
+    throws(ServiceError) -> Choice?
+  {
+    guard let name = try string(key) else { return nil }
+    guard let choice = Choice(rawValue: name) else {
+      let names = Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+      throw ServiceError(.invalidRequest, "\(keyPath(key)) must be \(names), got \"\(name)\"")
+    }
+    return choice
+  }
+
   func array(_ key: String) throws(ServiceError) -> [JSONValue]? {
     guard let value = self[key] else { return nil }
     guard case .array(let elements) = value else {

@@ -40,23 +40,9 @@ extension TextStyle {
     if let maxLines = try object.integer("maxLines", in: .lineLimit) { self.maxLines = maxLines }
     pixelScale = try object.number("pixelScale")
     if let language = try object.string("language") { self.language = language }
-    if let textWrap = try object.string("textWrap") {
-      guard let parsed = TextWrap(rawValue: textWrap) else {
-        throw ServiceError(
-          .invalidRequest,
-          "style.textWrap must be \(TextWrap.names.map { "\"\($0)\"" }.joined(separator: ", ")), got \"\(textWrap)\""
-        )
-      }
-      self.textWrap = parsed
-    }
-    if let androidStyle = try object.string("androidStyle") {
-      guard let parsed = AndroidStyle(rawValue: androidStyle) else {
-        throw ServiceError(
-          .invalidRequest,
-          "style.androidStyle must be \(AndroidStyle.names.map { "\"\($0)\"" }.joined(separator: ", ")), got \"\(androidStyle)\""
-        )
-      }
-      self.androidStyle = parsed
+    if let textWrap = try object.choice("textWrap", of: TextWrap.self) { self.textWrap = textWrap }
+    if let androidStyle = try object.choice("androidStyle", of: AndroidStyle.self) {
+      self.androidStyle = androidStyle
     }
     do throws(TextError) {
       try validate()

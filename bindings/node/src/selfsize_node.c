@@ -103,6 +103,39 @@ static char *utf8_argument(napi_env env, napi_value value, size_t *length, const
   return buffer;
 }
 
+/* A call's first `count` arguments into `argv`, once the library is loaded; false, with a JS
+ * error thrown, when the call has fewer (`name` says which call). */
+static bool call_arguments(napi_env env, napi_callback_info info, size_t count, napi_value *argv,
+                           const char *name) {
+  if (!loaded(env)) return false;
+  size_t argc = count;
+  if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok) {
+    throw_error(env, "internal", SELFSIZE_E_INTERNAL, "cannot read the call's arguments");
+    return false;
+  }
+  if (argc < count) {
+    char message[128];
+    snprintf(message, sizeof message, "%s needs %zu arguments", name, count);
+    throw_error(env, "invalidArgument", SELFSIZE_E_INVALID_ARGUMENT, message);
+    return false;
+  }
+  return true;
+}
+
+/* The JS string of a result the library returned (`status`, `result`, `length`, `error` as its
+ * functions give them), freeing it; the library's error thrown instead when `status` says so. */
+static napi_value library_string(napi_env env, int32_t status, char *result, size_t length, char *error) {
+  if (status != SELFSIZE_OK) {
+    throw_status(env, status, error);
+    return NULL;
+  }
+  napi_value value;
+  napi_status made = napi_create_string_utf8(env, result, length, &value);
+  ss.free(result);
+  CHECK(made);
+  return value;
+}
+
 /* load(path): dlopen the library and check its ABI version. */
 static napi_value load(napi_env env, napi_callback_info info) {
   size_t argc = 1;
@@ -205,14 +238,8 @@ static bool string_array(napi_env env, napi_value value, char ***strings, size_t
 
 /* createEngine(platform, fonts, boldFonts, systemFonts) -> external handle */
 static napi_value create_engine(napi_env env, napi_callback_info info) {
-  if (!loaded(env)) return NULL;
-  size_t argc = 4;
   napi_value argv[4];
-  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
-  if (argc < 4) {
-    throw_error(env, "invalidArgument", SELFSIZE_E_INVALID_ARGUMENT, "createEngine needs 4 arguments");
-    return NULL;
-  }
+  if (!call_arguments(env, info, 4, argv, "createEngine")) return NULL;
   char *platform = NULL;
   napi_valuetype type;
   napi_typeof(env, argv[0], &type);
@@ -271,12 +298,9 @@ static bool engine_argument(napi_env env, napi_value value, selfsize_engine **en
 
 /* freeEngine(handle) -> status (0, or SELFSIZE_E_INVALID_HANDLE when freed already) */
 static napi_value free_engine(napi_env env, napi_callback_info info) {
-  if (!loaded(env)) return NULL;
-  size_t argc = 1;
   napi_value argv[1];
-  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
   selfsize_engine *engine;
-  if (argc < 1 || !engine_argument(env, argv[0], &engine)) return NULL;
+  if (!call_arguments(env, info, 1, argv, "freeEngine") || !engine_argument(env, argv[0], &engine)) return NULL;
   napi_value result;
   CHECK(napi_create_int32(env, ss.engine_free(engine), &result));
   return result;
@@ -284,34 +308,20 @@ static napi_value free_engine(napi_env env, napi_callback_info info) {
 
 /* engineInfo(handle) -> JSON string */
 static napi_value engine_info(napi_env env, napi_callback_info info) {
-  if (!loaded(env)) return NULL;
-  size_t argc = 1;
   napi_value argv[1];
-  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
   selfsize_engine *engine;
-  if (argc < 1 || !engine_argument(env, argv[0], &engine)) return NULL;
+  if (!call_arguments(env, info, 1, argv, "engineInfo") || !engine_argument(env, argv[0], &engine)) return NULL;
   char *result = NULL, *error = NULL;
   size_t length = 0;
   int32_t status = ss.engine_info(engine, &result, &length, &error);
-  if (status != SELFSIZE_OK) {
-    throw_status(env, status, error);
-    return NULL;
-  }
-  napi_value value;
-  napi_status made = napi_create_string_utf8(env, result, length, &value);
-  ss.free(result);
-  CHECK(made);
-  return value;
+  return library_string(env, status, result, length, error);
 }
 
 /* text / measure (handle, optionsJSON, elementsJSON) -> JSON string */
-static napi_value batch(napi_env env, napi_callback_info info, batch_fn function) {
-  if (!loaded(env)) return NULL;
-  size_t argc = 3;
+static napi_value batch(napi_env env, napi_callback_info info, batch_fn function, const char *name) {
   napi_value argv[3];
-  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
   selfsize_engine *engine;
-  if (argc < 3 || !engine_argument(env, argv[0], &engine)) return NULL;
+  if (!call_arguments(env, info, 3, argv, name) || !engine_argument(env, argv[0], &engine)) return NULL;
   size_t options_length = 0, elements_length = 0;
   char *options = utf8_argument(env, argv[1], &options_length, "options");
   if (!options) return NULL;
@@ -325,19 +335,13 @@ static napi_value batch(napi_env env, napi_callback_info info, batch_fn function
   int32_t status = function(engine, options, options_length, elements, elements_length, &result, &length, &error);
   free(options);
   free(elements);
-  if (status != SELFSIZE_OK) {
-    throw_status(env, status, error);
-    return NULL;
-  }
-  napi_value value;
-  napi_status made = napi_create_string_utf8(env, result, length, &value);
-  ss.free(result);
-  CHECK(made);
-  return value;
+  return library_string(env, status, result, length, error);
 }
 
-static napi_value text(napi_env env, napi_callback_info info) { return batch(env, info, ss.text); }
-static napi_value measure(napi_env env, napi_callback_info info) { return batch(env, info, ss.measure); }
+static napi_value text(napi_env env, napi_callback_info info) { return batch(env, info, ss.text, "text"); }
+static napi_value measure(napi_env env, napi_callback_info info) {
+  return batch(env, info, ss.measure, "measure");
+}
 
 static void finalize_stream(napi_env env, void *data, void *hint) {
   (void)env;
@@ -348,12 +352,9 @@ static void finalize_stream(napi_env env, void *data, void *hint) {
 /* textBegin(handle, optionsJSON, ids, texts, count) -> external stream: ids and texts are the
  * records' ids and texts joined with "\0" (selfsize_text_begin). */
 static napi_value text_begin(napi_env env, napi_callback_info info) {
-  if (!loaded(env)) return NULL;
-  size_t argc = 5;
   napi_value argv[5];
-  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
   selfsize_engine *engine;
-  if (argc < 5 || !engine_argument(env, argv[0], &engine)) return NULL;
+  if (!call_arguments(env, info, 5, argv, "textBegin") || !engine_argument(env, argv[0], &engine)) return NULL;
   int64_t count = 0;
   CHECK(napi_get_value_int64(env, argv[4], &count));
   size_t options_length = 0, ids_length = 0, texts_length = 0;
@@ -429,12 +430,9 @@ static bool set_indices(napi_env env, napi_value object, const char *name, const
 /* textNext(stream) -> the next chunk's columns as typed arrays and strings (lineRange only with
  * "lineRanges"), or null after the last (selfsize_text_next; blocks while the chunk is measured). */
 static napi_value text_next(napi_env env, napi_callback_info info) {
-  if (!loaded(env)) return NULL;
-  size_t argc = 1;
   napi_value argv[1];
-  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
   selfsize_text_stream *stream;
-  if (argc < 1 || !stream_argument(env, argv[0], &stream)) return NULL;
+  if (!call_arguments(env, info, 1, argv, "textNext") || !stream_argument(env, argv[0], &stream)) return NULL;
   selfsize_text_columns *c = NULL;
   char *error = NULL;
   int32_t status = ss.text_next(stream, &c, &error);
@@ -497,12 +495,9 @@ static napi_value text_next(napi_env env, napi_callback_info info) {
 
 /* textEnd(stream) -> status (selfsize_text_end). */
 static napi_value text_end(napi_env env, napi_callback_info info) {
-  if (!loaded(env)) return NULL;
-  size_t argc = 1;
   napi_value argv[1];
-  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
   selfsize_text_stream *stream;
-  if (argc < 1 || !stream_argument(env, argv[0], &stream)) return NULL;
+  if (!call_arguments(env, info, 1, argv, "textEnd") || !stream_argument(env, argv[0], &stream)) return NULL;
   napi_value result;
   CHECK(napi_create_int32(env, ss.text_end(stream), &result));
   return result;

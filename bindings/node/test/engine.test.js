@@ -95,6 +95,10 @@ test('call failures throw SelfSizeError with codes', () => {
   assert.equal(code(() => closed.text([{ id: 'a', text: 'x' }], { widths: [100] })), 'invalidHandle');
   assert.equal(code(() => engine.text.call({ _handle: {} }, [], { widths: [100] })), 'invalidHandle');
   assert.deepStrictEqual(engine.text([], { widths: [100] }), []);
+  // The addon itself: a call with too few arguments is an error naming the call.
+  const addon = require('../build/selfsize.node');
+  assert.throws(() => addon.engineInfo(), (error) => error.code === 'invalidArgument' && /engineInfo needs 1/.test(error.message));
+  assert.throws(() => addon.textBegin(), (error) => error.code === 'invalidArgument' && /textBegin needs 5/.test(error.message));
 });
 
 test('missing glyphs are warnings, nothing is printed', () => {
