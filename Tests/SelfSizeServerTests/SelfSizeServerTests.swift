@@ -112,6 +112,23 @@ import Testing
     }
   }
 
+  /// An unknown `textWrap` or `androidStyle` name is a bad request listing the names.
+  @Test func anUnknownWrapOrAndroidStyleListsTheNames() async throws {
+    try await Fixture.withClient { client, _ in
+      for (key, name, listed) in [("textWrap", "even", "balance"), ("androidStyle", "flutter", "textview")] {
+        let response = try await client.post(
+          "/v1/text",
+          jsonText([
+            "texts": [["id": "x", "text": "a"]], "widths": [150], "platform": "web", "style": [key: name],
+          ]))
+        #expect(response.status == .badRequest)
+        #expect(response.text.contains("style.\(key) must be"))
+        #expect(response.text.contains("\\\"\(listed)\\\""))
+        #expect(response.text.contains("got \\\"\(name)\\\""))
+      }
+    }
+  }
+
   @Test func aBadTextIsReportedInPlaceAndTheRestMeasured() async throws {
     try await Fixture.withClient { client, _ in
       let body = jsonText([
