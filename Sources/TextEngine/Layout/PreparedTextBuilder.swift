@@ -68,6 +68,10 @@ struct PreparedTextBuilder {
     /// `1 / positionGrid` (0 without a grid): the grid is a power of two, so multiplying by this
     /// is dividing by the grid, exactly and without a division.
     fileprivate let inverseGrid: Double
+    /// The grid in 1/65536 px less one, when every width is a whole number of 1/65536 px
+    /// (Chromium's advances and kerning, no letter spacing), so positions round up to the grid
+    /// in integers, exactly; 0 otherwise.
+    fileprivate let fixedGridMask: Int64
     /// Where the current paragraph starts (unrounded), and that rounded up to `positionGrid`.
     fileprivate var paragraphBase: Double
     fileprivate var snappedParagraphBase: Double
@@ -204,12 +208,27 @@ struct PreparedTextBuilder {
         let base = paragraphBase
         let exactStart = start - base
         let exactEnd = contentEnd - base
-        let roundedStart = exactStart.roundedUp(toMultipleOf: positionGrid, inverse: inverseGrid)
-        let roundedEnd = exactEnd.roundedUp(toMultipleOf: positionGrid, inverse: inverseGrid)
-        start = snappedParagraphBase + roundedStart
-        contentEnd = snappedParagraphBase + roundedEnd
-        tieRank = Self.rounding(from: exactEnd, to: roundedEnd)
-        startTieRank = Self.rounding(from: exactStart, to: roundedStart)
+        let roundedStart: Double
+        if fixedGridMask != 0 {
+          // Whole 1/65536 px (exact in a `Double`): up to the grid in integers. The same result
+          // as `roundedUp(toMultipleOf:)`, whose tolerance only matters off the 1/65536 grid.
+          let startUnits = Int64(exactStart * 65536)
+          let endUnits = Int64(exactEnd * 65536)
+          let roundedStartUnits = (startUnits &+ fixedGridMask) & ~fixedGridMask
+          let roundedEndUnits = (endUnits &+ fixedGridMask) & ~fixedGridMask
+          roundedStart = Double(roundedStartUnits) * 0x1p-16
+          start = snappedParagraphBase + roundedStart
+          contentEnd = snappedParagraphBase + Double(roundedEndUnits) * 0x1p-16
+          tieRank = Int16(truncatingIfNeeded: roundedEndUnits &- endUnits)
+          startTieRank = Int16(truncatingIfNeeded: roundedStartUnits &- startUnits)
+        } else {
+          roundedStart = exactStart.roundedUp(toMultipleOf: positionGrid, inverse: inverseGrid)
+          let roundedEnd = exactEnd.roundedUp(toMultipleOf: positionGrid, inverse: inverseGrid)
+          start = snappedParagraphBase + roundedStart
+          contentEnd = snappedParagraphBase + roundedEnd
+          tieRank = Self.rounding(from: exactEnd, to: roundedEnd)
+          startTieRank = Self.rounding(from: exactStart, to: roundedStart)
+        }
         if previousKernAfter != 0, count > 0 {
           // A line starting inside a kerning pair: its first cluster, reshaped alone, takes its
           // width rounded up from the room, not the rounding of its positions.
@@ -292,6 +311,8 @@ struct PreparedTextBuilder {
         fontMask: fontMask, runningWidth: runningWidth, lastContent: lastContent,
         lastContentEnd: lastContentEnd, primaryWebFace: webAdvances?.face(bit: 0), webAdvances: webAdvances,
         positionGrid: positionGrid, inverseGrid: positionGrid > 0 ? 1 / positionGrid : 0,
+        fixedGridMask: positionGrid > 0 && webAdvances != nil && letterSpacing == 0
+          ? Int64(positionGrid * 65536) - 1 : 0,
         paragraphBase: paragraphBase,
         snappedParagraphBase: paragraphBase.roundedUp(toMultipleOf: positionGrid > 0 ? positionGrid : 1),
         kerning: kerning, keepsKerningAtLineEnd: keepsKerningAtLineEnd)
