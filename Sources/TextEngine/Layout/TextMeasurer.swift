@@ -128,8 +128,8 @@ public final class TextMeasurer: Sendable {
   public func removeCachedSegments(keepingCapacity: Bool = false) {
     regularCache.removeAll(keepingCapacity: keepingCapacity)
     boldCache.removeAll(keepingCapacity: keepingCapacity)
-    regularKerning.removeAll()
-    boldKerning.removeAll()
+    regularKerning.removeAll(keepingCapacity: keepingCapacity)
+    boldKerning.removeAll(keepingCapacity: keepingCapacity)
   }
 
   /// The segment caches' number for `language`, or nil when `maximumCachedLanguages` other
@@ -413,7 +413,7 @@ public final class TextMeasurer: Sendable {
   /// Runs `body` with the line-break opportunities (scalar offsets where segments end, each
   /// flagged when the break is mandatory): UAX #14's, with the platform's changes (small kana
   /// breakable on `web` and `flutter`; Blink's rules on `web`, ``WebLineBreaks``).
-  func withLineBreaks<Result>(
+  @inline(__always) func withLineBreaks<Result>(
     _ decoded: DecodedText,
     _ body: (UnsafeBufferPointer<(end: Int, isHard: Bool)>) throws(TextError) -> Result
   ) throws(TextError) -> Result {
@@ -456,7 +456,7 @@ public final class TextMeasurer: Sendable {
   /// or from ICU for a tailored locale or text that needs ICU's dictionaries. `body` also gets
   /// room for `spareCapacity` more opportunities (the platform's own list), in the same
   /// temporary allocation when the built-in breaker runs.
-  private func withEngineLineBreaks<Result>(
+  @inline(__always) private func withEngineLineBreaks<Result>(
     _ decoded: DecodedText, conditionalJapaneseStartersAsIdeographs: Bool = false, spareCapacity: Int,
     _ body: (UnsafeBufferPointer<(end: Int, isHard: Bool)>, UnsafeMutablePointer<(end: Int, isHard: Bool)>)
       throws(TextError) -> Result
@@ -491,7 +491,7 @@ public final class TextMeasurer: Sendable {
   /// Runs `body` with room for `count` opportunities and `spareCapacity` more: in one temporary
   /// allocation when both fit in the 1,024 bytes it always takes from the stack, or when neither
   /// does (one allocation from the heap, not two); else in two, each on the stack.
-  private static func withBreakBuffers<Result>(
+  @inline(__always) private static func withBreakBuffers<Result>(
     count: Int, spareCapacity: Int,
     _ body: (UnsafeMutablePointer<(end: Int, isHard: Bool)>, UnsafeMutablePointer<(end: Int, isHard: Bool)>)
       throws(TextError) -> Result

@@ -13,7 +13,7 @@ import SelfSizingCore
 final class KerningPairs: Sendable {
   /// The most pairs kept before the cache is cleared.
   static let capacity = 1 << 16
-  private let pairs = Locked<[UInt64: Double]>([:])
+  private let pairs = Locked(KerningPairTable(capacity: capacity))
   /// The scalars whose glyph may start a kerning pair in some font of the chain: a pair whose
   /// first scalar is not here is never shaped or looked up.
   let firsts: CoverageSet
@@ -24,7 +24,10 @@ final class KerningPairs: Sendable {
     self.firsts = firsts
   }
 
-  func removeAll() { pairs.withLock { $0.removeAll() } }
+  /// Forgets every pair (see `TextMeasurer.removeCachedSegments(keepingCapacity:)`).
+  func removeAll(keepingCapacity: Bool = false) {
+    pairs.withLock { $0.removeAll(keepingCapacity: keepingCapacity) }
+  }
 
   /// The cache key of scalars `first`, `second` in language `languageID` (at most 255).
   @inline(__always) static func key(_ first: UInt32, _ second: UInt32, languageID: Int32) -> UInt64 {
@@ -121,7 +124,7 @@ final class KerningPairs: Sendable {
     if languageID != nil {
       cache.pairs.withLock { pairs in
         for index in candidates.indices {
-          if let delta = pairs[candidates[index].key] { candidates[index].delta = delta }
+          if let delta = pairs.value(for: candidates[index].key) { candidates[index].delta = delta }
         }
       }
     }
@@ -129,17 +132,14 @@ final class KerningPairs: Sendable {
     // for a language past the cache's, to this paragraph's own table.
     var uncached: [UInt64: Double] = [:]
     func lookUp(_ key: UInt64) -> Double? {
-      languageID == nil ? uncached[key] : cache.pairs.withLock { $0[key] }
+      languageID == nil ? uncached[key] : cache.pairs.withLock { $0.value(for: key) }
     }
     func store(_ value: Double, at key: UInt64) {
       guard languageID != nil else {
         uncached[key] = value
         return
       }
-      cache.pairs.withLock { pairs in
-        if pairs.count >= capacity { pairs.removeAll(keepingCapacity: true) }
-        pairs[key] = value
-      }
+      cache.pairs.withLock { $0.store(value, for: key) }
     }
     var pairShaper: SegmentShaper?
     var kerned = false
