@@ -15,6 +15,23 @@ import Testing
     #expect(mismatches.isEmpty, "first mismatches: \(mismatches.prefix(10).map { String($0, radix: 16) })")
   }
 
+  /// Every class fits below the flag bits, and the web's table is the engine's (CJ as
+  /// ideographs) with its flag on exactly the scalars Blink's rules look at.
+  @Test func flagsLeaveTheClassesAlone() {
+    let mask = LineBreakPropertyTable.classMask
+    #expect(LineBreakClass.allCases.allSatisfy { $0.rawValue & ~mask == 0 })
+    let engine = LineBreakPropertyTable.basicMultilingualPlaneWithConditionalJapaneseStartersAsIdeographs
+    let web = WebLineBreaks.propertyTable
+    #expect(web.count == engine.count)
+    var flagged = 0
+    for scalar in 0..<0x1_0000 {
+      #expect(web[scalar] & ~LineBreakPropertyTable.tailoredFlag == engine[scalar])
+      if web[scalar] & LineBreakPropertyTable.tailoredFlag != 0 { flagged += 1 }
+    }
+    // U+0000…U+00FF and the quotation marks of U+2018…U+203A and U+2E02…U+2E21.
+    #expect(flagged == 0x100 + 0x23 + 0x20)
+  }
+
   @Test(arguments: [
     (UInt32(0x41), LineBreakClass.alphabetic), (0x20, .space), (0x4E00, .ideographic),
     (0x3002, .closePunctuation),

@@ -441,13 +441,17 @@ public final class TextMeasurer: Sendable {
         return try body(UnsafeBufferPointer(start: spare, count: written))
       }
     }
-    return try withEngineLineBreaks(
-      decoded, conditionalJapaneseStartersAsIdeographs: true, spareCapacity: count
-    ) { base, spare throws(TextError) in
-      let written = decoded.codes.withUnsafeBufferPointer {
-        WebLineBreaks.breaks(of: $0, base: base, into: spare)
+    // Blink's rules: decided in the built-in breaker's pass, or applied to ICU's opportunities.
+    return try WebLineBreaks.withTailoring { tailoring throws(TextError) in
+      try withEngineLineBreaks(
+        decoded, conditionalJapaneseStartersAsIdeographs: true, tailoring: tailoring, spareCapacity: count
+      ) { base, spare, isTailored throws(TextError) in
+        if isTailored { return try body(base) }
+        let written = decoded.codes.withUnsafeBufferPointer {
+          WebLineBreaks.breaks(of: $0, base: base, into: spare)
+        }
+        return try body(UnsafeBufferPointer(start: spare, count: written))
       }
-      return try body(UnsafeBufferPointer(start: spare, count: written))
     }
   }
 
@@ -455,18 +459,22 @@ public final class TextMeasurer: Sendable {
   /// from the built-in breaker, into a temporary buffer (on the stack for ordinary paragraphs),
   /// or from ICU for a tailored locale or text that needs ICU's dictionaries. `body` also gets
   /// room for `spareCapacity` more opportunities (the platform's own list), in the same
-  /// temporary allocation when the built-in breaker runs.
-  @inline(__always) private func withEngineLineBreaks<Result>(
-    _ decoded: DecodedText, conditionalJapaneseStartersAsIdeographs: Bool = false, spareCapacity: Int,
-    _ body: (UnsafeBufferPointer<(end: Int, isHard: Bool)>, UnsafeMutablePointer<(end: Int, isHard: Bool)>)
-      throws(TextError) -> Result
+  /// temporary allocation when the built-in breaker runs, and whether `tailoring` was applied
+  /// (by the built-in breaker; ICU's opportunities are UAX #14's).
+  @inline(__always) private func withEngineLineBreaks<Result, Tailoring: LineBreakTailoring>(
+    _ decoded: DecodedText, conditionalJapaneseStartersAsIdeographs: Bool = false, tailoring: Tailoring,
+    spareCapacity: Int,
+    _ body: (
+      UnsafeBufferPointer<(end: Int, isHard: Bool)>, UnsafeMutablePointer<(end: Int, isHard: Bool)>,
+      _ isTailored: Bool
+    ) throws(TextError) -> Result
   ) throws(TextError) -> Result {
     func withICUBreaks() throws(TextError) -> Result {
       try icuLineBreaks(decoded).withUnsafeBufferPointer { breaks throws(TextError) in
         try withUnsafeTemporaryAllocation(
           of: (end: Int, isHard: Bool).self, capacity: max(1, spareCapacity)
         ) { spare throws(TextError) in
-          try body(breaks, spare.baseAddress.unsafelyUnwrapped)
+          try body(breaks, spare.baseAddress.unsafelyUnwrapped, false)
         }
       }
     }
@@ -478,14 +486,27 @@ public final class TextMeasurer: Sendable {
         let count = codes.withUnsafeBufferPointer({
           LineBreaker.breaks(
             of: $0, into: base,
-            conditionalJapaneseStartersAsIdeographs: conditionalJapaneseStartersAsIdeographs)
+            conditionalJapaneseStartersAsIdeographs: conditionalJapaneseStartersAsIdeographs,
+            tailoring: tailoring)
         })
       else {
         // SA scalars: ICU's dictionaries find those breaks.
         return try withICUBreaks()
       }
-      return try body(UnsafeBufferPointer(start: base, count: count), spare)
+      return try body(UnsafeBufferPointer(start: base, count: count), spare, true)
     }
+  }
+
+  /// `withEngineLineBreaks` without a tailoring.
+  @inline(__always) private func withEngineLineBreaks<Result>(
+    _ decoded: DecodedText, conditionalJapaneseStartersAsIdeographs: Bool = false, spareCapacity: Int,
+    _ body: (UnsafeBufferPointer<(end: Int, isHard: Bool)>, UnsafeMutablePointer<(end: Int, isHard: Bool)>)
+      throws(TextError) -> Result
+  ) throws(TextError) -> Result {
+    try withEngineLineBreaks(
+      decoded, conditionalJapaneseStartersAsIdeographs: conditionalJapaneseStartersAsIdeographs,
+      tailoring: UntailoredLineBreaks(), spareCapacity: spareCapacity
+    ) { base, spare, _ throws(TextError) in try body(base, spare) }
   }
 
   /// Runs `body` with room for `count` opportunities and `spareCapacity` more: in one temporary

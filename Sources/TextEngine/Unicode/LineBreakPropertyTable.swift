@@ -3,9 +3,14 @@
 /// `fromICU()`). Scalars beyond the BMP (emoji, CJK extension ideographs) are rare enough to ask
 /// ICU each time.
 ///
-/// An entry is the class's raw value, with `complexContextFlag` set for SA scalars.
+/// An entry is the class's raw value, with `complexContextFlag` set for SA scalars; a
+/// platform's own table (`LineBreakTailoring.propertyTable`) also sets `tailoredFlag`.
 enum LineBreakPropertyTable {
   static let complexContextFlag: UInt8 = 0x80
+  /// Set in a tailoring's table for the scalars next to which it may decide differently.
+  static let tailoredFlag: UInt8 = 0x40
+  /// The bits of an entry that hold the class.
+  static let classMask: UInt8 = 0x3F
 
   static let basicMultilingualPlane: [UInt8] = CompiledUnicodeTables.lineBreak()
 

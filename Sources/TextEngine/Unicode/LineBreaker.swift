@@ -28,28 +28,44 @@ enum LineBreaker {
   /// (class CJ) break as ideographs (ICU's `lb=normal`) instead of as nonstarters.
   ///
   /// - Returns: how many were written, or nil when the text has SA scalars.
-  static func breaks(
+  ///
+  /// `tailoring` changes the answers as each position is decided (a platform's own rules).
+  @inline(__always) static func breaks<Tailoring: LineBreakTailoring>(
     of codes: UnsafeBufferPointer<UInt32>, into output: UnsafeMutablePointer<(end: Int, isHard: Bool)>,
-    conditionalJapaneseStartersAsIdeographs: Bool = false
+    conditionalJapaneseStartersAsIdeographs: Bool = false, tailoring: Tailoring
   ) -> Int? {
     guard !codes.isEmpty else { return 0 }
+    func run(with table: UnsafePointer<UInt8>) -> Int? {
+      pairActions.withUnsafeBufferPointer { actions in
+        Self.run(
+          Scalars(codes: codes, propertyTable: table), actions: actions.baseAddress.unsafelyUnwrapped,
+          tailoring: tailoring, into: output)
+      }
+    }
+    if let table = tailoring.propertyTable { return run(with: table) }
     let classes =
       conditionalJapaneseStartersAsIdeographs
       ? LineBreakPropertyTable.basicMultilingualPlaneWithConditionalJapaneseStartersAsIdeographs
       : LineBreakPropertyTable.basicMultilingualPlane
-    return classes.withUnsafeBufferPointer { table in
-      pairActions.withUnsafeBufferPointer { actions in
-        run(
-          Scalars(codes: codes, propertyTable: table), actions: actions.baseAddress.unsafelyUnwrapped,
-          into: output)
-      }
-    }
+    return classes.withUnsafeBufferPointer { run(with: $0.baseAddress.unsafelyUnwrapped) }
+  }
+
+  /// `breaks(of:into:conditionalJapaneseStartersAsIdeographs:tailoring:)` without a tailoring.
+  static func breaks(
+    of codes: UnsafeBufferPointer<UInt32>, into output: UnsafeMutablePointer<(end: Int, isHard: Bool)>,
+    conditionalJapaneseStartersAsIdeographs: Bool = false
+  ) -> Int? {
+    breaks(
+      of: codes, into: output,
+      conditionalJapaneseStartersAsIdeographs: conditionalJapaneseStartersAsIdeographs,
+      tailoring: UntailoredLineBreaks())
   }
 
   /// The scalars of a text with their table entries.
   struct Scalars {
     let codes: UnsafeBufferPointer<UInt32>
-    let propertyTable: UnsafeBufferPointer<UInt8>
+    /// The class table of the BMP (65,536 entries).
+    let propertyTable: UnsafePointer<UInt8>
 
     var count: Int { codes.count }
 
@@ -67,14 +83,14 @@ enum LineBreaker {
 
   /// The class of a table entry without the SA flag (entries hold valid raw values only).
   @inline(__always) static func lineBreakClass(_ entry: UInt8) -> LineBreakClass {
-    unsafeBitCast(entry & ~LineBreakPropertyTable.complexContextFlag, to: LineBreakClass.self)
+    unsafeBitCast(entry & LineBreakPropertyTable.classMask, to: LineBreakClass.self)
   }
 
   /// The breaking pass. State: `before`, the class of the last unit (a scalar with the marks it
   /// absorbed, LB9), `spaces`, whether spaces follow it, and `previous`, the class of the last
   /// scalar itself.
-  @inline(__always) private static func run(
-    _ scalars: Scalars, actions: UnsafePointer<Action>,
+  @inline(__always) private static func run<Tailoring: LineBreakTailoring>(
+    _ scalars: Scalars, actions: UnsafePointer<Action>, tailoring: Tailoring,
     into output: UnsafeMutablePointer<(end: Int, isHard: Bool)>
   ) -> Int? {
     let classCount = LineBreakClass.allCases.count
@@ -95,21 +111,36 @@ enum LineBreaker {
       regionalIndicators = 1
     }
 
+    let codes = scalars.codes
     let firstEntry = scalars.entry(0)
     guard firstEntry & LineBreakPropertyTable.complexContextFlag == 0 else { return nil }
     startLine(with: lineBreakClass(firstEntry))
+    var lastScalar = codes[0]
+    var lastMayDiffer = Tailoring.tailors && firstEntry & LineBreakPropertyTable.tailoredFlag != 0
     for index in 1..<scalars.count {
       let entry = scalars.entry(index)
       guard entry & LineBreakPropertyTable.complexContextFlag == 0 else { return nil }
       let current = lineBreakClass(entry)
       let last = previous
       previous = current
+      let scalar = codes[index]
+      let mayDiffer = Tailoring.tailors && entry & LineBreakPropertyTable.tailoredFlag != 0
+      let tailors = mayDiffer || lastMayDiffer
+      let previousScalar = lastScalar
+      (lastScalar, lastMayDiffer) = (scalar, mayDiffer)
+      // The tailored answer where the tailoring looks at the position, else UAX #14's.
+      @inline(__always) func decided(_ engineAllows: Bool) -> Bool {
+        guard tailors else { return engineAllows }
+        return tailoring.isBreakAllowed(
+          before: index, current: scalar, last: previousScalar, in: codes, engineAllows: engineAllows)
+      }
       // The common case: two adjacent units, neither a space, mark, hard break, zero width
       // space nor regional indicator.
       if (current.bit | last.bit) & ClassSet.special == 0 {
         let action = actions[Int(before.rawValue) &* classCount &+ Int(current.rawValue)]
-        if action == .breakAllowed
-          || (action == .lookBehind && breakAllowedLookingBehind(scalars, before, current, at: index))
+        if decided(
+          action == .breakAllowed
+            || (action == .lookBehind && breakAllowedLookingBehind(scalars, before, current, at: index)))
         {
           output[written] = (index, false)
           written &+= 1
@@ -125,20 +156,25 @@ enum LineBreaker {
         startLine(with: current)
         continue
       }
-      // LB6, LB7: never break before hard breaks, spaces or zero width spaces.
-      if current.isIn(ClassSet.hardBreaks) { continue }
-      if current == .space {
-        spaces = true
+      // LB6, LB7: never break before hard breaks, spaces or zero width spaces; LB9: marks join
+      // the unit before them (not a space, a hard break or a zero width space).
+      let joinsBefore =
+        current.isIn(ClassSet.hardBreaks) || current == .space || current == .zeroWidthSpace
+        || (current.isIn(ClassSet.marks) && !spaces && before != .zeroWidthSpace)
+      if joinsBefore {
+        if decided(false) {
+          output[written] = (index, false)
+          written &+= 1
+        }
+        if current == .space {
+          spaces = true
+        } else if current == .zeroWidthSpace {
+          before = .zeroWidthSpace
+          spaces = false
+        }
         continue
       }
-      if current == .zeroWidthSpace {
-        before = .zeroWidthSpace
-        spaces = false
-        continue
-      }
-      // LB9: marks join the unit before them (not a space, a hard break or a zero width
-      // space); LB10 makes the others alphabetic.
-      if current.isIn(ClassSet.marks) && !spaces && before != .zeroWidthSpace { continue }
+      // LB10 makes the marks that joined nothing alphabetic.
       let unit = current.isIn(ClassSet.marks) ? LineBreakClass.alphabetic : current
       let allowed: Bool
       if before == .zeroWidthSpace {
@@ -155,7 +191,7 @@ enum LineBreaker {
           action == .breakAllowed
           || (action == .lookBehind && breakAllowedLookingBehind(scalars, before, unit, at: index))
       }
-      if allowed {
+      if decided(allowed) {
         output[written] = (index, false)
         written &+= 1
       }

@@ -50,6 +50,49 @@ enum WebLineBreaks {
     scalar <= 0xFF || scalar &- 0x2018 <= 0x22 || scalar &- 0x2E02 <= 0x1F
   }
 
+  /// Blink's rules as a tailoring of the built-in breaker's pass (what `breaks(of:base:into:)`
+  /// does to its answers, decided as it goes).
+  struct Tailoring: LineBreakTailoring {
+    static var tailors: Bool { true }
+    /// `WebLineBreaks.propertyTable`, held by `withTailoring`.
+    let propertyTable: UnsafePointer<UInt8>?
+    /// `WebPairTable.bits`, held by `withTailoring`.
+    let pairs: UnsafePointer<UInt64>
+
+    @inline(__always) func isBreakAllowed(
+      before index: Int, current: UInt32, last: UInt32, in codes: UnsafeBufferPointer<UInt32>,
+      engineAllows: Bool
+    ) -> Bool {
+      // Inside an ASCII word neither UAX #14 nor Blink's pair table breaks (the common case).
+      if !engineAllows, isASCIIAlphanumeric(current), isASCIIAlphanumeric(last) { return false }
+      return WebLineBreaks.isBreakAllowed(
+        before: index, current: current, last: last, in: codes, pairs: pairs, engineAllows: engineAllows)
+    }
+  }
+
+  /// Runs `body` with Blink's rules as a tailoring of the built-in breaker.
+  @inline(__always) static func withTailoring<Result, Failure: Error>(
+    _ body: (Tailoring) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    try propertyTable.withUnsafeBufferPointer { classes throws(Failure) in
+      try WebPairTable.bits.withUnsafeBufferPointer { pairs throws(Failure) in
+        try body(
+          Tailoring(
+            propertyTable: classes.baseAddress.unsafelyUnwrapped, pairs: pairs.baseAddress.unsafelyUnwrapped))
+      }
+    }
+  }
+
+  /// The BMP's classes as Chromium's ICU breaks them (CJ scalars as ideographs), with
+  /// `LineBreakPropertyTable.tailoredFlag` on the scalars Blink's rules look at (`mayDiffer`).
+  static let propertyTable: [UInt8] = {
+    var table = LineBreakPropertyTable.basicMultilingualPlaneWithConditionalJapaneseStartersAsIdeographs
+    for scalar in 0..<UInt32(0x1_0000) where mayDiffer(scalar) {
+      table[Int(scalar)] |= LineBreakPropertyTable.tailoredFlag
+    }
+    return table
+  }()
+
   /// Rewrites the opportunities `base` of `codes` (each a line start; hard breaks flagged; the
   /// last is the end of the text) into `output` (room for `codes.count` entries) as Blink finds
   /// them. Returns how many were written.
