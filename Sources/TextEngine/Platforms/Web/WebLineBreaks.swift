@@ -63,8 +63,6 @@ enum WebLineBreaks {
       before index: Int, current: UInt32, last: UInt32, in codes: UnsafeBufferPointer<UInt32>,
       engineAllows: Bool
     ) -> Bool {
-      // Inside an ASCII word neither UAX #14 nor Blink's pair table breaks (the common case).
-      if !engineAllows, isASCIIAlphanumeric(current), isASCIIAlphanumeric(last) { return false }
       return WebLineBreaks.isBreakAllowed(
         before: index, current: current, last: last, in: codes, pairs: pairs, engineAllows: engineAllows)
     }
@@ -84,10 +82,12 @@ enum WebLineBreaks {
   }
 
   /// The BMP's classes as Chromium's ICU breaks them (CJ scalars as ideographs), with
-  /// `LineBreakPropertyTable.tailoredFlag` on the scalars Blink's rules look at (`mayDiffer`).
+  /// `LineBreakPropertyTable.tailoredFlag` on the scalars Blink's rules look at (`mayDiffer`)
+  /// but ASCII letters and digits: next to one of those, Blink decides as UAX #14 unless the
+  /// other character is flagged (two of them: neither ever breaks, and the pair table agrees).
   static let propertyTable: [UInt8] = {
     var table = LineBreakPropertyTable.basicMultilingualPlaneWithConditionalJapaneseStartersAsIdeographs
-    for scalar in 0..<UInt32(0x1_0000) where mayDiffer(scalar) {
+    for scalar in 0..<UInt32(0x1_0000) where mayDiffer(scalar) && !isASCIIAlphanumeric(scalar) {
       table[Int(scalar)] |= LineBreakPropertyTable.tailoredFlag
     }
     return table
