@@ -212,8 +212,8 @@ struct PreparedTextBuilder {
         if fixedGridMask != 0 {
           // Whole 1/65536 px (exact in a `Double`): up to the grid in integers. The same result
           // as `roundedUp(toMultipleOf:)`, whose tolerance only matters off the 1/65536 grid.
-          let startUnits = Int64(exactStart * 65536)
-          let endUnits = Int64(exactEnd * 65536)
+          let startUnits = (exactStart * 65536).exactInteger
+          let endUnits = (exactEnd * 65536).exactInteger
           let roundedStartUnits = (startUnits &+ fixedGridMask) & ~fixedGridMask
           let roundedEndUnits = (endUnits &+ fixedGridMask) & ~fixedGridMask
           roundedStart = Double(roundedStartUnits) * 0x1p-16

@@ -28,4 +28,17 @@ extension Double {
     let nearest = Int(truncatingIfNeeded: Int32(truncatingIfNeeded: shifted.bitPattern))
     return (shifted - 0x1.8p52) > self ? nearest &- 1 : nearest
   }
+
+  /// A whole number of magnitude below 2⁵¹ as an `Int64` (`Int64(self)` without its range
+  /// checks): adding 1.5 × 2⁵² puts it in the significand's low bits.
+  @inline(__always) var exactInteger: Int64 {
+    Int64(bitPattern: (self + 0x1.8p52).bitPattern) &- Int64(bitPattern: (0x1.8p52 as Double).bitPattern)
+  }
+
+  /// The integer part of a value in `0..<2⁵¹` (`Int64(self)` without its range checks).
+  @inline(__always) var truncatedNonNegative: Int64 {
+    let shifted = self + 0x1.8p52
+    let nearest = Int64(bitPattern: shifted.bitPattern) &- Int64(bitPattern: (0x1.8p52 as Double).bitPattern)
+    return (shifted - 0x1.8p52) > self ? nearest &- 1 : nearest
+  }
 }

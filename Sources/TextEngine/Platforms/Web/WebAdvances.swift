@@ -44,7 +44,7 @@ struct WebAdvances: Sendable {
     -> Double
   {
     guard points > 0 else { return 0 }
-    let units = Int64(points * unitsPerPoint + 0.5)
+    let units = (points * unitsPerPoint + 0.5).truncatedNonNegative
     return Double((units &* xScale &+ 32) >> 6) * 0x1p-16
   }
 
@@ -55,8 +55,8 @@ struct WebAdvances: Sendable {
     case .scalable(let unitsPerPoint, let xScale):
       return Self.scalableAdvance(points, unitsPerPoint: unitsPerPoint, xScale: xScale)
     case .bitmap(let strikePixelsPerPoint, let fixedPerStrikePixel):
-      let strikeAdvance = Double(Int64(points * strikePixelsPerPoint + 0.5))
-      return Double(Int64(strikeAdvance * fixedPerStrikePixel)) * 0x1p-16
+      let strikeAdvance = Double((points * strikePixelsPerPoint + 0.5).truncatedNonNegative)
+      return Double((strikeAdvance * fixedPerStrikePixel).truncatedNonNegative) * 0x1p-16
     }
   }
 }
