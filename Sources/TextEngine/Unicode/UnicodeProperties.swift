@@ -49,7 +49,9 @@ enum UnicodeProperties {
   /// True for the scalars a line's content width leaves out at its end: hanging spaces and hard
   /// breaks.
   @inline(__always) static func isTrailingWhitespace(_ scalar: UInt32) -> Bool {
-    isHangingSpace(scalar) || isHardBreak(scalar)
+    // Printable ASCII and everything past U+3000 (most text) in two comparisons.
+    if scalar &- 0x21 < 0x85 - 0x21 || scalar > 0x3000 { return false }
+    return isHangingSpace(scalar) || isHardBreak(scalar)
   }
 }
 
