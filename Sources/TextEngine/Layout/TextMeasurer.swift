@@ -27,6 +27,9 @@ public final class TextMeasurer: Sendable {
   /// Kerning across break opportunities, per chain (see `KerningPairs`).
   private let regularKerning: KerningPairs
   private let boldKerning: KerningPairs
+  /// What Chromium's advances need of each chain's fonts (web).
+  private let regularWebFacts: WebAdvances.ChainFacts
+  private let boldWebFacts: WebAdvances.ChainFacts
   /// The segment caches' number for each language a style has named (the empty language is 0).
   private let languageIDs = Locked<[String: Int32]>([:])
   /// The most languages numbered; texts in further languages are shaped without the shared
@@ -86,6 +89,8 @@ public final class TextMeasurer: Sendable {
     self.boldCache = SegmentCache(capacity: segmentCacheCapacity)
     self.regularKerning = KerningPairs(chain: regular)
     self.boldKerning = KerningPairs(chain: bold ?? regular)
+    self.regularWebFacts = WebAdvances.ChainFacts(regular)
+    self.boldWebFacts = WebAdvances.ChainFacts(bold ?? regular)
     self.lineBreakers = BreakIteratorPool(kind: .line, locale: locale)
     self.usesBuiltInLineBreaker = locale.isEmpty
     self.graphemeBreakers = BreakIteratorPool(kind: .grapheme, locale: locale)
@@ -231,7 +236,8 @@ public final class TextMeasurer: Sendable {
   ) -> PreparedTextBuilder {
     var builder = PreparedTextBuilder(
       segmentCount: breaks.count, scalarCount: codes.count, fontSize: fontSize, letterSpacing: letterSpacing,
-      webAdvances: platform == .web ? WebAdvances(chain: chain, fontSize: fontSize) : nil,
+      webAdvances: platform == .web
+        ? WebAdvances(chain: weight == .bold ? boldWebFacts : regularWebFacts, fontSize: fontSize) : nil,
       positionGrid: platform.rules.positionGrid, kerning: kerning,
       keepsKerningAtLineEnd: platform.rules.keepsKerningAtLineEnd)
     let count = breaks.count

@@ -13,21 +13,45 @@ struct WebAdvances: Sendable {
     case bitmap(strikePixelsPerPoint: Double, fixedPerStrikePixel: Double)
   }
 
-  let fontSize: Double
-  let chain: FontChain
+  /// What a face needs of a font: its units per em, and its strike's pixels per em for a font
+  /// of bitmaps (0 for an outline font).
+  struct FontFacts: Sendable {
+    var unitsPerEm: Int32
+    var strikePixelsPerEm: Int32
 
-  init(chain: FontChain, fontSize: Double) {
+    init(_ font: Font) {
+      unitsPerEm = Int32(clamping: font.unitsPerEm)
+      strikePixelsPerEm = Int32(clamping: font.metrics.bitmapStrike?.pixelsPerEm ?? 0)
+    }
+  }
+
+  /// The facts of each `FontMask` bit's font (past the chain's fonts, the primary font's): read
+  /// once per chain, so that a `WebAdvances` is a plain value (copying it retains nothing).
+  struct ChainFacts: Sendable {
+    let fonts: InlineArray<16, FontFacts>
+
+    init(_ chain: FontChain) {
+      let primary = FontFacts(chain.primary)
+      var fonts = InlineArray<16, FontFacts>(repeating: primary)
+      for (bit, font) in chain.fonts.prefix(FontMask.othersBit).enumerated() { fonts[bit] = FontFacts(font) }
+      self.fonts = fonts
+    }
+  }
+
+  let fontSize: Double
+  let chain: ChainFacts
+
+  init(chain: ChainFacts, fontSize: Double) {
     self.fontSize = fontSize
     self.chain = chain
   }
 
   /// The face of `FontMask` bit `bit` (past the chain's fonts, the primary font).
   func face(bit: Int) -> Face {
-    let fonts = chain.fonts
-    let font = bit < fonts.count && bit < FontMask.othersBit ? fonts[bit] : fonts[0]
+    let font = chain.fonts[bit & 15]
     let unitsPerEm = Int64(font.unitsPerEm)
-    if let strike = font.metrics.bitmapStrike {
-      let pixelsPerEm = Double(strike.pixelsPerEm)
+    if font.strikePixelsPerEm > 0 {
+      let pixelsPerEm = Double(font.strikePixelsPerEm)
       return .bitmap(
         strikePixelsPerPoint: pixelsPerEm / fontSize, fixedPerStrikePixel: fontSize / pixelsPerEm * 65536)
     }
