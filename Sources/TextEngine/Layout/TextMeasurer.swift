@@ -466,7 +466,8 @@ public final class TextMeasurer: Sendable {
   /// or from ICU for a tailored locale or text that needs ICU's dictionaries. `body` also gets
   /// room for `spareCapacity` more opportunities (the platform's own list), in the same
   /// temporary allocation when the built-in breaker runs, and whether `tailoring` was applied
-  /// (by the built-in breaker; ICU's opportunities are UAX #14's).
+  /// (by the built-in breaker; ICU's opportunities are UAX #14's). Opportunities the tailoring
+  /// decided need no list of their own: then the room is not made.
   @inline(__always) private func withEngineLineBreaks<Result, Tailoring: LineBreakTailoring>(
     _ decoded: DecodedText, conditionalJapaneseStartersAsIdeographs: Bool = false, tailoring: Tailoring,
     spareCapacity: Int,
@@ -486,7 +487,8 @@ public final class TextMeasurer: Sendable {
     }
     guard usesBuiltInLineBreaker else { return try withICUBreaks() }
     let codes = decoded.codes
-    return try Self.withBreakBuffers(count: codes.count, spareCapacity: spareCapacity) {
+    return try Self.withBreakBuffers(count: codes.count, spareCapacity: Tailoring.tailors ? 0 : spareCapacity)
+    {
       base, spare throws(TextError) in
       guard
         let count = codes.withUnsafeBufferPointer({
