@@ -59,14 +59,19 @@ struct KerningPairsTests {
     #expect([0x1F600, 0x41].withUnsafeBufferPointer { shaper.simpleWidthEm($0) } == nil)
   }
 
-  @Test func onlyScalarsThatStartAPairAreLookedUp() throws {
+  @Test func onlyScalarsInAPairAreLookedUp() throws {
     // GPOS `kern` in Noto Sans CJK covers kana (し starts し|て), not ideographs (使).
-    let fonts = try Self.measurer(.web).regular.fonts
+    let measurer = try Self.measurer(.web)
+    let fonts = measurer.regular.fonts
     let cjk = try #require(fonts.first { $0.familyName == "Noto Sans CJK SC" })
-    #expect(cjk.kerningFirsts.contains(0x3057))
-    #expect(!cjk.kerningFirsts.contains(0x4F7F))
+    #expect(cjk.kerningScalars.contains(0x3057))
+    #expect(!cjk.kerningScalars.contains(0x4F7F))
     let latin = try #require(fonts.first { $0.familyName == "Noto Sans" })
-    #expect(latin.kerningFirsts.contains(0x2D))  // `-X`
+    #expect(latin.kerningScalars.contains(0x2D))  // `-X`
+    #expect(latin.kerningScalars.contains(0x58))
+    // No Noto font kerns a class-based pair's class 0, so pairs are checked at both ends.
+    #expect(fonts.allSatisfy { !$0.kernsOtherSeconds })
+    #expect(KerningPairs(chain: measurer.regular).checksSeconds)
   }
 
   @Test func aPairAcrossScriptRunsIsNotKerned() {

@@ -21,8 +21,11 @@ public final class Font: Sendable {
   /// True for colour (emoji) fonts: clusters asking for emoji presentation prefer them.
   public let hasColorGlyphs: Bool
   let coverage: CoverageSet
-  /// The scalars whose glyph may start a kerning pair (see `KerningPairs`).
-  let kerningFirsts: CoverageSet
+  /// The scalars whose glyph is in a kerning pair, first or second (see `KerningPairs`).
+  let kerningScalars: CoverageSet
+  /// True when the font kerns pairs whose second glyph is not in `kerningScalars` (a class-based
+  /// pair's class 0).
+  let kernsOtherSeconds: Bool
   private let native: Locked<NativeFont>
 
   /// Loads face `faceIndex` of the font file at `path`.
@@ -39,7 +42,7 @@ public final class Font: Sendable {
     self.metrics = native.readMetrics()
     self.hasColorGlyphs = native.hasColorGlyphs
     self.coverage = native.collectCoverage()
-    self.kerningFirsts = native.collectKerningFirsts(coverage: coverage)
+    (self.kerningScalars, self.kernsOtherSeconds) = native.collectKerningScalars(coverage: coverage)
     self.native = Locked(native)
   }
 

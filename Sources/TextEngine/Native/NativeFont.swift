@@ -205,7 +205,11 @@ struct NativeFont: ~Copyable {
   /// positioning adjusts: the input glyphs of the GPOS lookups of `kern` and `dist` (pair
   /// adjustments apply to the first glyph), mapped back through the cmap. A font that kerns
   /// with a legacy `kern` table instead gives its whole coverage.
-  func collectKerningFirsts(coverage: CoverageSet) -> CoverageSet {
+  /// The scalars whose glyph is in a `kern` or `dist` lookup of `GPOS` (as a first or a second
+  /// glyph: HarfBuzz collects both), the whole coverage for a font with only a legacy `kern`
+  /// table; and whether a class-based pair of those lookups kerns second glyphs outside the set
+  /// (`PairPositioningTable`).
+  func collectKerningScalars(coverage: CoverageSet) -> (scalars: CoverageSet, kernsOtherSeconds: Bool) {
     let lookups = hb_set_create()!
     let glyphs = hb_set_create()!
     defer {
@@ -221,20 +225,31 @@ struct NativeFont: ~Copyable {
     if hb_set_is_empty(glyphs) != 0 {
       let legacy = hb_face_reference_table(hbFace, Self.tag("kern"))
       defer { hb_blob_destroy(legacy) }
-      return hb_blob_get_length(legacy) > 0 ? coverage : CoverageSet()
+      return (hb_blob_get_length(legacy) > 0 ? coverage : CoverageSet(), false)
     }
+    var lookupIndices: [Int] = []
+    lookup = hb_codepoint_t.max
+    while hb_set_next(lookups, &lookup) != 0 { lookupIndices.append(Int(lookup)) }
+    let gpos = hb_face_reference_table(hbFace, Self.tag("GPOS"))
+    defer { hb_blob_destroy(gpos) }
+    var length: UInt32 = 0
+    let kernsOtherSeconds =
+      hb_blob_get_data(gpos, &length).map {
+        PairPositioningTable(UnsafeRawBufferPointer(start: $0, count: Int(length)))
+          .adjustsUnclassedSecondGlyphs(lookupIndices: lookupIndices)
+      } ?? true
     let unicodes = hb_set_create()!
     defer { hb_set_destroy(unicodes) }
     hb_face_collect_unicodes(hbFace, unicodes)
-    var firsts = CoverageSet()
+    var scalars = CoverageSet()
     var codePoint = hb_codepoint_t.max
     var glyph: hb_codepoint_t = 0
     while hb_set_next(unicodes, &codePoint) != 0 {
       if hb_font_get_nominal_glyph(hbFont, codePoint, &glyph) != 0, hb_set_has(glyphs, glyph) != 0 {
-        firsts.insert(codePoint)
+        scalars.insert(codePoint)
       }
     }
-    return firsts
+    return (scalars, kernsOtherSeconds)
   }
 
   // MARK: Shaping

@@ -14,14 +14,19 @@ final class KerningPairs: Sendable {
   /// The most pairs kept before the cache is cleared.
   static let capacity = 1 << 16
   private let pairs = Locked(KerningPairTable(capacity: capacity))
-  /// The scalars whose glyph may start a kerning pair in some font of the chain: a pair whose
-  /// first scalar is not here is never shaped or looked up.
-  let firsts: CoverageSet
+  /// The scalars whose glyph is in a kerning pair (first or second) in some font of the chain:
+  /// a pair whose first scalar is not here, or (`checksSeconds`) whose second is not, is never
+  /// shaped or looked up.
+  let kerned: CoverageSet
+  /// False when a font of the chain kerns second glyphs outside `kerned`
+  /// (`Font.kernsOtherSeconds`).
+  let checksSeconds: Bool
 
   init(chain: FontChain) {
-    var firsts = CoverageSet()
-    for font in chain.fonts { firsts.formUnion(font.kerningFirsts) }
-    self.firsts = firsts
+    var kerned = CoverageSet()
+    for font in chain.fonts { kerned.formUnion(font.kerningScalars) }
+    self.kerned = kerned
+    checksSeconds = !chain.fonts.contains { $0.kernsOtherSeconds }
   }
 
   /// Forgets every pair (see `TextMeasurer.removeCachedSegments(keepingCapacity:)`).
@@ -68,11 +73,14 @@ final class KerningPairs: Sendable {
   ) -> Result {
     let count = breaks.count
     guard count > 1 else { return body(nil) }
-    let firsts = cache.firsts
+    let kerned = cache.kerned
+    let checksSeconds = cache.checksSeconds
     // Collects the candidates into `buffer` while there is room; returns how many there are.
     func collect(into buffer: UnsafeMutableBufferPointer<Candidate>) -> Int {
       var found = 0
-      scan(codes: codes, breaks: breaks, rightToLeft: rightToLeft, firsts: firsts) {
+      scan(
+        codes: codes, breaks: breaks, rightToLeft: rightToLeft, kerned: kerned, checksSeconds: checksSeconds
+      ) {
         segment, second, inside in
         if found < buffer.count {
           buffer.initializeElement(
@@ -189,15 +197,18 @@ final class KerningPairs: Sendable {
   /// `segment` where its leading Common scalars meet a script other than the one before them.
   @inline(__always) private static func scan(
     codes: UnsafeBufferPointer<UInt32>, breaks: UnsafeBufferPointer<(end: Int, isHard: Bool)>,
-    rightToLeft: [Bool]?, firsts: CoverageSet, _ visit: (Int, Int, Bool) -> Void
+    rightToLeft: [Bool]?, kerned: CoverageSet, checksSeconds: Bool, _ visit: (Int, Int, Bool) -> Void
   ) {
+    @inline(__always) func mayBeKerned(_ first: UInt32, _ second: UInt32) -> Bool {
+      kerned.contains(first) && (!checksSeconds || kerned.contains(second))
+    }
     for segment in 0..<(breaks.count - 1) {
       let end = breaks[segment].end
       if let rightToLeft, rightToLeft[segment] || rightToLeft[segment + 1] { continue }
       let first = codes[end - 1]
       let second = codes[end]
       guard second > 0x20, !UnicodeProperties.isTrailingWhitespace(second) else { continue }
-      if !breaks[segment].isHard, first > 0x20, firsts.contains(first),
+      if !breaks[segment].isHard, first > 0x20, mayBeKerned(first, second),
         !UnicodeProperties.isTrailingWhitespace(first)
       {
         visit(segment, end, false)
@@ -206,7 +217,7 @@ final class KerningPairs: Sendable {
       let next = breaks[segment + 1].end
       var index = end + 1
       while index < next, index - end < 16, runScript(codes[index]) == nil { index += 1 }
-      guard index < next, index - end < 16, firsts.contains(codes[index - 1]),
+      guard index < next, index - end < 16, mayBeKerned(codes[index - 1], codes[index]),
         let script = runScript(codes[index]), let before = scriptBefore(codes, end), before != script
       else { continue }
       visit(segment + 1, index, true)
