@@ -93,6 +93,13 @@ struct DecodedText {
           scalar =
             (lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
           index += 3
+          // Only U+0800…U+0FFF, U+2000…U+2FFF and U+F000…U+FFFF hold right-to-left scalars
+          // among three-byte sequences (the CJK blocks between them do not).
+          if lead != 0xE0 && lead != 0xE2 && lead != 0xEF {
+            output[count] = scalar
+            count += 1
+            continue
+          }
         } else {
           scalar =
             (lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12 | UInt32(bytes[index + 2] & 0x3F) << 6
