@@ -30,3 +30,49 @@ struct FlutterTextRulesTests {
     #expect(try Self.lineStarts(text, width: width) == skia)
   }
 }
+
+extension FlutterTextRulesTests {
+  /// ICU 74's Unicode 15.1 rules that the engine's breaker (Unicode 15.0) lacks, as skia-python
+  /// 144 breaks them.
+  @Test(arguments: [
+    // LB15c: a break before a number's leading separator after a space; LB25: none inside it.
+    ("aaaa .5 bb", 50.0, [5]),
+    ("aaaa .5 bb", 60.0, [8]),
+    ("aaaa :1234", 60.0, [5]),
+    ("Netscape X.509", 80.0, [9]),
+    // LB15b: no break before a closing quotation mark followed by punctuation, even after a space.
+    ("aaaa bb ”.“ c", 40.0, [5, 12]),
+    ("aaaa bb ”.“ c", 50.0, [5]),
+    // LB15a: no break after an opening quotation mark and its space.
+    ("aa “ bbbb", 50.0, [3]),
+  ])
+  func quotationMarksAndNumbersBreakAsICU74(text: String, width: Double, skia: [Int]) throws {
+    #expect(try FlutterTextRulesTests.lineStarts(text, width: width) == skia)
+  }
+}
+
+extension FlutterTextRulesTests {
+  /// SkParagraph shapes each bidi run apart: an Arabic word glued to Latin text (`<b>خيارات`,
+  /// `(للاستخدام` after a Latin word in a left-to-right paragraph) is shaped right-to-left on its
+  /// own, so its letters join and its lam-alef is a ligature. Breaks are skia-python 144's (Noto
+  /// Sans, Noto Sans Arabic, 15 px).
+  @Test(arguments: [
+    ("<b>خيارات أخرى (متقدمة)</b>", 170.0, [15]),
+    ("GtkActionGroup المربوط به GtkAction هذا أو NULL (للاستخدام الداخلي)", 150.0, [15, 36, 59]),
+  ])
+  func eachBidiRunIsShapedApart(text: String, width: Double, skia: [Int]) throws {
+    let measurer = try PlatformCorpusTests.measurer(
+      chain: ["Noto Sans", "Noto Sans Arabic"], platform: .flutter)
+    let layout = try measurer.layout(text, style: TextStyle(fontSize: 15), width: width)
+    #expect(layout.lines.dropFirst().map(\.scalarRange.lowerBound) == skia)
+  }
+
+  /// `n (للاستخدام` is 76.2755 px wide in SkParagraph (`MaxIntrinsicWidth`), its Arabic shaped
+  /// right-to-left after the left-to-right parenthesis.
+  @Test func anArabicWordAfterALatinParenthesisIsShapedRightToLeft() throws {
+    let measurer = try PlatformCorpusTests.measurer(
+      chain: ["Noto Sans", "Noto Sans Arabic"], platform: .flutter)
+    let layout = try measurer.layout("n (للاستخدام", style: TextStyle(fontSize: 15), width: 1000)
+    #expect(abs(layout.lines[0].width - 76.2755) < 0.01)
+  }
+}

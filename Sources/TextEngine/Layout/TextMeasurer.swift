@@ -191,9 +191,17 @@ public final class TextMeasurer: Sendable {
     let fontSize = style.fontSize
     let letterSpacing = style.letterSpacing
     let weight = style.weight
+    let shapesBidiRunsApart = platform.rules.shapesBidiRunsApart
     let builder = try withLineBreaks(decoded) { breaks throws(TextError) in
-      let rightToLeft =
-        decoded.mayBeRightToLeft ? try BidiLevels.rightToLeftFlags(decoded, breaks: breaks) : nil
+      var rightToLeft: [Bool]?
+      var bidiPieces: [Int: [(end: Int, isRightToLeft: Bool)]]?
+      if decoded.mayBeRightToLeft {
+        if shapesBidiRunsApart {
+          (rightToLeft, bidiPieces) = try BidiLevels.rightToLeftFlagsAndPieces(decoded, breaks: breaks)
+        } else {
+          rightToLeft = try BidiLevels.rightToLeftFlags(decoded, breaks: breaks)
+        }
+      }
       return codes.withUnsafeBufferPointer { buffer in
         KerningPairs.withKerning(
           codes: buffer, breaks: breaks, rightToLeft: rightToLeft, fontSize: fontSize, languageID: languageID,
@@ -201,7 +209,8 @@ public final class TextMeasurer: Sendable {
           shaper: { shaper(weight: weight, language: language) }
         ) { kerning in
           build(
-            codes: codes, breaks: breaks, rightToLeft: rightToLeft, fontSize: fontSize,
+            codes: codes, breaks: breaks, rightToLeft: rightToLeft, bidiPieces: bidiPieces,
+            fontSize: fontSize,
             letterSpacing: letterSpacing, weight: weight, language: language, languageID: languageID ?? 0,
             chain: chain, cache: cache, kerning: kerning)
         }
@@ -226,7 +235,8 @@ public final class TextMeasurer: Sendable {
   /// into scratch space, allocating nothing), and cached.
   private func build(
     codes: [UInt32], breaks: UnsafeBufferPointer<(end: Int, isHard: Bool)>, rightToLeft: [Bool]?,
-    fontSize: Double, letterSpacing: Double, weight: FontWeight, language: String, languageID: Int32,
+    bidiPieces: [Int: [(end: Int, isRightToLeft: Bool)]]?, fontSize: Double, letterSpacing: Double,
+    weight: FontWeight, language: String, languageID: Int32,
     chain: FontChain, cache: SegmentCache, kerning: UnsafePointer<SegmentKerning>?
   ) -> PreparedTextBuilder {
     var builder = PreparedTextBuilder(
@@ -260,6 +270,8 @@ public final class TextMeasurer: Sendable {
             let noted =
               youngIndicesGeneration == reader.generation ? youngIndices.map { ($0, scannedUpTo) } : nil
             while runIndex < count {
+              // A segment of several bidi runs is shaped in pieces below, never cached.
+              if let bidiPieces, bidiPieces[runIndex] != nil { return }
               let end = breaks[runIndex].end
               let slice = UnsafeBufferPointer(start: base + runStart, count: end &- runStart)
               let entry: SegmentCache.Entry
@@ -282,6 +294,14 @@ public final class TextMeasurer: Sendable {
           let slice = UnsafeBufferPointer(start: base + start, count: end &- start)
           let isRightToLeft = rightToLeft?[index] ?? false
           let isHard = breaks[index].isHard
+          if let pieces = bidiPieces?[index] {
+            if shaper == nil { shaper = self.shaper(weight: weight, language: language) }
+            let shaped = shaper!.shape(slice, pieces: pieces, start: start)
+            output.append(shaped, scalars: slice, start: start, hardBreakAfter: isHard)
+            start = end
+            index &+= 1
+            continue
+          }
           let hash = SegmentCache.hash(slice, isRightToLeft: isRightToLeft, languageID: languageID)
           let found = cache.withOldEntry(hash: hash, scalars: slice, languageID: languageID) {
             reader, entry in
@@ -433,10 +453,12 @@ public final class TextMeasurer: Sendable {
       ) { base, spare throws(TextError) in
         spare.initialize(from: base.baseAddress.unsafelyUnwrapped, count: base.count)
         let written = decoded.codes.withUnsafeBufferPointer {
-          FlutterLineBreaks.addBreaksBeforeOpeningAfterQuotes(
+          FlutterLineBreaks.applyQuotationAndNumberRules(
             of: $0, breaks: spare,
-            count: FlutterLineBreaks.removeBreaksAfterWordInitialHyphens(
-              of: $0, breaks: spare, count: base.count))
+            count: FlutterLineBreaks.addBreaksBeforeOpeningAfterQuotes(
+              of: $0, breaks: spare,
+              count: FlutterLineBreaks.removeBreaksAfterWordInitialHyphens(
+                of: $0, breaks: spare, count: base.count)))
         }
         return try body(UnsafeBufferPointer(start: spare, count: written))
       }

@@ -36,6 +36,9 @@ protocol PlatformTextRules {
   static var splitsLigatures: Bool { get }
   /// The grid a line's positions are rounded up to (from its paragraph's start), or nil.
   static var positionGrid: Double? { get }
+  /// True when each bidi run of a segment is shaped apart in its own direction (SkParagraph);
+  /// false when a segment is shaped whole in the direction of its first scalar (by default).
+  static var shapesBidiRunsApart: Bool { get }
   /// How far a line's content may reach at `width` and still fit.
   static func lineLimit(forWidth width: Double) -> Double
   /// A line's height from the union of the boxes on it.
@@ -73,4 +76,6 @@ extension PlatformTextRules {
   static func edges(primary: FontMetrics, style: TextStyle) -> ParagraphEdges { .none }
 
   static func strutBoundsParagraphEdges(in style: TextStyle) -> Bool { false }
+
+  static var shapesBidiRunsApart: Bool { false }
 }

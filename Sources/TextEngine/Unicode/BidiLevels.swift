@@ -40,4 +40,54 @@ enum BidiLevels {
     }
     return flags
   }
+
+  /// `rightToLeftFlags`, and for each segment that holds more than one bidi run (a key of
+  /// `pieces`) where each run in it ends (scalar offsets in the text) and its direction, for a
+  /// platform that shapes each bidi run apart (SkParagraph); `pieces` is nil when no segment does.
+  static func rightToLeftFlagsAndPieces(
+    _ decoded: DecodedText, breaks: UnsafeBufferPointer<(end: Int, isHard: Bool)>
+  ) throws(TextError) -> (flags: [Bool], pieces: [Int: [(end: Int, isRightToLeft: Bool)]]?) {
+    let codes = decoded.codes
+    var utf16OfScalar: [Int32] = []
+    utf16OfScalar.reserveCapacity(codes.count + 1)
+    var offset: Int32 = 0
+    for scalar in codes {
+      utf16OfScalar.append(offset)
+      offset += scalar > 0xFFFF ? 2 : 1
+    }
+    utf16OfScalar.append(offset)
+    let bidi = try BidiParagraph(utf16: decoded.makeUTF16())
+    // The bidi runs, as the scalar offsets where they end.
+    var runs: [(end: Int, isRightToLeft: Bool)] = []
+    var scalar = 0
+    while scalar < codes.count {
+      let (limit, level) = bidi.run(atUTF16Offset: utf16OfScalar[scalar])
+      var end = scalar + 1
+      while end < codes.count, utf16OfScalar[end] < limit { end += 1 }
+      runs.append((end, level & 1 == 1))
+      scalar = end
+    }
+    var flags: [Bool] = []
+    flags.reserveCapacity(breaks.count)
+    var pieces: [Int: [(end: Int, isRightToLeft: Bool)]]?
+    var run = 0
+    var start = 0
+    for (index, segment) in breaks.enumerated() {
+      while run < runs.count - 1, runs[run].end <= start { run += 1 }
+      flags.append(runs.isEmpty ? false : runs[run].isRightToLeft)
+      if !runs.isEmpty, runs[run].end < segment.end {
+        var list: [(end: Int, isRightToLeft: Bool)] = []
+        var inner = run
+        while inner < runs.count, runs[inner].end < segment.end {
+          list.append(runs[inner])
+          inner += 1
+        }
+        list.append((segment.end, inner < runs.count ? runs[inner].isRightToLeft : list.last!.isRightToLeft))
+        pieces = pieces ?? [:]
+        pieces![index] = list
+      }
+      start = segment.end
+    }
+    return (flags, pieces)
+  }
 }

@@ -64,6 +64,87 @@ enum FlutterLineBreaks {
     return merged.count
   }
 
+  /// Applies the rest of Unicode 15.1's changes that ICU 74 has, to `breaks` (`count`, room for
+  /// `codes.count + 1`) in place; returns how many there are. Each was checked with skia-python:
+  /// - LB15a `(sot | BK | CR | LF | NL | OP | QU | GL | SP | ZW) [\p{Pi}&QU] SP* ×`: no break
+  ///   after an opening quotation mark and its spaces (`aa “ bbbb`);
+  /// - LB15b `× [\p{Pf}&QU] (SP | GL | WJ | CL | QU | CP | EX | IS | SY | BK | CR | LF | NL | ZW |
+  ///   eot)`: no break before a closing quotation mark, even after a space (`بالرمز ”.“`);
+  /// - LB15c `SP ÷ IS NU`: a break before a number's leading separator (`aaaa .5`);
+  /// - LB25's `IS? NU`: a number may start with its separator, so `X.509` does not break.
+  static func applyQuotationAndNumberRules(
+    of codes: UnsafeBufferPointer<UInt32>, breaks: UnsafeMutablePointer<(end: Int, isHard: Bool)>, count: Int
+  ) -> Int {
+    let n = codes.count
+    var removed: [Int] = []
+    var added: [Int] = []
+    // The index after `index` and the marks attached to it.
+    func afterMarks(_ index: Int) -> Int {
+      var next = index + 1
+      while next < n, LineBreaker.isMark(codes[next]) { next += 1 }
+      return next
+    }
+    for index in 0..<n {
+      let scalar = codes[index]
+      // ASCII: only `,` `.` `:` `;` (IS) matter (`"` and `'` are QU but neither Pi nor Pf).
+      if scalar < 0x80, scalar != 0x2C, scalar != 0x2E, scalar != 0x3A, scalar != 0x3B { continue }
+      let kind = LineBreaker.lineBreakClass(of: scalar)
+      if kind == .infixSeparator {
+        let next = afterMarks(index)
+        guard next < n, LineBreaker.lineBreakClass(of: codes[next]) == .numeric else { continue }
+        removed.append(next)
+        if index > 0, LineBreaker.lineBreakClass(of: codes[index - 1]) == .space { added.append(index) }
+      } else if kind == .quotation, index > 0, WebLineBreaks.isFinalQuote(scalar) {
+        guard LineBreaker.lineBreakClass(of: codes[index - 1]) == .space else { continue }
+        let next = afterMarks(index)
+        if next == n || LineBreaker.lineBreakClass(of: codes[next]).isIn(Self.beforeClosingQuotes) {
+          removed.append(index)
+        }
+      } else if kind == .quotation, WebLineBreaks.isInitialQuote(scalar) {
+        var base = index - 1
+        while base >= 0, LineBreaker.isMark(codes[base]) { base -= 1 }
+        guard base < 0 || LineBreaker.lineBreakClass(of: codes[base]).isIn(Self.beforeOpeningQuotes) else {
+          continue
+        }
+        let spacesStart = afterMarks(index)
+        var end = spacesStart
+        while end < n, LineBreaker.lineBreakClass(of: codes[end]) == .space { end += 1 }
+        if end > spacesStart, end < n { removed.append(end) }
+      }
+    }
+    guard !removed.isEmpty || !added.isEmpty else { return count }
+    var merged: [(end: Int, isHard: Bool)] = []
+    merged.reserveCapacity(count + added.count)
+    var next = 0
+    added.sort()
+    for index in 0..<count {
+      let entry = breaks[index]
+      while next < added.count, added[next] < entry.end {
+        if !removed.contains(added[next]) { merged.append((added[next], false)) }
+        next += 1
+      }
+      if next < added.count, added[next] == entry.end { next += 1 }
+      if entry.isHard || !removed.contains(entry.end) { merged.append(entry) }
+    }
+    for (index, entry) in merged.enumerated() { breaks[index] = entry }
+    return merged.count
+  }
+
+  /// LB15a's classes before an opening quotation mark (start of text aside).
+  private static var beforeOpeningQuotes: UInt64 {
+    LineBreaker.ClassSet.hardBreaks | LineBreaker.ClassSet.openPunctuation | LineBreakClass.quotation.bit
+      | LineBreakClass.glue.bit | LineBreakClass.space.bit | LineBreakClass.zeroWidthSpace.bit
+  }
+
+  /// LB15b's classes after a closing quotation mark (end of text aside).
+  private static var beforeClosingQuotes: UInt64 {
+    LineBreakClass.space.bit | LineBreakClass.glue.bit | LineBreakClass.wordJoiner.bit
+      | LineBreakClass.closePunctuation.bit | LineBreakClass.quotation.bit
+      | LineBreaker.ClassSet.closeParenthesis | LineBreakClass.exclamation.bit
+      | LineBreakClass.infixSeparator.bit | LineBreakClass.breakSymbols.bit | LineBreaker.ClassSet.hardBreaks
+      | LineBreakClass.zeroWidthSpace.bit
+  }
+
   /// True when the hyphen at `index` starts a word: at the start, or after a hard break, a
   /// space, a zero width space, a contingent break or glue.
   private static func isWordStart(before index: Int, in codes: UnsafeBufferPointer<UInt32>) -> Bool {

@@ -56,6 +56,10 @@ enum FlutterTextRules: PlatformTextRules {
 
   static var positionGrid: Double? { nil }
 
+  /// `OneLineShaper` shapes each bidi region apart, so a segment holding two (`(للا` after a Latin
+  /// word, `b>خيارات`) is shaped in pieces.
+  static var shapesBidiRunsApart: Bool { true }
+
   static var hasStrut: Bool { false }
 
   static var finalHardBreakStartsLine: Bool { true }
