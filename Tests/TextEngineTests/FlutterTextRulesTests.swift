@@ -76,3 +76,24 @@ extension FlutterTextRulesTests {
     #expect(abs(layout.lines[0].width - 76.2755) < 0.01)
   }
 }
+
+extension FlutterTextRulesTests {
+  /// A space that does not fit ends its line even where no break opportunity follows it
+  /// (`TextWrapper::lookAhead` adds an overflowing whitespace cluster to the line's words), and a
+  /// word's length for the too-long test stops at a space. Breaks are skia-python 144's (Noto
+  /// Sans alone, 15 px); `measure` counts the same lines as `layout`.
+  @Test(arguments: [
+    ("aa bbbb :c dd", 40.0, [3, 8]),
+    ("aa bbbb :c dd", 46.0, [3, 9]),
+    ("aa bbbb :c dd", 58.0, [8]),
+    ("aa bbbb :c dd", 64.0, [3, 11]),
+    ("word ! next", 43.0, [5]),
+    ("word ! next", 46.0, [7]),
+  ])
+  func aSpaceThatDoesNotFitEndsItsLine(text: String, width: Double, skia: [Int]) throws {
+    #expect(try Self.lineStarts(text, width: width) == skia)
+    let measurer = try PlatformCorpusTests.measurer(chain: ["Noto Sans"], platform: .flutter)
+    let prepared = try measurer.prepare(text, style: TextStyle(fontSize: 15, lineHeight: .fixed(21)))
+    #expect(try prepared.measure(width: width).lineCount == skia.count + 1)
+  }
+}

@@ -163,14 +163,80 @@ extension PreparedText {
       return width > limit
     }
     let overlongWordsFillLines = platform.overlongWordsFillLines
+    let endsLinesAfterOverflowingSpaces = platform.endsLinesAfterOverflowingSpaces
+    let codes = view.codes
+    let graphemeEnds = view.graphemeEnds
+    // Whether grapheme `grapheme` is a space (a hanging one: its first scalar).
+    func isSpace(_ grapheme: Int) -> Bool {
+      let start = grapheme == 0 ? 0 : Int(graphemeEnds[grapheme - 1])
+      return start < codes.count && UnicodeProperties.isHangingSpace(codes[start])
+    }
     var index = 0
     while index < count {
       let segment = segments[index]
       let first = Int(segment.graphemeStart)
       if leadWidth + segment.contentWidth > limit {
+        // Whether the segment is a word too long for any line (nil: as `isTooLongToWait` says).
+        var tooLong: Bool?
+        if endsLinesAfterOverflowingSpaces, segment.hasSpaceInside {
+          // The first grapheme that does not fit: when it is a space, the line ends after it and
+          // the spaces after it (SkParagraph's `lookAhead` keeps an overflowing space on the line).
+          let contentEnd = first + Int(segment.contentGraphemeCount)
+          var overflow = first
+          var width = leadWidth
+          while overflow < contentEnd, width + graphemeWidths[overflow] <= limit {
+            width += graphemeWidths[overflow]
+            overflow += 1
+          }
+          if overflow < contentEnd, overflow > lineStart, isSpace(overflow) {
+            var content = leadContent
+            var contentWidth = leadWidth
+            for grapheme in first..<overflow {
+              contentWidth += graphemeWidths[grapheme]
+              if !isSpace(grapheme) { content = contentWidth }
+            }
+            var next = overflow
+            while next < contentEnd, isSpace(next) { next += 1 }
+            guard
+              body(
+                LineBreak(graphemeRange: lineStart..<next, contentWidth: content, endsWithHardBreak: false))
+            else { return }
+            // The rest of the segment starts the next line.
+            let end = first + Int(segment.graphemeCount)
+            lineStart = next
+            leadWidth = 0
+            leadContent = 0
+            for grapheme in next..<end {
+              leadWidth += graphemeWidths[grapheme]
+              if grapheme < contentEnd { leadContent = leadWidth }
+            }
+            leadWidth += Double(segment.kernAfter)
+            if segment.hardBreakAfter {
+              guard
+                body(
+                  LineBreak(
+                    graphemeRange: lineStart..<end, contentWidth: leadContent, endsWithHardBreak: true))
+              else { return }
+              lineStart = end
+              leadWidth = 0
+              leadContent = 0
+            }
+            index += 1
+            continue
+          }
+          // SkParagraph measures the word from its start to the first space after the grapheme
+          // that does not fit (its walk stops at whitespace).
+          var wordEnd = overflow
+          var word = width - leadWidth
+          while wordEnd < contentEnd, !isSpace(wordEnd) {
+            word += graphemeWidths[wordEnd]
+            wordEnd += 1
+          }
+          if wordEnd < contentEnd { tooLong = word > limit }
+        }
         // A word wider than any line starts on this one where the platform fills lines with it.
         if lineStart < first,
-          !(overlongWordsFillLines && isTooLongToWait(segment)
+          !(overlongWordsFillLines && (tooLong ?? isTooLongToWait(segment))
             && twoGraphemesFit(of: segment, after: leadWidth))
         {
           guard
@@ -229,6 +295,12 @@ extension PreparedText {
           ? leadWidth + (keys[last].lineContentEnd - key.start) : leadContent,
         endsWithHardBreak: lastSegment.hardBreakAfter)
       index = last + 1
+      if endsLinesAfterOverflowingSpaces, last < Int(key.paragraphEnd), segments[index].hasSpaceInside {
+        // The next segment may put a space that does not fit on this line: it decides above.
+        leadWidth += keys[index].start - key.start
+        leadContent = line.contentWidth
+        continue
+      }
       if overlongWordsFillLines, last < Int(key.paragraphEnd), isTooLongToWait(segments[index]) {
         let used = leadWidth + (keys[index].start - key.start)
         if twoGraphemesFit(of: segments[index], after: used) {

@@ -28,12 +28,14 @@ struct PreparedTextBuilder {
   let kerning: UnsafePointer<SegmentKerning>?
   /// True when a line ending inside a kerning pair keeps the pair's kerning (the platform's rule).
   let keepsKerningAtLineEnd: Bool
+  /// True when segments note a space inside them (`Segment.hasSpaceInside`, the platform's rule).
+  let notesSpacesInside: Bool
 
   init(
     segmentCount: Int, scalarCount: Int, fontSize: Double, letterSpacing: Double,
     webAdvances: WebAdvances? = nil, positionGrid: Double? = nil,
     kerning: UnsafePointer<SegmentKerning>? = nil,
-    keepsKerningAtLineEnd: Bool = false
+    keepsKerningAtLineEnd: Bool = false, notesSpacesInside: Bool = false
   ) {
     self.fontSize = fontSize
     self.letterSpacing = letterSpacing
@@ -41,6 +43,7 @@ struct PreparedTextBuilder {
     self.positionGrid = positionGrid ?? 0
     self.kerning = kerning
     self.keepsKerningAtLineEnd = keepsKerningAtLineEnd
+    self.notesSpacesInside = notesSpacesInside
     storage = PreparedTextStorage.make(segmentCount: segmentCount, graphemeCapacity: scalarCount)
   }
 
@@ -73,6 +76,7 @@ struct PreparedTextBuilder {
     fileprivate var snappedParagraphBase: Double
     fileprivate let kerning: UnsafePointer<SegmentKerning>?
     fileprivate let keepsKerningAtLineEnd: Bool
+    fileprivate let notesSpacesInside: Bool
     /// The kerning after the previous segment (a line starting here starts inside a pair).
     fileprivate var previousKernAfter = 0.0
 
@@ -240,12 +244,23 @@ struct PreparedTextBuilder {
         start: start, contentEnd: contentEnd, lineContentEnd: lastContentEnd, paragraphEnd: 0,
         tieRank: tieRank,
         startTieRank: startTieRank)
+      var hasSpaceInside = false
+      if notesSpacesInside {
+        for grapheme in 0..<max(0, contentCount &- 1)
+        where UnicodeProperties.isHangingSpace(
+          scalars[grapheme == 0 ? 0 : Int(graphemeEnds[grapheme &- 1] &- offset)])
+        {
+          hasSpaceInside = true
+          break
+        }
+      }
       segments[segmentCount] = PreparedText.Segment(
         contentWidth: contentWidth, totalWidth: totalWidth,
         graphemeStart: Int32(truncatingIfNeeded: graphemeStart),
         graphemeCount: Int32(truncatingIfNeeded: count),
         contentGraphemeCount: Int32(truncatingIfNeeded: contentCount), hardBreakAfter: hardBreakAfter,
-        fontMask: segmentFonts, lastContent: lastContent, kernAfter: Float(kernAfter))
+        hasSpaceInside: hasSpaceInside, fontMask: segmentFonts, lastContent: lastContent,
+        kernAfter: Float(kernAfter))
       // A line ending here is measured without the pair's kerning (the client reshapes the line
       // end); the next segment starts where the whole run's shaping puts it.
       runningWidth += totalWidth + kernAfter
@@ -294,7 +309,7 @@ struct PreparedTextBuilder {
         positionGrid: positionGrid, inverseGrid: positionGrid > 0 ? 1 / positionGrid : 0,
         paragraphBase: paragraphBase,
         snappedParagraphBase: paragraphBase.roundedUp(toMultipleOf: positionGrid > 0 ? positionGrid : 1),
-        kerning: kerning, keepsKerningAtLineEnd: keepsKerningAtLineEnd)
+        kerning: kerning, keepsKerningAtLineEnd: keepsKerningAtLineEnd, notesSpacesInside: notesSpacesInside)
       let result = body(&output)
       return (
         result,
@@ -323,6 +338,8 @@ struct PreparedTextBuilder {
         if segments[index].hardBreakAfter { paragraphEnd = Int32(truncatingIfNeeded: index) }
         contents.keys[index].paragraphEnd = paragraphEnd
         widest = max(widest, segments[index].contentWidth)
+        // A line may end after a space inside a segment: never only whole segments.
+        if segments[index].hasSpaceInside { widest = .infinity }
         index -= 1
       }
       return widest

@@ -47,6 +47,8 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
     let graphemeWidths: UnsafeBufferPointer<Double>
     /// Scalar offset where each grapheme cluster ends.
     let graphemeEnds: UnsafeBufferPointer<Int32>
+    /// The text's scalars (empty until the prepared text is made).
+    var codes = UnsafeBufferPointer<UInt32>(start: nil, count: 0)
   }
 
   /// Storage for `segmentCount` segments and up to `graphemeCapacity` graphemes.
@@ -163,7 +165,13 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
 
   /// Runs `body` with read access to what was written.
   func withView<Result>(_ body: (View) -> Result) -> Result {
-    withUnsafeMutablePointers { body(Self.view(of: Self.contents($0, $1))) }
+    withUnsafeMutablePointers { header, elements in
+      var view = Self.view(of: Self.contents(header, elements))
+      return header.pointee.paragraph.codes.withUnsafeBufferPointer { codes in
+        view.codes = codes
+        return body(view)
+      }
+    }
   }
 
   /// Records what the builder wrote beside the arrays: how many graphemes, and what the line

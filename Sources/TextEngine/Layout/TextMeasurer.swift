@@ -243,7 +243,8 @@ public final class TextMeasurer: Sendable {
       segmentCount: breaks.count, scalarCount: codes.count, fontSize: fontSize, letterSpacing: letterSpacing,
       webAdvances: platform == .web ? WebAdvances(chain: chain, fontSize: fontSize) : nil,
       positionGrid: platform.rules.positionGrid, kerning: kerning,
-      keepsKerningAtLineEnd: platform.rules.keepsKerningAtLineEnd)
+      keepsKerningAtLineEnd: platform.rules.keepsKerningAtLineEnd,
+      notesSpacesInside: platform.rules.endsLinesAfterOverflowingSpaces)
     let count = breaks.count
     guard count > 0 else {
       builder.finish()

@@ -39,6 +39,10 @@ protocol PlatformTextRules {
   /// True when each bidi run of a segment is shaped apart in its own direction (SkParagraph);
   /// false when a segment is shaped whole in the direction of its first scalar (by default).
   static var shapesBidiRunsApart: Bool { get }
+  /// True when a space that does not fit ends its line even where no break opportunity follows
+  /// it (SkParagraph: `ab :cd` breaks after `ab `); false when a line ends only at opportunities
+  /// (by default).
+  static var endsLinesAfterOverflowingSpaces: Bool { get }
   /// How far a line's content may reach at `width` and still fit.
   static func lineLimit(forWidth width: Double) -> Double
   /// A line's height from the union of the boxes on it.
@@ -78,4 +82,6 @@ extension PlatformTextRules {
   static func strutBoundsParagraphEdges(in style: TextStyle) -> Bool { false }
 
   static var shapesBidiRunsApart: Bool { false }
+
+  static var endsLinesAfterOverflowingSpaces: Bool { false }
 }

@@ -41,6 +41,16 @@ extension TextPlatform {
     }
   }
 
+  /// True when a space that does not fit ends its line where no break opportunity follows it.
+  var endsLinesAfterOverflowingSpaces: Bool {
+    switch self {
+    case .web: WebTextRules.endsLinesAfterOverflowingSpaces
+    case .flutter: FlutterTextRules.endsLinesAfterOverflowingSpaces
+    case .android: AndroidTextRules.endsLinesAfterOverflowingSpaces
+    case .ios: IOSTextRules.endsLinesAfterOverflowingSpaces
+    }
+  }
+
   /// A line's height from its box, by this platform's rounding (a switch rather than an
   /// existential call: it runs once per line when a text's lines differ in height).
   @inline(__always) func height(of box: LineBox) -> Double {

@@ -60,6 +60,10 @@ enum FlutterTextRules: PlatformTextRules {
   /// word, `b>خيارات`) is shaped in pieces.
   static var shapesBidiRunsApart: Bool { true }
 
+  /// `TextWrapper::lookAhead` adds a whitespace cluster that does not fit to the line's words and
+  /// goes on; the next cluster does not fit either, so the line ends after the space (`ab :cd`).
+  static var endsLinesAfterOverflowingSpaces: Bool { true }
+
   static var hasStrut: Bool { false }
 
   static var finalHardBreakStartsLine: Bool { true }
