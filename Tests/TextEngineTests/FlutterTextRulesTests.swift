@@ -95,5 +95,12 @@ extension FlutterTextRulesTests {
     let measurer = try PlatformCorpusTests.measurer(chain: ["Noto Sans"], platform: .flutter)
     let prepared = try measurer.prepare(text, style: TextStyle(fontSize: 15, lineHeight: .fixed(21)))
     #expect(try prepared.measure(width: width).lineCount == skia.count + 1)
+    // The same text as two spans breaks the same.
+    let style = TextStyle(fontSize: 15, lineHeight: .fixed(21))
+    let spans = [
+      TextSpan(String(text.prefix(4)), style: style), TextSpan(String(text.dropFirst(4)), style: style),
+    ]
+    let rich = try measurer.prepare(spans, paragraph: style).layout(width: width)
+    #expect(rich.lines.dropFirst().map(\.scalarRange.lowerBound) == skia)
   }
 }
