@@ -104,3 +104,16 @@ extension FlutterTextRulesTests {
     #expect(rich.lines.dropFirst().map(\.scalarRange.lowerBound) == skia)
   }
 }
+
+extension FlutterTextRulesTests {
+  /// A colour emoji font of bitmaps advances by its strike, scaled in 16.16 as Skia's FreeType
+  /// port scales it (136 px at 109 ppem): skia-python's `MaxIntrinsicWidth` of `😃😃` is 32.44,
+  /// 37.44 and 42.41 px at 13, 15 and 17 px (HarfBuzz's `hmtx` would give 37.35 at 15 px).
+  @Test(arguments: [(13.0, 32.4375), (15.0, 37.4375), (17.0, 42.40625)])
+  func emojiAdvanceByTheirStrike(size: Double, width: Double) throws {
+    let measurer = try PlatformCorpusTests.measurer(
+      chain: ["Noto Sans CJK SC", "Noto Color Emoji"], platform: .flutter)
+    let layout = try measurer.layout("😃😃", style: TextStyle(fontSize: size), width: 1000)
+    #expect(layout.lines[0].width == width)
+  }
+}

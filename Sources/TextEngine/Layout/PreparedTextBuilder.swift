@@ -30,12 +30,15 @@ struct PreparedTextBuilder {
   let keepsKerningAtLineEnd: Bool
   /// True when segments note a space inside them (`Segment.hasSpaceInside`, the platform's rule).
   let notesSpacesInside: Bool
+  /// SkParagraph's advances of the chain's bitmap font, replacing HarfBuzz's (flutter), or nil.
+  let bitmapAdvances: SkiaBitmapAdvances?
 
   init(
     segmentCount: Int, scalarCount: Int, fontSize: Double, letterSpacing: Double,
     webAdvances: WebAdvances? = nil, positionGrid: Double? = nil,
     kerning: UnsafePointer<SegmentKerning>? = nil,
-    keepsKerningAtLineEnd: Bool = false, notesSpacesInside: Bool = false
+    keepsKerningAtLineEnd: Bool = false, notesSpacesInside: Bool = false,
+    bitmapAdvances: SkiaBitmapAdvances? = nil
   ) {
     self.fontSize = fontSize
     self.letterSpacing = letterSpacing
@@ -44,6 +47,7 @@ struct PreparedTextBuilder {
     self.kerning = kerning
     self.keepsKerningAtLineEnd = keepsKerningAtLineEnd
     self.notesSpacesInside = notesSpacesInside
+    self.bitmapAdvances = bitmapAdvances
     storage = PreparedTextStorage.make(segmentCount: segmentCount, graphemeCapacity: scalarCount)
   }
 
@@ -77,6 +81,7 @@ struct PreparedTextBuilder {
     fileprivate let kerning: UnsafePointer<SegmentKerning>?
     fileprivate let keepsKerningAtLineEnd: Bool
     fileprivate let notesSpacesInside: Bool
+    fileprivate let bitmapAdvances: SkiaBitmapAdvances?
     /// The kerning after the previous segment (a line starting here starts inside a pair).
     fileprivate var previousKernAfter = 0.0
 
@@ -177,6 +182,22 @@ struct PreparedTextBuilder {
           widths[grapheme] = advance
           totalWidth += advance
           if grapheme < contentCount { contentWidth = totalWidth }
+        }
+      }
+      if let bitmapAdvances, letterSpacing == 0, segmentFonts.rawValue & (1 << bitmapAdvances.bit) != 0 {
+        // SkParagraph's advances for the clusters set in the bitmap font.
+        let onlyBitmap = segmentFonts.rawValue == 1 << bitmapAdvances.bit
+        for grapheme in 0..<count {
+          if !onlyBitmap {
+            let start = grapheme == 0 ? 0 : Int(graphemeEnds[grapheme - 1] &- offset)
+            let cluster = UnsafeBufferPointer(
+              rebasing: scalars[start..<Int(graphemeEnds[grapheme] &- offset)])
+            guard bitmapAdvances.setsInBitmapFont(cluster) else { continue }
+          }
+          let change = bitmapAdvances.advance(widths[grapheme]) - widths[grapheme]
+          widths[grapheme] += change
+          totalWidth += change
+          if grapheme < contentCount { contentWidth += change }
         }
       }
       var kernAfter = 0.0
@@ -309,7 +330,8 @@ struct PreparedTextBuilder {
         positionGrid: positionGrid, inverseGrid: positionGrid > 0 ? 1 / positionGrid : 0,
         paragraphBase: paragraphBase,
         snappedParagraphBase: paragraphBase.roundedUp(toMultipleOf: positionGrid > 0 ? positionGrid : 1),
-        kerning: kerning, keepsKerningAtLineEnd: keepsKerningAtLineEnd, notesSpacesInside: notesSpacesInside)
+        kerning: kerning, keepsKerningAtLineEnd: keepsKerningAtLineEnd, notesSpacesInside: notesSpacesInside,
+        bitmapAdvances: bitmapAdvances)
       let result = body(&output)
       return (
         result,

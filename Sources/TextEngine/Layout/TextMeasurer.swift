@@ -244,7 +244,9 @@ public final class TextMeasurer: Sendable {
       webAdvances: platform == .web ? WebAdvances(chain: chain, fontSize: fontSize) : nil,
       positionGrid: platform.rules.positionGrid, kerning: kerning,
       keepsKerningAtLineEnd: platform.rules.keepsKerningAtLineEnd,
-      notesSpacesInside: platform.rules.endsLinesAfterOverflowingSpaces)
+      notesSpacesInside: platform.rules.endsLinesAfterOverflowingSpaces,
+      bitmapAdvances: platform.rules.measuresBitmapStrikeAdvances
+        ? SkiaBitmapAdvances(chain: chain, fontSize: fontSize) : nil)
     let count = breaks.count
     guard count > 0 else {
       builder.finish()

@@ -43,6 +43,9 @@ protocol PlatformTextRules {
   /// it (SkParagraph: `ab :cd` breaks after `ab `); false when a line ends only at opportunities
   /// (by default).
   static var endsLinesAfterOverflowingSpaces: Bool { get }
+  /// True when a bitmap font's advances are its strike's scaled by FreeType's 16.16 matrix
+  /// (SkParagraph, ``SkiaBitmapAdvances``); false for HarfBuzz's (by default).
+  static var measuresBitmapStrikeAdvances: Bool { get }
   /// How far a line's content may reach at `width` and still fit.
   static func lineLimit(forWidth width: Double) -> Double
   /// A line's height from the union of the boxes on it.
@@ -84,4 +87,6 @@ extension PlatformTextRules {
   static var shapesBidiRunsApart: Bool { false }
 
   static var endsLinesAfterOverflowingSpaces: Bool { false }
+
+  static var measuresBitmapStrikeAdvances: Bool { false }
 }

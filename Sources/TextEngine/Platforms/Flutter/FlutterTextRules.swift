@@ -64,6 +64,9 @@ enum FlutterTextRules: PlatformTextRules {
   /// goes on; the next cluster does not fit either, so the line ends after the space (`ab :cd`).
   static var endsLinesAfterOverflowingSpaces: Bool { true }
 
+  /// Skia's FreeType port measures a colour emoji font by its strike (``SkiaBitmapAdvances``).
+  static var measuresBitmapStrikeAdvances: Bool { true }
+
   static var hasStrut: Bool { false }
 
   static var finalHardBreakStartsLine: Bool { true }
