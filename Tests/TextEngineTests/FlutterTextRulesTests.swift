@@ -117,3 +117,25 @@ extension FlutterTextRulesTests {
     #expect(layout.lines[0].width == width)
   }
 }
+
+extension FlutterTextRulesTests {
+  /// Mixed texts of a random stress test, as skia-python 144 breaks them (the multi-script
+  /// chain, 15 px): spaces that do not fit stay on the line inside an over-long word too; no
+  /// LB15c break after `( ` or an opening quotation mark's spaces; and a hyphen after those
+  /// spaces is not word-initial (ICU 74 breaks after it).
+  @Test(arguments: [
+    ("😃😃 ok, Netscape， ” )", 60.0, [3, 11, 19]),
+    ("中文 ， ! ” “ ( .5 ‘ aa .5", 97.0, [9]),
+    ("\" ; </b> “  -fPIC خيارات </b>   $10", 97.0, [13, 27]),
+    ("? بالرمزمرحبا123 /    ) - X.509 中文 : «mot»", 60.0, [10, 22, 32, 37]),
+  ])
+  func mixedTextsBreakAsSkParagraph(text: String, width: Double, skia: [Int]) throws {
+    let measurer = try PlatformCorpusTests.measurer(
+      chain: [
+        "Noto Sans", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Thai", "Noto Sans Devanagari",
+        "Noto Sans CJK SC", "Noto Color Emoji",
+      ], platform: .flutter)
+    let layout = try measurer.layout(text, style: TextStyle(fontSize: 15), width: width)
+    #expect(layout.lines.dropFirst().map(\.scalarRange.lowerBound) == skia)
+  }
+}

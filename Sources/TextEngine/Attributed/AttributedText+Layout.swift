@@ -127,9 +127,18 @@ extension AttributedText {
         metrics.formUnion(segment.metrics)
       } else {
         // Alone on its line and still too wide: break between grapheme clusters.
+        // A space that does not fit stays on the line with the spaces after it (flutter).
+        var hangs = false
         for grapheme in first..<contentEnd {
           let advance = graphemeWidths[grapheme]
-          if grapheme > lineStart, lineWidth + advance > limit {
+          if hangs && !isSpace(grapheme) || !hangs && grapheme > lineStart && lineWidth + advance > limit {
+            if !hangs, endsLinesAfterOverflowingSpaces, isSpace(grapheme) {
+              hangs = true
+              lineWidth += advance
+              metrics.formUnion(graphemeMetrics[grapheme])
+              continue
+            }
+            hangs = false
             guard
               body(
                 LineBreak(graphemeRange: lineStart..<grapheme, contentWidth: lineContent, metrics: metrics))
@@ -139,7 +148,7 @@ extension AttributedText {
             metrics = LineMetrics()
           }
           lineWidth += advance
-          lineContent = lineWidth
+          if !hangs { lineContent = lineWidth }
           metrics.formUnion(graphemeMetrics[grapheme])
         }
         for grapheme in contentEnd..<end {

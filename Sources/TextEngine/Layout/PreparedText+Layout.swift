@@ -252,9 +252,17 @@ extension PreparedText {
         // Alone on its line and still too wide: break between grapheme clusters.
         let contentEnd = first + Int(segment.contentGraphemeCount)
         let end = first + Int(segment.graphemeCount)
+        // A space that does not fit stays on the line with the spaces after it (flutter).
+        var hangs = false
         for grapheme in first..<contentEnd {
           let advance = graphemeWidths[grapheme]
-          if grapheme > lineStart, leadWidth + advance > limit {
+          if hangs && !isSpace(grapheme) || !hangs && grapheme > lineStart && leadWidth + advance > limit {
+            if !hangs, endsLinesAfterOverflowingSpaces, segment.hasSpaceInside, isSpace(grapheme) {
+              hangs = true
+              leadWidth += advance
+              continue
+            }
+            hangs = false
             guard
               body(
                 LineBreak(
@@ -264,7 +272,7 @@ extension PreparedText {
             leadWidth = 0
           }
           leadWidth += advance
-          leadContent = leadWidth
+          if !hangs { leadContent = leadWidth }
         }
         for grapheme in contentEnd..<end { leadWidth += graphemeWidths[grapheme] }
         // The next segment starts after the kerning across the opportunity (`KerningPairs`).

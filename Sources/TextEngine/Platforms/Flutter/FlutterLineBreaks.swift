@@ -93,7 +93,17 @@ enum FlutterLineBreaks {
         let next = afterMarks(index)
         guard next < n, LineBreaker.lineBreakClass(of: codes[next]) == .numeric else { continue }
         removed.append(next)
-        if index > 0, LineBreaker.lineBreakClass(of: codes[index - 1]) == .space { added.append(index) }
+        // LB15c, after LB14 and LB15a: not after `( ` or an opening quotation mark's spaces.
+        if index > 0, LineBreaker.lineBreakClass(of: codes[index - 1]) == .space,
+          !followsOpeningQuote(spacesEndingAt: index, in: codes)
+        {
+          var before = index - 1
+          while before > 0, LineBreaker.lineBreakClass(of: codes[before]) == .space { before -= 1 }
+          while before > 0, LineBreaker.isMark(codes[before]) { before -= 1 }
+          if !LineBreaker.lineBreakClass(of: codes[before]).isIn(LineBreaker.ClassSet.openPunctuation) {
+            added.append(index)
+          }
+        }
       } else if kind == .quotation, index > 0, WebLineBreaks.isFinalQuote(scalar) {
         guard LineBreaker.lineBreakClass(of: codes[index - 1]) == .space else { continue }
         let next = afterMarks(index)
@@ -130,6 +140,18 @@ enum FlutterLineBreaks {
     return merged.count
   }
 
+  /// True when the spaces ending at `end` follow an opening quotation mark that LB15a keeps with
+  /// what follows it (`“  x`).
+  static func followsOpeningQuote(spacesEndingAt end: Int, in codes: UnsafeBufferPointer<UInt32>) -> Bool {
+    var quote = end - 1
+    while quote >= 0, LineBreaker.lineBreakClass(of: codes[quote]) == .space { quote -= 1 }
+    while quote > 0, LineBreaker.isMark(codes[quote]) { quote -= 1 }
+    guard quote >= 0, quote < end - 1, WebLineBreaks.isInitialQuote(codes[quote]) else { return false }
+    var base = quote - 1
+    while base >= 0, LineBreaker.isMark(codes[base]) { base -= 1 }
+    return base < 0 || LineBreaker.lineBreakClass(of: codes[base]).isIn(beforeOpeningQuotes)
+  }
+
   /// LB15a's classes before an opening quotation mark (start of text aside).
   private static var beforeOpeningQuotes: UInt64 {
     LineBreaker.ClassSet.hardBreaks | LineBreaker.ClassSet.openPunctuation | LineBreakClass.quotation.bit
@@ -150,6 +172,9 @@ enum FlutterLineBreaks {
   private static func isWordStart(before index: Int, in codes: UnsafeBufferPointer<UInt32>) -> Bool {
     guard index > 0 else { return true }
     let before = LineBreaker.lineBreakClass(of: codes[index - 1])
+    // Spaces that LB15a keeps after an opening quotation mark (`« -fPIC`) do not start a word:
+    // ICU 74 breaks after that hyphen.
+    if before == .space, followsOpeningQuote(spacesEndingAt: index, in: codes) { return false }
     return before.isIn(
       LineBreaker.ClassSet.hardBreaks | LineBreakClass.space.bit | LineBreakClass.zeroWidthSpace.bit
         | LineBreakClass.contingentBreak.bit | LineBreakClass.glue.bit)
