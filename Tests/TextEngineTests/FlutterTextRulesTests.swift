@@ -139,22 +139,3 @@ extension FlutterTextRulesTests {
     #expect(layout.lines.dropFirst().map(\.scalarRange.lowerBound) == skia)
   }
 }
-
-extension FlutterTextRulesTests {
-  /// A line cut out of a word set in two fonts (e-mail addresses glued to Persian words) is as
-  /// tall as the fonts of its own clusters: Latin-only lines are 20 px, not the Arabic font's 32
-  /// (skia-python 144's heights, the multi-script chain, 15 px).
-  @Test(arguments: [(150.0, 220.0), (170.0, 200.0)])
-  func aLineInsideAWordOfTwoFontsTakesItsOwnClustersFonts(width: Double, skia: Double) throws {
-    let measurer = try PlatformCorpusTests.measurer(
-      chain: [
-        "Noto Sans", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Thai", "Noto Sans Devanagari",
-        "Noto Sans CJK SC", "Noto Color Emoji",
-      ], platform: .flutter)
-    let text =
-      "عباس ایزد <abbasizad@hotmail.com>میلاد زکریا <meelad@farsiweb.info>روزبه پورنادر <roozbeh@farsiweb.info>هدایت وطن\u{200C}خواه<hedayat@fedoraproject.org>"
-    let prepared = try measurer.prepare(text, style: TextStyle(fontSize: 15))
-    #expect(try prepared.layout(width: width).height == skia)
-    #expect(try prepared.measure(width: width).height == skia)
-  }
-}

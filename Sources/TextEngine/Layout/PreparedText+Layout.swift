@@ -164,13 +164,6 @@ extension PreparedText {
     }
     let overlongWordsFillLines = platform.overlongWordsFillLines
     let endsLinesAfterOverflowingSpaces = platform.endsLinesAfterOverflowingSpaces
-    let codes = view.codes
-    let graphemeEnds = view.graphemeEnds
-    // Whether grapheme `grapheme` is a space (a hanging one: its first scalar).
-    func isSpace(_ grapheme: Int) -> Bool {
-      let start = grapheme == 0 ? 0 : Int(graphemeEnds[grapheme - 1])
-      return start < codes.count && UnicodeProperties.isHangingSpace(codes[start])
-    }
     var index = 0
     while index < count {
       let segment = segments[index]
@@ -179,60 +172,15 @@ extension PreparedText {
         // Whether the segment is a word too long for any line (nil: as `isTooLongToWait` says).
         var tooLong: Bool?
         if endsLinesAfterOverflowingSpaces, segment.hasSpaceInside {
-          // The first grapheme that does not fit: when it is a space, the line ends after it and
-          // the spaces after it (SkParagraph's `lookAhead` keeps an overflowing space on the line).
-          let contentEnd = first + Int(segment.contentGraphemeCount)
-          var overflow = first
-          var width = leadWidth
-          while overflow < contentEnd, width + graphemeWidths[overflow] <= limit {
-            width += graphemeWidths[overflow]
-            overflow += 1
-          }
-          if overflow < contentEnd, overflow > lineStart, isSpace(overflow) {
-            var content = leadContent
-            var contentWidth = leadWidth
-            for grapheme in first..<overflow {
-              contentWidth += graphemeWidths[grapheme]
-              if !isSpace(grapheme) { content = contentWidth }
-            }
-            var next = overflow
-            while next < contentEnd, isSpace(next) { next += 1 }
-            guard
-              body(
-                LineBreak(graphemeRange: lineStart..<next, contentWidth: content, endsWithHardBreak: false))
-            else { return }
-            // The rest of the segment starts the next line.
-            let end = first + Int(segment.graphemeCount)
-            lineStart = next
-            leadWidth = 0
-            leadContent = 0
-            for grapheme in next..<end {
-              leadWidth += graphemeWidths[grapheme]
-              if grapheme < contentEnd { leadContent = leadWidth }
-            }
-            leadWidth += Double(segment.kernAfter)
-            if segment.hardBreakAfter {
-              guard
-                body(
-                  LineBreak(
-                    graphemeRange: lineStart..<end, contentWidth: leadContent, endsWithHardBreak: true))
-              else { return }
-              lineStart = end
-              leadWidth = 0
-              leadContent = 0
-            }
+          guard
+            let ended = endLineAfterOverflowingSpace(
+              segment, in: view, limit: limit, lineStart: &lineStart, leadWidth: &leadWidth,
+              leadContent: &leadContent, tooLong: &tooLong, body)
+          else { return }
+          if ended {
             index += 1
             continue
           }
-          // SkParagraph measures the word from its start to the first space after the grapheme
-          // that does not fit (its walk stops at whitespace).
-          var wordEnd = overflow
-          var word = width - leadWidth
-          while wordEnd < contentEnd, !isSpace(wordEnd) {
-            word += graphemeWidths[wordEnd]
-            wordEnd += 1
-          }
-          if wordEnd < contentEnd { tooLong = word > limit }
         }
         // A word wider than any line starts on this one where the platform fills lines with it.
         if lineStart < first,
@@ -252,27 +200,27 @@ extension PreparedText {
         // Alone on its line and still too wide: break between grapheme clusters.
         let contentEnd = first + Int(segment.contentGraphemeCount)
         let end = first + Int(segment.graphemeCount)
-        // A space that does not fit stays on the line with the spaces after it (flutter).
-        var hangs = false
-        for grapheme in first..<contentEnd {
-          let advance = graphemeWidths[grapheme]
-          if hangs && !isSpace(grapheme) || !hangs && grapheme > lineStart && leadWidth + advance > limit {
-            if !hangs, endsLinesAfterOverflowingSpaces, segment.hasSpaceInside, isSpace(grapheme) {
-              hangs = true
-              leadWidth += advance
-              continue
+        if endsLinesAfterOverflowingSpaces, segment.hasSpaceInside {
+          guard
+            breakBetweenGraphemesKeepingOverflowingSpaces(
+              segment, in: view, limit: limit, lineStart: &lineStart, leadWidth: &leadWidth,
+              leadContent: &leadContent, body)
+          else { return }
+        } else {
+          for grapheme in first..<contentEnd {
+            let advance = graphemeWidths[grapheme]
+            if grapheme > lineStart, leadWidth + advance > limit {
+              guard
+                body(
+                  LineBreak(
+                    graphemeRange: lineStart..<grapheme, contentWidth: leadContent, endsWithHardBreak: false))
+              else { return }
+              lineStart = grapheme
+              leadWidth = 0
             }
-            hangs = false
-            guard
-              body(
-                LineBreak(
-                  graphemeRange: lineStart..<grapheme, contentWidth: leadContent, endsWithHardBreak: false))
-            else { return }
-            lineStart = grapheme
-            leadWidth = 0
+            leadWidth += advance
+            leadContent = leadWidth
           }
-          leadWidth += advance
-          if !hangs { leadContent = leadWidth }
         }
         for grapheme in contentEnd..<end { leadWidth += graphemeWidths[grapheme] }
         // The next segment starts after the kerning across the opportunity (`KerningPairs`).

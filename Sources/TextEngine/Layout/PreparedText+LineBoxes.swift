@@ -14,10 +14,6 @@ extension PreparedText {
     /// True when the first line's top and the last line's bottom are the strut's whatever fonts
     /// are on them (Android's font padding replaces them with the paint's own).
     var strutBoundsEdges = false
-    /// The chain whose fonts, cluster by cluster (in its order), decide a line that starts or ends
-    /// inside a segment set in several fonts (SkParagraph: the runs of the clusters on the line);
-    /// nil: every font of the segment counts.
-    var clusterFonts: FontChain?
 
     /// The height of the line of graphemes `range`; `previous` is the height of the line before
     /// it (an empty last line after a final hard break is as tall on a platform without strut);
@@ -30,9 +26,7 @@ extension PreparedText {
       if range.isEmpty, range.lowerBound == view.graphemeWidths.count, range.lowerBound > 0, strut.isEmpty {
         return previous
       }
-      return height(
-        of: PreparedText.fonts(ofGraphemes: range, in: view, clusterFonts: clusterFonts), first: first,
-        last: last)
+      return height(of: PreparedText.fonts(ofGraphemes: range, in: view), first: first, last: last)
     }
 
     /// The height of a line set in `fonts` (the first and last of its paragraph when `first` and
@@ -54,12 +48,8 @@ extension PreparedText {
     }
   }
 
-  /// The fonts of the segments that hold graphemes `range` (a line's); of a segment set in
-  /// several fonts that the line holds only part of, the fonts of its clusters there in
-  /// `clusterFonts` when given.
-  static func fonts(
-    ofGraphemes range: Range<Int>, in view: PreparedTextStorage.View, clusterFonts: FontChain? = nil
-  ) -> FontMask {
+  /// The fonts of the segments that hold graphemes `range` (a line's).
+  static func fonts(ofGraphemes range: Range<Int>, in view: PreparedTextStorage.View) -> FontMask {
     var fonts = FontMask()
     guard !range.isEmpty else { return fonts }
     let segments = view.segments
@@ -72,23 +62,7 @@ extension PreparedText {
     }
     var index = low
     while index < segments.count, Int(segments[index].graphemeStart) < range.upperBound {
-      let segment = segments[index]
-      let start = Int(segment.graphemeStart)
-      let end = start + Int(segment.graphemeCount)
-      let mask = segment.fontMask.rawValue
-      if let clusterFonts, mask & (mask &- 1) != 0, start < range.lowerBound || end > range.upperBound {
-        for grapheme in max(start, range.lowerBound)..<min(end, range.upperBound) {
-          let first = grapheme == 0 ? 0 : Int(view.graphemeEnds[grapheme - 1])
-          let cluster = view.codes[first..<Int(view.graphemeEnds[grapheme])]
-          // Hard breaks add no font (as in `SegmentShaper.shape`).
-          guard let scalar = cluster.first, !UnicodeProperties.isHardBreak(scalar),
-            let font = clusterFonts.fontIndex(coveringCluster: cluster, rule: .chainOrder)
-          else { continue }
-          fonts.insert(fontAt: font)
-        }
-      } else {
-        fonts.formUnion(segment.fontMask)
-      }
+      fonts.formUnion(segments[index].fontMask)
       index += 1
     }
     return fonts

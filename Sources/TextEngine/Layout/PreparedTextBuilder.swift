@@ -28,17 +28,12 @@ struct PreparedTextBuilder {
   let kerning: UnsafePointer<SegmentKerning>?
   /// True when a line ending inside a kerning pair keeps the pair's kerning (the platform's rule).
   let keepsKerningAtLineEnd: Bool
-  /// True when segments note a space inside them (`Segment.hasSpaceInside`, the platform's rule).
-  let notesSpacesInside: Bool
-  /// SkParagraph's advances of the chain's bitmap font, replacing HarfBuzz's (flutter), or nil.
-  let bitmapAdvances: SkiaBitmapAdvances?
 
   init(
     segmentCount: Int, scalarCount: Int, fontSize: Double, letterSpacing: Double,
     webAdvances: WebAdvances? = nil, positionGrid: Double? = nil,
     kerning: UnsafePointer<SegmentKerning>? = nil,
-    keepsKerningAtLineEnd: Bool = false, notesSpacesInside: Bool = false,
-    bitmapAdvances: SkiaBitmapAdvances? = nil
+    keepsKerningAtLineEnd: Bool = false
   ) {
     self.fontSize = fontSize
     self.letterSpacing = letterSpacing
@@ -46,8 +41,6 @@ struct PreparedTextBuilder {
     self.positionGrid = positionGrid ?? 0
     self.kerning = kerning
     self.keepsKerningAtLineEnd = keepsKerningAtLineEnd
-    self.notesSpacesInside = notesSpacesInside
-    self.bitmapAdvances = bitmapAdvances
     storage = PreparedTextStorage.make(segmentCount: segmentCount, graphemeCapacity: scalarCount)
   }
 
@@ -80,7 +73,9 @@ struct PreparedTextBuilder {
     fileprivate var snappedParagraphBase: Double
     fileprivate let kerning: UnsafePointer<SegmentKerning>?
     fileprivate let keepsKerningAtLineEnd: Bool
+    /// True when segments note a space inside them (`Segment.hasSpaceInside`, the platform's rule).
     fileprivate let notesSpacesInside: Bool
+    /// SkParagraph's advances of the chain's bitmap font, replacing HarfBuzz's (flutter), or nil.
     fileprivate let bitmapAdvances: SkiaBitmapAdvances?
     /// The kerning after the previous segment (a line starting here starts inside a pair).
     fileprivate var previousKernAfter = 0.0
@@ -194,7 +189,7 @@ struct PreparedTextBuilder {
               rebasing: scalars[start..<Int(graphemeEnds[grapheme] &- offset)])
             guard bitmapAdvances.setsInBitmapFont(cluster) else { continue }
           }
-          let change = bitmapAdvances.advance(widths[grapheme]) - widths[grapheme]
+          let change = bitmapAdvances.advance(widths[grapheme], fontSize: fontSize) - widths[grapheme]
           widths[grapheme] += change
           totalWidth += change
           if grapheme < contentCount { contentWidth += change }
@@ -318,8 +313,13 @@ struct PreparedTextBuilder {
     }
   }
 
-  /// Runs `body` with write access to the output arrays.
-  mutating func withOutput<Result>(_ body: (inout Output) -> Result) -> Result {
+  /// Runs `body` with write access to the output arrays; segments note a space inside them when
+  /// `notesSpacesInside`, and `bitmapAdvances` replace HarfBuzz's for a bitmap font (the
+  /// platform's rules; given here, not kept in the builder, which stays small to move).
+  mutating func withOutput<Result>(
+    notesSpacesInside: Bool = false, bitmapAdvances: SkiaBitmapAdvances? = nil,
+    _ body: (inout Output) -> Result
+  ) -> Result {
     let (result, output) = storage.withContents { contents in
       var output = Output(
         segments: contents.segments, keys: contents.keys, graphemeWidths: contents.graphemeWidths,

@@ -47,7 +47,8 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
     let graphemeWidths: UnsafeBufferPointer<Double>
     /// Scalar offset where each grapheme cluster ends.
     let graphemeEnds: UnsafeBufferPointer<Int32>
-    /// The text's scalars (empty until the prepared text is made).
+    /// The text's scalars, where the platform's line rules read them
+    /// (`TextPlatform.layoutReadsScalars`); else empty.
     var codes = UnsafeBufferPointer<UInt32>(start: nil, count: 0)
   }
 
@@ -167,6 +168,8 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
   func withView<Result>(_ body: (View) -> Result) -> Result {
     withUnsafeMutablePointers { header, elements in
       var view = Self.view(of: Self.contents(header, elements))
+      // Only the platforms whose line rules read the text get it.
+      guard header.pointee.paragraph.platform.layoutReadsScalars else { return body(view) }
       return header.pointee.paragraph.codes.withUnsafeBufferPointer { codes in
         view.codes = codes
         return body(view)

@@ -27,6 +27,9 @@ public final class TextMeasurer: Sendable {
   /// Kerning across break opportunities, per chain (see `KerningPairs`).
   private let regularKerning: KerningPairs
   private let boldKerning: KerningPairs
+  /// SkParagraph's advances of each chain's bitmap font, where the platform measures them so.
+  private let regularBitmapAdvances: SkiaBitmapAdvances?
+  private let boldBitmapAdvances: SkiaBitmapAdvances?
   /// The segment caches' number for each language a style has named (the empty language is 0).
   private let languageIDs = Locked<[String: Int32]>([:])
   /// The most languages numbered; texts in further languages are shaped without the shared
@@ -86,6 +89,9 @@ public final class TextMeasurer: Sendable {
     self.boldCache = SegmentCache(capacity: segmentCacheCapacity)
     self.regularKerning = KerningPairs(chain: regular)
     self.boldKerning = KerningPairs(chain: bold ?? regular)
+    let strikes = platform.rules.measuresBitmapStrikeAdvances
+    regularBitmapAdvances = strikes ? SkiaBitmapAdvances(chain: regular) : nil
+    boldBitmapAdvances = strikes ? SkiaBitmapAdvances(chain: bold ?? regular) : nil
     self.lineBreakers = BreakIteratorPool(kind: .line, locale: locale)
     self.usesBuiltInLineBreaker = locale.isEmpty
     self.graphemeBreakers = BreakIteratorPool(kind: .grapheme, locale: locale)
@@ -193,15 +199,12 @@ public final class TextMeasurer: Sendable {
     let weight = style.weight
     let shapesBidiRunsApart = platform.rules.shapesBidiRunsApart
     let builder = try withLineBreaks(decoded) { breaks throws(TextError) in
-      var rightToLeft: [Bool]?
-      var bidiPieces: [Int: [(end: Int, isRightToLeft: Bool)]]?
-      if decoded.mayBeRightToLeft {
-        if shapesBidiRunsApart {
-          (rightToLeft, bidiPieces) = try BidiLevels.rightToLeftFlagsAndPieces(decoded, breaks: breaks)
-        } else {
-          rightToLeft = try BidiLevels.rightToLeftFlags(decoded, breaks: breaks)
-        }
-      }
+      let (rightToLeft, bidiPieces): ([Bool]?, [Int: [(end: Int, isRightToLeft: Bool)]]?) =
+        !decoded.mayBeRightToLeft
+        ? (nil, nil)
+        : shapesBidiRunsApart
+          ? try BidiLevels.rightToLeftFlagsAndPieces(decoded, breaks: breaks)
+          : (try BidiLevels.rightToLeftFlags(decoded, breaks: breaks), nil)
       return codes.withUnsafeBufferPointer { buffer in
         KerningPairs.withKerning(
           codes: buffer, breaks: breaks, rightToLeft: rightToLeft, fontSize: fontSize, languageID: languageID,
@@ -243,10 +246,7 @@ public final class TextMeasurer: Sendable {
       segmentCount: breaks.count, scalarCount: codes.count, fontSize: fontSize, letterSpacing: letterSpacing,
       webAdvances: platform == .web ? WebAdvances(chain: chain, fontSize: fontSize) : nil,
       positionGrid: platform.rules.positionGrid, kerning: kerning,
-      keepsKerningAtLineEnd: platform.rules.keepsKerningAtLineEnd,
-      notesSpacesInside: platform.rules.endsLinesAfterOverflowingSpaces,
-      bitmapAdvances: platform.rules.measuresBitmapStrikeAdvances
-        ? SkiaBitmapAdvances(chain: chain, fontSize: fontSize) : nil)
+      keepsKerningAtLineEnd: platform.rules.keepsKerningAtLineEnd)
     let count = breaks.count
     guard count > 0 else {
       builder.finish()
@@ -254,7 +254,10 @@ public final class TextMeasurer: Sendable {
     }
     codes.withUnsafeBufferPointer { buffer in
       let base = buffer.baseAddress.unsafelyUnwrapped
-      builder.withOutput { output in
+      builder.withOutput(
+        notesSpacesInside: platform.rules.endsLinesAfterOverflowingSpaces,
+        bitmapAdvances: weight == .bold ? boldBitmapAdvances : regularBitmapAdvances
+      ) { output in
         var index = 0
         var start = 0
         var shaper: SegmentShaper?
@@ -264,6 +267,7 @@ public final class TextMeasurer: Sendable {
         var youngIndices: UnsafeMutablePointer<Int32>?
         var youngIndicesGeneration: UInt64 = 0
         defer { youngIndices?.deallocate() }
+        let hasPieces = bidiPieces != nil
         while index < count {
           cache.withReader { reader in
             // The run works on local copies (registers), not on the variables this closure
@@ -274,7 +278,7 @@ public final class TextMeasurer: Sendable {
               youngIndicesGeneration == reader.generation ? youngIndices.map { ($0, scannedUpTo) } : nil
             while runIndex < count {
               // A segment of several bidi runs is shaped in pieces below, never cached.
-              if let bidiPieces, bidiPieces[runIndex] != nil { return }
+              if hasPieces, bidiPieces.unsafelyUnwrapped[runIndex] != nil { return }
               let end = breaks[runIndex].end
               let slice = UnsafeBufferPointer(start: base + runStart, count: end &- runStart)
               let entry: SegmentCache.Entry

@@ -46,9 +46,9 @@ protocol PlatformTextRules {
   /// True when a bitmap font's advances are its strike's scaled by FreeType's 16.16 matrix
   /// (SkParagraph, ``SkiaBitmapAdvances``); false for HarfBuzz's (by default).
   static var measuresBitmapStrikeAdvances: Bool { get }
-  /// True when a line that starts or ends inside a segment set in several fonts takes the fonts
-  /// of its own clusters there (SkParagraph); false when it takes the segment's (by default).
-  static var linesTakeTheFontsOfTheirClusters: Bool { get }
+  /// True when laying out a prepared text reads its scalars (by default: when it ends lines after
+  /// overflowing spaces).
+  static var layoutReadsScalars: Bool { get }
   /// How far a line's content may reach at `width` and still fit.
   static func lineLimit(forWidth width: Double) -> Double
   /// A line's height from the union of the boxes on it.
@@ -93,5 +93,5 @@ extension PlatformTextRules {
 
   static var measuresBitmapStrikeAdvances: Bool { false }
 
-  static var linesTakeTheFontsOfTheirClusters: Bool { false }
+  static var layoutReadsScalars: Bool { endsLinesAfterOverflowingSpaces }
 }

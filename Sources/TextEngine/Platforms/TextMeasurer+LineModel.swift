@@ -32,8 +32,7 @@ extension TextMeasurer {
       lineHeight,
       PreparedText.LineBoxes(
         platform: platform, strut: rules.hasStrut ? primaryBox : .empty, fontBoxes: fontBoxes,
-        emptyLine: primaryBox, strutBoundsEdges: rules.hasStrut && rules.strutBoundsParagraphEdges(in: style),
-        clusterFonts: rules.linesTakeTheFontsOfTheirClusters ? chain : nil)
+        emptyLine: primaryBox, strutBoundsEdges: rules.hasStrut && rules.strutBoundsParagraphEdges(in: style))
     )
   }
 }

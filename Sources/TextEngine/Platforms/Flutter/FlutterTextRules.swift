@@ -67,10 +67,6 @@ enum FlutterTextRules: PlatformTextRules {
   /// Skia's FreeType port measures a colour emoji font by its strike (``SkiaBitmapAdvances``).
   static var measuresBitmapStrikeAdvances: Bool { true }
 
-  /// `TextWrapper` adds the metrics of each cluster's run to its line (`TextStretch::extend`), so a
-  /// line ending inside a word set in two fonts holds only the fonts of its own clusters.
-  static var linesTakeTheFontsOfTheirClusters: Bool { true }
-
   static var hasStrut: Bool { false }
 
   static var finalHardBreakStartsLine: Bool { true }
