@@ -2,7 +2,8 @@ extension PreparedText {
   /// Whether grapheme `grapheme` of `view` is a space (a hanging one: its first scalar).
   @inline(__always) static func isSpace(_ grapheme: Int, in view: PreparedTextStorage.View) -> Bool {
     let start = grapheme == 0 ? 0 : Int(view.graphemeEnds[grapheme - 1])
-    return start < view.codes.count && UnicodeProperties.isHangingSpace(view.codes[start])
+    guard let codes = view.codes else { return false }
+    return UnicodeProperties.isHangingSpace(codes[start])
   }
 
   /// For a platform that ends lines after overflowing spaces (SkParagraph's `lookAhead` adds a

@@ -49,7 +49,7 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
     let graphemeEnds: UnsafeBufferPointer<Int32>
     /// The text's scalars, where the platform's line rules read them
     /// (`TextPlatform.layoutReadsScalars`); else empty.
-    var codes = UnsafeBufferPointer<UInt32>(start: nil, count: 0)
+    var codes: UnsafePointer<UInt32>?
   }
 
   /// Storage for `segmentCount` segments and up to `graphemeCapacity` graphemes.
@@ -171,7 +171,7 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
       // Only the platforms whose line rules read the text get it.
       guard header.pointee.paragraph.platform.layoutReadsScalars else { return body(view) }
       return header.pointee.paragraph.codes.withUnsafeBufferPointer { codes in
-        view.codes = codes
+        view.codes = codes.baseAddress
         return body(view)
       }
     }

@@ -197,14 +197,9 @@ public final class TextMeasurer: Sendable {
     let fontSize = style.fontSize
     let letterSpacing = style.letterSpacing
     let weight = style.weight
-    let shapesBidiRunsApart = platform.rules.shapesBidiRunsApart
     let builder = try withLineBreaks(decoded) { breaks throws(TextError) in
-      let (rightToLeft, bidiPieces): ([Bool]?, [Int: [(end: Int, isRightToLeft: Bool)]]?) =
-        !decoded.mayBeRightToLeft
-        ? (nil, nil)
-        : shapesBidiRunsApart
-          ? try BidiLevels.rightToLeftFlagsAndPieces(decoded, breaks: breaks)
-          : (try BidiLevels.rightToLeftFlags(decoded, breaks: breaks), nil)
+      let rightToLeft =
+        decoded.mayBeRightToLeft ? try BidiLevels.rightToLeftFlags(decoded, breaks: breaks) : nil
       return codes.withUnsafeBufferPointer { buffer in
         KerningPairs.withKerning(
           codes: buffer, breaks: breaks, rightToLeft: rightToLeft, fontSize: fontSize, languageID: languageID,
@@ -212,8 +207,7 @@ public final class TextMeasurer: Sendable {
           shaper: { shaper(weight: weight, language: language) }
         ) { kerning in
           build(
-            codes: codes, breaks: breaks, rightToLeft: rightToLeft, bidiPieces: bidiPieces,
-            fontSize: fontSize,
+            codes: codes, breaks: breaks, rightToLeft: rightToLeft, fontSize: fontSize,
             letterSpacing: letterSpacing, weight: weight, language: language, languageID: languageID ?? 0,
             chain: chain, cache: cache, kerning: kerning)
         }
@@ -238,8 +232,7 @@ public final class TextMeasurer: Sendable {
   /// into scratch space, allocating nothing), and cached.
   private func build(
     codes: [UInt32], breaks: UnsafeBufferPointer<(end: Int, isHard: Bool)>, rightToLeft: [Bool]?,
-    bidiPieces: [Int: [(end: Int, isRightToLeft: Bool)]]?, fontSize: Double, letterSpacing: Double,
-    weight: FontWeight, language: String, languageID: Int32,
+    fontSize: Double, letterSpacing: Double, weight: FontWeight, language: String, languageID: Int32,
     chain: FontChain, cache: SegmentCache, kerning: UnsafePointer<SegmentKerning>?
   ) -> PreparedTextBuilder {
     var builder = PreparedTextBuilder(
@@ -267,6 +260,11 @@ public final class TextMeasurer: Sendable {
         var youngIndices: UnsafeMutablePointer<Int32>?
         var youngIndicesGeneration: UInt64 = 0
         defer { youngIndices?.deallocate() }
+        // Segments of several bidi runs, where the platform shapes each run apart (right-to-left
+        // text only).
+        let bidiPieces =
+          rightToLeft != nil && platform.rules.shapesBidiRunsApart
+          ? BidiLevels.pieces(of: codes, breaks: breaks) : nil
         let hasPieces = bidiPieces != nil
         while index < count {
           cache.withReader { reader in

@@ -41,22 +41,23 @@ enum BidiLevels {
     return flags
   }
 
-  /// `rightToLeftFlags`, and for each segment that holds more than one bidi run (a key of
-  /// `pieces`) where each run in it ends (scalar offsets in the text) and its direction, for a
-  /// platform that shapes each bidi run apart (SkParagraph); `pieces` is nil when no segment does.
-  static func rightToLeftFlagsAndPieces(
-    _ decoded: DecodedText, breaks: UnsafeBufferPointer<(end: Int, isHard: Bool)>
-  ) throws(TextError) -> (flags: [Bool], pieces: [Int: [(end: Int, isRightToLeft: Bool)]]?) {
-    let codes = decoded.codes
+  /// For each segment of `codes` (ending at `breaks[i].end`) that holds more than one bidi run (a
+  /// key), where each run in it ends (scalar offsets in the text) and its direction, for a
+  /// platform that shapes each bidi run apart (SkParagraph); nil when no segment does, or when
+  /// ICU cannot analyse the text (its segments are then shaped whole).
+  static func pieces(
+    of codes: [UInt32], breaks: UnsafeBufferPointer<(end: Int, isHard: Bool)>
+  ) -> [Int: [(end: Int, isRightToLeft: Bool)]]? {
+    var utf16: [UInt16] = []
+    utf16.reserveCapacity(codes.count)
     var utf16OfScalar: [Int32] = []
     utf16OfScalar.reserveCapacity(codes.count + 1)
-    var offset: Int32 = 0
     for scalar in codes {
-      utf16OfScalar.append(offset)
-      offset += scalar > 0xFFFF ? 2 : 1
+      utf16OfScalar.append(Int32(utf16.count))
+      utf16.append(contentsOf: UTF16.encode(Unicode.Scalar(scalar) ?? "\u{FFFD}")!)
     }
-    utf16OfScalar.append(offset)
-    let bidi = try BidiParagraph(utf16: decoded.makeUTF16())
+    utf16OfScalar.append(Int32(utf16.count))
+    guard let bidi = try? BidiParagraph(utf16: utf16) else { return nil }
     // The bidi runs, as the scalar offsets where they end.
     var runs: [(end: Int, isRightToLeft: Bool)] = []
     var scalar = 0
@@ -67,14 +68,11 @@ enum BidiLevels {
       runs.append((end, level & 1 == 1))
       scalar = end
     }
-    var flags: [Bool] = []
-    flags.reserveCapacity(breaks.count)
     var pieces: [Int: [(end: Int, isRightToLeft: Bool)]]?
     var run = 0
     var start = 0
     for (index, segment) in breaks.enumerated() {
       while run < runs.count - 1, runs[run].end <= start { run += 1 }
-      flags.append(runs.isEmpty ? false : runs[run].isRightToLeft)
       if !runs.isEmpty, runs[run].end < segment.end {
         var list: [(end: Int, isRightToLeft: Bool)] = []
         var inner = run
@@ -88,6 +86,6 @@ enum BidiLevels {
       }
       start = segment.end
     }
-    return (flags, pieces)
+    return pieces
   }
 }
