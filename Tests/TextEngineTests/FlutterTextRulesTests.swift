@@ -30,3 +30,112 @@ struct FlutterTextRulesTests {
     #expect(try Self.lineStarts(text, width: width) == skia)
   }
 }
+
+extension FlutterTextRulesTests {
+  /// ICU 74's Unicode 15.1 rules that the engine's breaker (Unicode 15.0) lacks, as skia-python
+  /// 144 breaks them.
+  @Test(arguments: [
+    // LB15c: a break before a number's leading separator after a space; LB25: none inside it.
+    ("aaaa .5 bb", 50.0, [5]),
+    ("aaaa .5 bb", 60.0, [8]),
+    ("aaaa :1234", 60.0, [5]),
+    ("Netscape X.509", 80.0, [9]),
+    // LB15b: no break before a closing quotation mark followed by punctuation, even after a space.
+    ("aaaa bb ”.“ c", 40.0, [5, 12]),
+    ("aaaa bb ”.“ c", 50.0, [5]),
+    // LB15a: no break after an opening quotation mark and its space.
+    ("aa “ bbbb", 50.0, [3]),
+  ])
+  func quotationMarksAndNumbersBreakAsICU74(text: String, width: Double, skia: [Int]) throws {
+    #expect(try FlutterTextRulesTests.lineStarts(text, width: width) == skia)
+  }
+}
+
+extension FlutterTextRulesTests {
+  /// SkParagraph shapes each bidi run apart: an Arabic word glued to Latin text (`<b>خيارات`,
+  /// `(للاستخدام` after a Latin word in a left-to-right paragraph) is shaped right-to-left on its
+  /// own, so its letters join and its lam-alef is a ligature. Breaks are skia-python 144's (Noto
+  /// Sans, Noto Sans Arabic, 15 px).
+  @Test(arguments: [
+    ("<b>خيارات أخرى (متقدمة)</b>", 170.0, [15]),
+    ("GtkActionGroup المربوط به GtkAction هذا أو NULL (للاستخدام الداخلي)", 150.0, [15, 36, 59]),
+  ])
+  func eachBidiRunIsShapedApart(text: String, width: Double, skia: [Int]) throws {
+    let measurer = try PlatformCorpusTests.measurer(
+      chain: ["Noto Sans", "Noto Sans Arabic"], platform: .flutter)
+    let layout = try measurer.layout(text, style: TextStyle(fontSize: 15), width: width)
+    #expect(layout.lines.dropFirst().map(\.scalarRange.lowerBound) == skia)
+  }
+
+  /// `n (للاستخدام` is 76.2755 px wide in SkParagraph (`MaxIntrinsicWidth`), its Arabic shaped
+  /// right-to-left after the left-to-right parenthesis.
+  @Test func anArabicWordAfterALatinParenthesisIsShapedRightToLeft() throws {
+    let measurer = try PlatformCorpusTests.measurer(
+      chain: ["Noto Sans", "Noto Sans Arabic"], platform: .flutter)
+    let layout = try measurer.layout("n (للاستخدام", style: TextStyle(fontSize: 15), width: 1000)
+    #expect(abs(layout.lines[0].width - 76.2755) < 0.01)
+  }
+}
+
+extension FlutterTextRulesTests {
+  /// A space that does not fit ends its line even where no break opportunity follows it
+  /// (`TextWrapper::lookAhead` adds an overflowing whitespace cluster to the line's words), and a
+  /// word's length for the too-long test stops at a space. Breaks are skia-python 144's (Noto
+  /// Sans alone, 15 px); `measure` counts the same lines as `layout`.
+  @Test(arguments: [
+    ("aa bbbb :c dd", 40.0, [3, 8]),
+    ("aa bbbb :c dd", 46.0, [3, 9]),
+    ("aa bbbb :c dd", 58.0, [8]),
+    ("aa bbbb :c dd", 64.0, [3, 11]),
+    ("word ! next", 43.0, [5]),
+    ("word ! next", 46.0, [7]),
+  ])
+  func aSpaceThatDoesNotFitEndsItsLine(text: String, width: Double, skia: [Int]) throws {
+    #expect(try Self.lineStarts(text, width: width) == skia)
+    let measurer = try PlatformCorpusTests.measurer(chain: ["Noto Sans"], platform: .flutter)
+    let prepared = try measurer.prepare(text, style: TextStyle(fontSize: 15, lineHeight: .fixed(21)))
+    #expect(try prepared.measure(width: width).lineCount == skia.count + 1)
+    // The same text as two spans breaks the same.
+    let style = TextStyle(fontSize: 15, lineHeight: .fixed(21))
+    let spans = [
+      TextSpan(String(text.prefix(4)), style: style), TextSpan(String(text.dropFirst(4)), style: style),
+    ]
+    let rich = try measurer.prepare(spans, paragraph: style).layout(width: width)
+    #expect(rich.lines.dropFirst().map(\.scalarRange.lowerBound) == skia)
+  }
+}
+
+extension FlutterTextRulesTests {
+  /// A colour emoji font of bitmaps advances by its strike, scaled in 16.16 as Skia's FreeType
+  /// port scales it (136 px at 109 ppem): skia-python's `MaxIntrinsicWidth` of `😃😃` is 32.44,
+  /// 37.44 and 42.41 px at 13, 15 and 17 px (HarfBuzz's `hmtx` would give 37.35 at 15 px).
+  @Test(arguments: [(13.0, 32.4375), (15.0, 37.4375), (17.0, 42.40625)])
+  func emojiAdvanceByTheirStrike(size: Double, width: Double) throws {
+    let measurer = try PlatformCorpusTests.measurer(
+      chain: ["Noto Sans CJK SC", "Noto Color Emoji"], platform: .flutter)
+    let layout = try measurer.layout("😃😃", style: TextStyle(fontSize: size), width: 1000)
+    #expect(layout.lines[0].width == width)
+  }
+}
+
+extension FlutterTextRulesTests {
+  /// Mixed texts of a random stress test, as skia-python 144 breaks them (the multi-script
+  /// chain, 15 px): spaces that do not fit stay on the line inside an over-long word too; no
+  /// LB15c break after `( ` or an opening quotation mark's spaces; and a hyphen after those
+  /// spaces is not word-initial (ICU 74 breaks after it).
+  @Test(arguments: [
+    ("😃😃 ok, Netscape， ” )", 60.0, [3, 11, 19]),
+    ("中文 ， ! ” “ ( .5 ‘ aa .5", 97.0, [9]),
+    ("\" ; </b> “  -fPIC خيارات </b>   $10", 97.0, [13, 27]),
+    ("? بالرمزمرحبا123 /    ) - X.509 中文 : «mot»", 60.0, [10, 22, 32, 37]),
+  ])
+  func mixedTextsBreakAsSkParagraph(text: String, width: Double, skia: [Int]) throws {
+    let measurer = try PlatformCorpusTests.measurer(
+      chain: [
+        "Noto Sans", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Thai", "Noto Sans Devanagari",
+        "Noto Sans CJK SC", "Noto Color Emoji",
+      ], platform: .flutter)
+    let layout = try measurer.layout(text, style: TextStyle(fontSize: 15), width: width)
+    #expect(layout.lines.dropFirst().map(\.scalarRange.lowerBound) == skia)
+  }
+}

@@ -19,6 +19,11 @@ extension AttributedText {
     }
     let limit = platform.lineLimit(forWidth: width)
     let overlongWordsFillLines = platform.overlongWordsFillLines
+    let endsLinesAfterOverflowingSpaces = platform.endsLinesAfterOverflowingSpaces
+    // Whether grapheme `grapheme` is a space (a hanging one: its first scalar).
+    func isSpace(_ grapheme: Int) -> Bool {
+      UnicodeProperties.isHangingSpace(codes[grapheme == 0 ? 0 : Int(graphemeEnds[grapheme - 1])])
+    }
     var lineStart = 0
     var lineWidth = 0.0
     var lineContent = 0.0
@@ -62,17 +67,58 @@ extension AttributedText {
           continue
         }
       }
+      // The segment's word length for the too-long test, when a space inside it ends the word.
+      var word: Double?
+      // Ends the line after a space inside the segment that does not fit, and the spaces after
+      // it (as `PreparedText.forEachLine`); nil when the visit stopped.
+      func endsAfterOverflowingSpace() -> Bool? {
+        guard endsLinesAfterOverflowingSpaces, lineWidth + segment.contentWidth > limit else { return false }
+        var overflow = first
+        var width = lineWidth
+        while overflow < contentEnd, width + graphemeWidths[overflow] <= limit {
+          width += graphemeWidths[overflow]
+          overflow += 1
+        }
+        if overflow < contentEnd, overflow > lineStart, isSpace(overflow) {
+          var next = overflow
+          while next < contentEnd, isSpace(next) { next += 1 }
+          for grapheme in first..<end {
+            if grapheme == next { guard endLine(at: next) else { return nil } }
+            lineWidth += graphemeWidths[grapheme]
+            if grapheme < contentEnd, grapheme >= next || !isSpace(grapheme) { lineContent = lineWidth }
+            metrics.formUnion(graphemeMetrics[grapheme])
+          }
+          leadWidth = lineWidth
+          if segment.hardBreakAfter { guard endLine(at: end) else { return nil } }
+          return true
+        }
+        var wordEnd = overflow
+        var length = width - lineWidth
+        while wordEnd < contentEnd, !isSpace(wordEnd) {
+          length += graphemeWidths[wordEnd]
+          wordEnd += 1
+        }
+        word = wordEnd < contentEnd ? length : nil
+        return false
+      }
+      guard let ended = endsAfterOverflowingSpace() else { return }
+      if ended { continue }
       if lineStart < first, lineWidth + segment.contentWidth > limit,
         // A word wider than any line starts on this one where the platform fills lines with it
         // (SkParagraph's `tooLongWord`: when two of its clusters fit, the word's width taken
         // without its last cluster when a break opportunity follows that cluster).
         !(overlongWordsFillLines && segment.contentGraphemeCount >= 2
-          && segment.contentWidth
+          && (word
+            ?? segment.contentWidth
             - (segment.graphemeCount == segment.contentGraphemeCount
-              ? graphemeWidths[contentEnd - 1] : 0) > limit
+              ? graphemeWidths[contentEnd - 1] : 0))
+            > limit
           && lineWidth + graphemeWidths[first] + graphemeWidths[first + 1] <= limit)
       {
         guard endLine(at: first) else { return }
+        // The segment starts the next line, where a space inside it may not fit either.
+        guard let ended = endsAfterOverflowingSpace() else { return }
+        if ended { continue }
       }
       if lineWidth + segment.contentWidth <= limit {
         if origin.isNaN { origin = segment.start }
@@ -81,9 +127,18 @@ extension AttributedText {
         metrics.formUnion(segment.metrics)
       } else {
         // Alone on its line and still too wide: break between grapheme clusters.
+        // A space that does not fit stays on the line with the spaces after it (flutter).
+        var hangs = false
         for grapheme in first..<contentEnd {
           let advance = graphemeWidths[grapheme]
-          if grapheme > lineStart, lineWidth + advance > limit {
+          if hangs && !isSpace(grapheme) || !hangs && grapheme > lineStart && lineWidth + advance > limit {
+            if !hangs, endsLinesAfterOverflowingSpaces, isSpace(grapheme) {
+              hangs = true
+              lineWidth += advance
+              metrics.formUnion(graphemeMetrics[grapheme])
+              continue
+            }
+            hangs = false
             guard
               body(
                 LineBreak(graphemeRange: lineStart..<grapheme, contentWidth: lineContent, metrics: metrics))
@@ -93,7 +148,7 @@ extension AttributedText {
             metrics = LineMetrics()
           }
           lineWidth += advance
-          lineContent = lineWidth
+          if !hangs { lineContent = lineWidth }
           metrics.formUnion(graphemeMetrics[grapheme])
         }
         for grapheme in contentEnd..<end {

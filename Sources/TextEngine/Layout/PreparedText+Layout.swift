@@ -163,14 +163,28 @@ extension PreparedText {
       return width > limit
     }
     let overlongWordsFillLines = platform.overlongWordsFillLines
+    let endsLinesAfterOverflowingSpaces = platform.endsLinesAfterOverflowingSpaces
     var index = 0
     while index < count {
       let segment = segments[index]
       let first = Int(segment.graphemeStart)
       if leadWidth + segment.contentWidth > limit {
+        // Whether the segment is a word too long for any line (nil: as `isTooLongToWait` says).
+        var tooLong: Bool?
+        if endsLinesAfterOverflowingSpaces, segment.hasSpaceInside {
+          guard
+            let ended = endLineAfterOverflowingSpace(
+              segment, in: view, limit: limit, lineStart: &lineStart, leadWidth: &leadWidth,
+              leadContent: &leadContent, tooLong: &tooLong, body)
+          else { return }
+          if ended {
+            index += 1
+            continue
+          }
+        }
         // A word wider than any line starts on this one where the platform fills lines with it.
         if lineStart < first,
-          !(overlongWordsFillLines && isTooLongToWait(segment)
+          !(overlongWordsFillLines && (tooLong ?? isTooLongToWait(segment))
             && twoGraphemesFit(of: segment, after: leadWidth))
         {
           guard
@@ -186,19 +200,27 @@ extension PreparedText {
         // Alone on its line and still too wide: break between grapheme clusters.
         let contentEnd = first + Int(segment.contentGraphemeCount)
         let end = first + Int(segment.graphemeCount)
-        for grapheme in first..<contentEnd {
-          let advance = graphemeWidths[grapheme]
-          if grapheme > lineStart, leadWidth + advance > limit {
-            guard
-              body(
-                LineBreak(
-                  graphemeRange: lineStart..<grapheme, contentWidth: leadContent, endsWithHardBreak: false))
-            else { return }
-            lineStart = grapheme
-            leadWidth = 0
+        if endsLinesAfterOverflowingSpaces, segment.hasSpaceInside {
+          guard
+            breakBetweenGraphemesKeepingOverflowingSpaces(
+              segment, in: view, limit: limit, lineStart: &lineStart, leadWidth: &leadWidth,
+              leadContent: &leadContent, body)
+          else { return }
+        } else {
+          for grapheme in first..<contentEnd {
+            let advance = graphemeWidths[grapheme]
+            if grapheme > lineStart, leadWidth + advance > limit {
+              guard
+                body(
+                  LineBreak(
+                    graphemeRange: lineStart..<grapheme, contentWidth: leadContent, endsWithHardBreak: false))
+              else { return }
+              lineStart = grapheme
+              leadWidth = 0
+            }
+            leadWidth += advance
+            leadContent = leadWidth
           }
-          leadWidth += advance
-          leadContent = leadWidth
         }
         for grapheme in contentEnd..<end { leadWidth += graphemeWidths[grapheme] }
         // The next segment starts after the kerning across the opportunity (`KerningPairs`).
@@ -229,6 +251,12 @@ extension PreparedText {
           ? leadWidth + (keys[last].lineContentEnd - key.start) : leadContent,
         endsWithHardBreak: lastSegment.hardBreakAfter)
       index = last + 1
+      if endsLinesAfterOverflowingSpaces, last < Int(key.paragraphEnd), segments[index].hasSpaceInside {
+        // The next segment may put a space that does not fit on this line: it decides above.
+        leadWidth += keys[index].start - key.start
+        leadContent = line.contentWidth
+        continue
+      }
       if overlongWordsFillLines, last < Int(key.paragraphEnd), isTooLongToWait(segments[index]) {
         let used = leadWidth + (keys[index].start - key.start)
         if twoGraphemesFit(of: segments[index], after: used) {

@@ -15,6 +15,9 @@ public struct PreparedText: Sendable, Hashable {
     var contentGraphemeCount: Int32
     /// A mandatory break follows the segment (`\n`, `\r\n`, U+2028, U+2029...).
     var hardBreakAfter: Bool
+    /// A space lies before the segment's content ends (`ab :cd`, no opportunity after it), noted
+    /// only where the platform ends lines after such a space (in what was padding).
+    var hasSpaceInside = false
     /// The fonts its runs are set in (in what was padding: the segment stays 40 bytes).
     var fontMask: FontMask
     /// The last segment at or before this one with non-whitespace graphemes, or -1.

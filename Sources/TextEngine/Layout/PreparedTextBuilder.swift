@@ -77,6 +77,10 @@ struct PreparedTextBuilder {
     fileprivate var snappedParagraphBase: Double
     fileprivate let kerning: UnsafePointer<SegmentKerning>?
     fileprivate let keepsKerningAtLineEnd: Bool
+    /// True when segments note a space inside them (`Segment.hasSpaceInside`, the platform's rule).
+    fileprivate let notesSpacesInside: Bool
+    /// SkParagraph's advances of the chain's bitmap font, replacing HarfBuzz's (flutter), or nil.
+    fileprivate let bitmapAdvances: SkiaBitmapAdvances?
     /// The kerning after the previous segment (a line starting here starts inside a pair).
     fileprivate var previousKernAfter = 0.0
 
@@ -179,6 +183,22 @@ struct PreparedTextBuilder {
           if grapheme < contentCount { contentWidth = totalWidth }
         }
       }
+      if let bitmapAdvances, letterSpacing == 0, segmentFonts.rawValue & (1 << bitmapAdvances.bit) != 0 {
+        // SkParagraph's advances for the clusters set in the bitmap font.
+        let onlyBitmap = segmentFonts.rawValue == 1 << bitmapAdvances.bit
+        for grapheme in 0..<count {
+          if !onlyBitmap {
+            let start = grapheme == 0 ? 0 : Int(graphemeEnds[grapheme - 1] &- offset)
+            let cluster = UnsafeBufferPointer(
+              rebasing: scalars[start..<Int(graphemeEnds[grapheme] &- offset)])
+            guard bitmapAdvances.setsInBitmapFont(cluster) else { continue }
+          }
+          let change = bitmapAdvances.advance(widths[grapheme], fontSize: fontSize) - widths[grapheme]
+          widths[grapheme] += change
+          totalWidth += change
+          if grapheme < contentCount { contentWidth += change }
+        }
+      }
       var kernAfter = 0.0
       if let kerning {
         let kerns = kerning[segmentCount]
@@ -259,12 +279,23 @@ struct PreparedTextBuilder {
         start: start, contentEnd: contentEnd, lineContentEnd: lastContentEnd, paragraphEnd: 0,
         tieRank: tieRank,
         startTieRank: startTieRank)
+      var hasSpaceInside = false
+      if notesSpacesInside {
+        for grapheme in 0..<max(0, contentCount &- 1)
+        where UnicodeProperties.isHangingSpace(
+          scalars[grapheme == 0 ? 0 : Int(graphemeEnds[grapheme &- 1] &- offset)])
+        {
+          hasSpaceInside = true
+          break
+        }
+      }
       segments[segmentCount] = PreparedText.Segment(
         contentWidth: contentWidth, totalWidth: totalWidth,
         graphemeStart: Int32(truncatingIfNeeded: graphemeStart),
         graphemeCount: Int32(truncatingIfNeeded: count),
         contentGraphemeCount: Int32(truncatingIfNeeded: contentCount), hardBreakAfter: hardBreakAfter,
-        fontMask: segmentFonts, lastContent: lastContent, kernAfter: Float(kernAfter))
+        hasSpaceInside: hasSpaceInside, fontMask: segmentFonts, lastContent: lastContent,
+        kernAfter: Float(kernAfter))
       // A line ending here is measured without the pair's kerning (the client reshapes the line
       // end); the next segment starts where the whole run's shaping puts it.
       runningWidth += totalWidth + kernAfter
@@ -301,8 +332,13 @@ struct PreparedTextBuilder {
     }
   }
 
-  /// Runs `body` with write access to the output arrays.
-  mutating func withOutput<Result>(_ body: (inout Output) -> Result) -> Result {
+  /// Runs `body` with write access to the output arrays; segments note a space inside them when
+  /// `notesSpacesInside`, and `bitmapAdvances` replace HarfBuzz's for a bitmap font (the
+  /// platform's rules; given here, not kept in the builder, which stays small to move).
+  mutating func withOutput<Result>(
+    notesSpacesInside: Bool = false, bitmapAdvances: SkiaBitmapAdvances? = nil,
+    _ body: (inout Output) -> Result
+  ) -> Result {
     let (result, output) = storage.withContents { contents in
       var output = Output(
         segments: contents.segments, keys: contents.keys, graphemeWidths: contents.graphemeWidths,
@@ -315,7 +351,8 @@ struct PreparedTextBuilder {
           ? Int64(positionGrid * 65536) - 1 : 0,
         paragraphBase: paragraphBase,
         snappedParagraphBase: paragraphBase.roundedUp(toMultipleOf: positionGrid > 0 ? positionGrid : 1),
-        kerning: kerning, keepsKerningAtLineEnd: keepsKerningAtLineEnd)
+        kerning: kerning, keepsKerningAtLineEnd: keepsKerningAtLineEnd, notesSpacesInside: notesSpacesInside,
+        bitmapAdvances: bitmapAdvances)
       let result = body(&output)
       return (
         result,
@@ -344,6 +381,8 @@ struct PreparedTextBuilder {
         if segments[index].hardBreakAfter { paragraphEnd = Int32(truncatingIfNeeded: index) }
         contents.keys[index].paragraphEnd = paragraphEnd
         widest = max(widest, segments[index].contentWidth)
+        // A line may end after a space inside a segment: never only whole segments.
+        if segments[index].hasSpaceInside { widest = .infinity }
         index -= 1
       }
       return widest

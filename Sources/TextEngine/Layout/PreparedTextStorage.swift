@@ -47,6 +47,9 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
     let graphemeWidths: UnsafeBufferPointer<Double>
     /// Scalar offset where each grapheme cluster ends.
     let graphemeEnds: UnsafeBufferPointer<Int32>
+    /// The text's scalars, where the platform's line rules read them
+    /// (`TextPlatform.layoutReadsScalars`); else empty.
+    var codes: UnsafePointer<UInt32>?
   }
 
   /// Storage for `segmentCount` segments and up to `graphemeCapacity` graphemes.
@@ -163,7 +166,15 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
 
   /// Runs `body` with read access to what was written.
   func withView<Result>(_ body: (View) -> Result) -> Result {
-    withUnsafeMutablePointers { body(Self.view(of: Self.contents($0, $1))) }
+    withUnsafeMutablePointers { header, elements in
+      var view = Self.view(of: Self.contents(header, elements))
+      // Only the platforms whose line rules read the text get it.
+      guard header.pointee.paragraph.platform.layoutReadsScalars else { return body(view) }
+      return header.pointee.paragraph.codes.withUnsafeBufferPointer { codes in
+        view.codes = codes.baseAddress
+        return body(view)
+      }
+    }
   }
 
   /// Records what the builder wrote beside the arrays: how many graphemes, and what the line

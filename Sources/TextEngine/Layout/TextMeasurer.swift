@@ -30,6 +30,9 @@ public final class TextMeasurer: Sendable {
   /// What Chromium's advances need of each chain's fonts (web).
   private let regularWebFacts: WebAdvances.ChainFacts
   private let boldWebFacts: WebAdvances.ChainFacts
+  /// SkParagraph's advances of each chain's bitmap font, where the platform measures them so.
+  private let regularBitmapAdvances: SkiaBitmapAdvances?
+  private let boldBitmapAdvances: SkiaBitmapAdvances?
   /// The segment caches' number for each language a style has named (the empty language is 0).
   private let languageIDs = Locked<[String: Int32]>([:])
   /// The most languages numbered; texts in further languages are shaped without the shared
@@ -91,6 +94,9 @@ public final class TextMeasurer: Sendable {
     self.boldKerning = KerningPairs(chain: bold ?? regular)
     self.regularWebFacts = WebAdvances.ChainFacts(regular)
     self.boldWebFacts = WebAdvances.ChainFacts(bold ?? regular)
+    let strikes = platform.rules.measuresBitmapStrikeAdvances
+    regularBitmapAdvances = strikes ? SkiaBitmapAdvances(chain: regular) : nil
+    boldBitmapAdvances = strikes ? SkiaBitmapAdvances(chain: bold ?? regular) : nil
     self.lineBreakers = BreakIteratorPool(kind: .line, locale: locale)
     self.usesBuiltInLineBreaker = locale.isEmpty
     self.graphemeBreakers = BreakIteratorPool(kind: .grapheme, locale: locale)
@@ -247,7 +253,10 @@ public final class TextMeasurer: Sendable {
     }
     codes.withUnsafeBufferPointer { buffer in
       let base = buffer.baseAddress.unsafelyUnwrapped
-      builder.withOutput { output in
+      builder.withOutput(
+        notesSpacesInside: platform.rules.endsLinesAfterOverflowingSpaces,
+        bitmapAdvances: weight == .bold ? boldBitmapAdvances : regularBitmapAdvances
+      ) { output in
         var index = 0
         var start = 0
         var shaper: SegmentShaper?
@@ -257,6 +266,12 @@ public final class TextMeasurer: Sendable {
         var youngIndices: UnsafeMutablePointer<Int32>?
         var youngIndicesGeneration: UInt64 = 0
         defer { youngIndices?.deallocate() }
+        // Segments of several bidi runs, where the platform shapes each run apart (right-to-left
+        // text only).
+        let bidiPieces =
+          rightToLeft != nil && platform.rules.shapesBidiRunsApart
+          ? BidiLevels.pieces(of: codes, breaks: breaks) : nil
+        let hasPieces = bidiPieces != nil
         while index < count {
           cache.withReader { reader in
             // The run works on local copies (registers), not on the variables this closure
@@ -266,6 +281,8 @@ public final class TextMeasurer: Sendable {
             let noted =
               youngIndicesGeneration == reader.generation ? youngIndices.map { ($0, scannedUpTo) } : nil
             while runIndex < count {
+              // A segment of several bidi runs is shaped in pieces below, never cached.
+              if hasPieces, bidiPieces.unsafelyUnwrapped[runIndex] != nil { return }
               let end = breaks[runIndex].end
               let slice = UnsafeBufferPointer(start: base + runStart, count: end &- runStart)
               let entry: SegmentCache.Entry
@@ -288,6 +305,14 @@ public final class TextMeasurer: Sendable {
           let slice = UnsafeBufferPointer(start: base + start, count: end &- start)
           let isRightToLeft = rightToLeft?[index] ?? false
           let isHard = breaks[index].isHard
+          if let pieces = bidiPieces?[index] {
+            if shaper == nil { shaper = self.shaper(weight: weight, language: language) }
+            let shaped = shaper!.shape(slice, pieces: pieces, start: start)
+            output.append(shaped, scalars: slice, start: start, hardBreakAfter: isHard)
+            start = end
+            index &+= 1
+            continue
+          }
           let hash = SegmentCache.hash(slice, isRightToLeft: isRightToLeft, languageID: languageID)
           let found = cache.withOldEntry(hash: hash, scalars: slice, languageID: languageID) {
             reader, entry in
@@ -439,10 +464,12 @@ public final class TextMeasurer: Sendable {
       ) { base, spare throws(TextError) in
         spare.initialize(from: base.baseAddress.unsafelyUnwrapped, count: base.count)
         let written = decoded.codes.withUnsafeBufferPointer {
-          FlutterLineBreaks.addBreaksBeforeOpeningAfterQuotes(
+          FlutterLineBreaks.applyQuotationAndNumberRules(
             of: $0, breaks: spare,
-            count: FlutterLineBreaks.removeBreaksAfterWordInitialHyphens(
-              of: $0, breaks: spare, count: base.count))
+            count: FlutterLineBreaks.addBreaksBeforeOpeningAfterQuotes(
+              of: $0, breaks: spare,
+              count: FlutterLineBreaks.removeBreaksAfterWordInitialHyphens(
+                of: $0, breaks: spare, count: base.count)))
         }
         return try body(UnsafeBufferPointer(start: spare, count: written))
       }

@@ -36,6 +36,19 @@ protocol PlatformTextRules {
   static var splitsLigatures: Bool { get }
   /// The grid a line's positions are rounded up to (from its paragraph's start), or nil.
   static var positionGrid: Double? { get }
+  /// True when each bidi run of a segment is shaped apart in its own direction (SkParagraph);
+  /// false when a segment is shaped whole in the direction of its first scalar (by default).
+  static var shapesBidiRunsApart: Bool { get }
+  /// True when a space that does not fit ends its line even where no break opportunity follows
+  /// it (SkParagraph: `ab :cd` breaks after `ab `); false when a line ends only at opportunities
+  /// (by default).
+  static var endsLinesAfterOverflowingSpaces: Bool { get }
+  /// True when a bitmap font's advances are its strike's scaled by FreeType's 16.16 matrix
+  /// (SkParagraph, ``SkiaBitmapAdvances``); false for HarfBuzz's (by default).
+  static var measuresBitmapStrikeAdvances: Bool { get }
+  /// True when laying out a prepared text reads its scalars (by default: when it ends lines after
+  /// overflowing spaces).
+  static var layoutReadsScalars: Bool { get }
   /// How far a line's content may reach at `width` and still fit.
   static func lineLimit(forWidth width: Double) -> Double
   /// A line's height from the union of the boxes on it.
@@ -73,4 +86,12 @@ extension PlatformTextRules {
   static func edges(primary: FontMetrics, style: TextStyle) -> ParagraphEdges { .none }
 
   static func strutBoundsParagraphEdges(in style: TextStyle) -> Bool { false }
+
+  static var shapesBidiRunsApart: Bool { false }
+
+  static var endsLinesAfterOverflowingSpaces: Bool { false }
+
+  static var measuresBitmapStrikeAdvances: Bool { false }
+
+  static var layoutReadsScalars: Bool { endsLinesAfterOverflowingSpaces }
 }

@@ -41,6 +41,27 @@ extension TextPlatform {
     }
   }
 
+  /// True when a space that does not fit ends its line where no break opportunity follows it.
+  var endsLinesAfterOverflowingSpaces: Bool {
+    switch self {
+    case .web: WebTextRules.endsLinesAfterOverflowingSpaces
+    case .flutter: FlutterTextRules.endsLinesAfterOverflowingSpaces
+    case .android: AndroidTextRules.endsLinesAfterOverflowingSpaces
+    case .ios: IOSTextRules.endsLinesAfterOverflowingSpaces
+    }
+  }
+
+  /// True when laying out a prepared text reads its scalars: its line rules look for spaces inside
+  /// segments.
+  var layoutReadsScalars: Bool {
+    switch self {
+    case .web: WebTextRules.layoutReadsScalars
+    case .flutter: FlutterTextRules.layoutReadsScalars
+    case .android: AndroidTextRules.layoutReadsScalars
+    case .ios: IOSTextRules.layoutReadsScalars
+    }
+  }
+
   /// A line's height from its box, by this platform's rounding (a switch rather than an
   /// existential call: it runs once per line when a text's lines differ in height).
   @inline(__always) func height(of box: LineBox) -> Double {

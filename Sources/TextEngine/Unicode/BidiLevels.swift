@@ -40,4 +40,52 @@ enum BidiLevels {
     }
     return flags
   }
+
+  /// For each segment of `codes` (ending at `breaks[i].end`) that holds more than one bidi run (a
+  /// key), where each run in it ends (scalar offsets in the text) and its direction, for a
+  /// platform that shapes each bidi run apart (SkParagraph); nil when no segment does, or when
+  /// ICU cannot analyse the text (its segments are then shaped whole).
+  static func pieces(
+    of codes: [UInt32], breaks: UnsafeBufferPointer<(end: Int, isHard: Bool)>
+  ) -> [Int: [(end: Int, isRightToLeft: Bool)]]? {
+    var utf16: [UInt16] = []
+    utf16.reserveCapacity(codes.count)
+    var utf16OfScalar: [Int32] = []
+    utf16OfScalar.reserveCapacity(codes.count + 1)
+    for scalar in codes {
+      utf16OfScalar.append(Int32(utf16.count))
+      utf16.append(contentsOf: UTF16.encode(Unicode.Scalar(scalar) ?? "\u{FFFD}")!)
+    }
+    utf16OfScalar.append(Int32(utf16.count))
+    guard let bidi = try? BidiParagraph(utf16: utf16) else { return nil }
+    // The bidi runs, as the scalar offsets where they end.
+    var runs: [(end: Int, isRightToLeft: Bool)] = []
+    var scalar = 0
+    while scalar < codes.count {
+      let (limit, level) = bidi.run(atUTF16Offset: utf16OfScalar[scalar])
+      var end = scalar + 1
+      while end < codes.count, utf16OfScalar[end] < limit { end += 1 }
+      runs.append((end, level & 1 == 1))
+      scalar = end
+    }
+    var pieces: [Int: [(end: Int, isRightToLeft: Bool)]]?
+    var run = 0
+    var start = 0
+    for (index, segment) in breaks.enumerated() {
+      while run < runs.count - 1, runs[run].end <= start { run += 1 }
+      if !runs.isEmpty, runs[run].end < segment.end {
+        var list: [(end: Int, isRightToLeft: Bool)] = []
+        var inner = run
+        while inner < runs.count, runs[inner].end < segment.end {
+          list.append(runs[inner])
+          inner += 1
+        }
+        list.append((segment.end, inner < runs.count ? runs[inner].isRightToLeft : list.last!.isRightToLeft))
+        pieces = pieces ?? [:]
+        pieces![index] = list
+      }
+      start = segment.end
+    }
+    return pieces
+  }
 }

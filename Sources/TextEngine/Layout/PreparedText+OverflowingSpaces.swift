@@ -1,0 +1,105 @@
+extension PreparedText {
+  /// Whether grapheme `grapheme` of `view` is a space (a hanging one: its first scalar).
+  @inline(__always) static func isSpace(_ grapheme: Int, in view: PreparedTextStorage.View) -> Bool {
+    let start = grapheme == 0 ? 0 : Int(view.graphemeEnds[grapheme - 1])
+    guard let codes = view.codes else { return false }
+    return UnicodeProperties.isHangingSpace(codes[start])
+  }
+
+  /// For a platform that ends lines after overflowing spaces (SkParagraph's `lookAhead` adds a
+  /// whitespace cluster that does not fit to the line's words): when the first grapheme of
+  /// `segment` (which has a space inside and does not fit after `leadWidth`) that does not fit
+  /// is a space, ends the line after it and the spaces after it, the rest of the segment leading
+  /// the next line, and returns true; else sets `tooLong` to whether the word, measured to the
+  /// first space after that grapheme (the walk stops at whitespace), is wider than the line, when
+  /// a space ends it, and returns false. Nil when `body` stopped.
+  ///
+  /// Out of line: `forEachLine` stays as small as it was on the other platforms.
+  @inline(never) static func endLineAfterOverflowingSpace(
+    _ segment: Segment, in view: PreparedTextStorage.View, limit: Double, lineStart: inout Int,
+    leadWidth: inout Double, leadContent: inout Double, tooLong: inout Bool?, _ body: (LineBreak) -> Bool
+  ) -> Bool? {
+    let graphemeWidths = view.graphemeWidths
+    let first = Int(segment.graphemeStart)
+    let contentEnd = first + Int(segment.contentGraphemeCount)
+    var overflow = first
+    var width = leadWidth
+    while overflow < contentEnd, width + graphemeWidths[overflow] <= limit {
+      width += graphemeWidths[overflow]
+      overflow += 1
+    }
+    guard overflow < contentEnd, overflow > lineStart, isSpace(overflow, in: view) else {
+      var wordEnd = overflow
+      var word = width - leadWidth
+      while wordEnd < contentEnd, !isSpace(wordEnd, in: view) {
+        word += graphemeWidths[wordEnd]
+        wordEnd += 1
+      }
+      if wordEnd < contentEnd { tooLong = word > limit }
+      return false
+    }
+    var content = leadContent
+    var contentWidth = leadWidth
+    for grapheme in first..<overflow {
+      contentWidth += graphemeWidths[grapheme]
+      if !isSpace(grapheme, in: view) { content = contentWidth }
+    }
+    var next = overflow
+    while next < contentEnd, isSpace(next, in: view) { next += 1 }
+    guard body(LineBreak(graphemeRange: lineStart..<next, contentWidth: content, endsWithHardBreak: false))
+    else { return nil }
+    // The rest of the segment starts the next line.
+    let end = first + Int(segment.graphemeCount)
+    lineStart = next
+    leadWidth = 0
+    leadContent = 0
+    for grapheme in next..<end {
+      leadWidth += graphemeWidths[grapheme]
+      if grapheme < contentEnd { leadContent = leadWidth }
+    }
+    leadWidth += Double(segment.kernAfter)
+    if segment.hardBreakAfter {
+      guard
+        body(LineBreak(graphemeRange: lineStart..<end, contentWidth: leadContent, endsWithHardBreak: true))
+      else { return nil }
+      lineStart = end
+      leadWidth = 0
+      leadContent = 0
+    }
+    return true
+  }
+
+  /// `forEachLine`'s break between the grapheme clusters of a segment alone on its line and still
+  /// too wide, for a platform that ends lines after overflowing spaces: a space that does not fit
+  /// stays on the line with the spaces after it. False when `body` stopped.
+  @inline(never) static func breakBetweenGraphemesKeepingOverflowingSpaces(
+    _ segment: Segment, in view: PreparedTextStorage.View, limit: Double, lineStart: inout Int,
+    leadWidth: inout Double, leadContent: inout Double, _ body: (LineBreak) -> Bool
+  ) -> Bool {
+    let graphemeWidths = view.graphemeWidths
+    let first = Int(segment.graphemeStart)
+    let contentEnd = first + Int(segment.contentGraphemeCount)
+    var hangs = false
+    for grapheme in first..<contentEnd {
+      let advance = graphemeWidths[grapheme]
+      if hangs ? !isSpace(grapheme, in: view) : grapheme > lineStart && leadWidth + advance > limit {
+        if !hangs, isSpace(grapheme, in: view) {
+          hangs = true
+          leadWidth += advance
+          continue
+        }
+        hangs = false
+        guard
+          body(
+            LineBreak(
+              graphemeRange: lineStart..<grapheme, contentWidth: leadContent, endsWithHardBreak: false))
+        else { return false }
+        lineStart = grapheme
+        leadWidth = 0
+      }
+      leadWidth += advance
+      if !hangs { leadContent = leadWidth }
+    }
+    return true
+  }
+}
