@@ -30,4 +30,37 @@ struct WebTextRulesTests {
     #expect(!FlutterTextRules.splitsLigatures && !IOSTextRules.splitsLigatures)
     #expect(try Self.lineStarts(.ios, width: 127.39).first == 16)
   }
+
+  /// Blink makes one inline item per bidi level run and shapes each in its own direction
+  /// (`inline_items_builder.cc`, `harfbuzz_shaper.cc`): a line-break segment that changes direction
+  /// (`<b>خيارات`, `(للاستخدام` after Latin text) is shaped in runs of one direction each. Arabic
+  /// shaped left-to-right takes other glyphs (`خيارات` 31.77 px instead of 42.39). Expected breaks
+  /// are Chromium 156's (`chromium_lines.py`, the multi-script corpus's chain, 15 px).
+  static let multiscriptChain = [
+    "Noto Sans", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Thai", "Noto Sans Devanagari",
+    "Noto Sans CJK SC", "Noto Color Emoji",
+  ]
+
+  static func multiscriptLineStarts(_ text: String, width: Double) throws -> [Int] {
+    let measurer = try PlatformCorpusTests.measurer(chain: multiscriptChain, platform: .web)
+    return try measurer.layout(text, style: TextStyle(fontSize: 15), width: width).breaks
+  }
+
+  @Test(arguments: [
+    ("<b>خيارات أخرى (متقدمة)</b>", 150.0, [15]),
+    ("<b>خيارات أخرى (متقدمة)</b>", 170.0, [23]),
+    ("GtkActionGroup المربوط به GtkAction هذا أو NULL (للاستخدام الداخلي)", 150.0, [15, 36, 59]),
+  ])
+  func segmentsThatChangeDirectionShapeEachRunInItsOwnDirection(text: String, width: Double, chromium: [Int])
+    throws
+  {
+    #expect(try Self.multiscriptLineStarts(text, width: width) == chromium)
+  }
+
+  @Test func aRightToLeftRunIsAsWideAsAlone() throws {
+    // `<b>` then `خيارات` (one segment): 26.39 + 42.39 px, each run in its own direction.
+    let measurer = try PlatformCorpusTests.measurer(chain: Self.multiscriptChain, platform: .web)
+    let width = try measurer.prepare("<b>خيارات", style: TextStyle(fontSize: 15)).unconstrainedWidth
+    #expect(abs(width - (26.390625 + 42.390625)) < 1.0 / 32)
+  }
 }

@@ -192,16 +192,17 @@ public final class TextMeasurer: Sendable {
     let letterSpacing = style.letterSpacing
     let weight = style.weight
     let builder = try withLineBreaks(decoded) { breaks throws(TextError) in
-      let rightToLeft =
-        decoded.mayBeRightToLeft ? try BidiLevels.rightToLeftFlags(decoded, breaks: breaks) : nil
+      let directions =
+        decoded.mayBeRightToLeft ? try BidiLevels.segmentDirections(decoded, breaks: breaks) : nil
       return codes.withUnsafeBufferPointer { buffer in
         KerningPairs.withKerning(
-          codes: buffer, breaks: breaks, rightToLeft: rightToLeft, fontSize: fontSize, languageID: languageID,
+          codes: buffer, breaks: breaks, rightToLeft: directions?.rightToLeft, fontSize: fontSize,
+          languageID: languageID,
           cache: weight == .bold ? boldKerning : regularKerning,
           shaper: { shaper(weight: weight, language: language) }
         ) { kerning in
           build(
-            codes: codes, breaks: breaks, rightToLeft: rightToLeft, fontSize: fontSize,
+            codes: codes, breaks: breaks, directions: directions, fontSize: fontSize,
             letterSpacing: letterSpacing, weight: weight, language: language, languageID: languageID ?? 0,
             chain: chain, cache: cache, kerning: kerning)
         }
@@ -225,7 +226,7 @@ public final class TextMeasurer: Sendable {
   /// cache; a miss that was not batched is shaped alone, outside the lock (on the common path
   /// into scratch space, allocating nothing), and cached.
   private func build(
-    codes: [UInt32], breaks: UnsafeBufferPointer<(end: Int, isHard: Bool)>, rightToLeft: [Bool]?,
+    codes: [UInt32], breaks: UnsafeBufferPointer<(end: Int, isHard: Bool)>, directions: SegmentDirections?,
     fontSize: Double, letterSpacing: Double, weight: FontWeight, language: String, languageID: Int32,
     chain: FontChain, cache: SegmentCache, kerning: UnsafePointer<SegmentKerning>?
   ) -> PreparedTextBuilder {
@@ -266,8 +267,9 @@ public final class TextMeasurer: Sendable {
               if let (indices, upTo) = noted, runIndex < upTo, indices[runIndex] >= 0 {
                 entry = reader.entry(at: Int(indices[runIndex]))
               } else {
-                let hash = SegmentCache.hash(
-                  slice, isRightToLeft: rightToLeft?[runIndex] ?? false, languageID: languageID)
+                let hash =
+                  directions?.hash(segment: runIndex, slice, start: runStart, languageID: languageID)
+                  ?? SegmentCache.hash(slice, isRightToLeft: false, languageID: languageID)
                 guard let found = reader.find(hash, slice, languageID: languageID) else { return }
                 entry = found
               }
@@ -280,9 +282,11 @@ public final class TextMeasurer: Sendable {
           guard index < count else { break }
           let end = breaks[index].end
           let slice = UnsafeBufferPointer(start: base + start, count: end &- start)
-          let isRightToLeft = rightToLeft?[index] ?? false
+          let isRightToLeft = directions?.rightToLeft[index] ?? false
           let isHard = breaks[index].isHard
-          let hash = SegmentCache.hash(slice, isRightToLeft: isRightToLeft, languageID: languageID)
+          let hash =
+            directions?.hash(segment: index, slice, start: start, languageID: languageID)
+            ?? SegmentCache.hash(slice, isRightToLeft: false, languageID: languageID)
           let found = cache.withOldEntry(hash: hash, scalars: slice, languageID: languageID) {
             reader, entry in
             output.append(entry, of: reader, scalars: slice, start: start, hardBreakAfter: isHard)
@@ -293,24 +297,35 @@ public final class TextMeasurer: Sendable {
               // Shape this miss with the ones after it, then take them from the cache.
               if youngIndices == nil { youngIndices = .allocate(capacity: count) }
               let batch = cacheMissingSegments(
-                from: index, firstStart: start, codes: base, breaks: breaks, rightToLeft: rightToLeft,
+                from: index, firstStart: start, codes: base, breaks: breaks,
+                rightToLeft: directions?.rightToLeft,
                 languageID: languageID, shaper: shaper!, cache: cache, youngIndices: youngIndices!)
               scannedUpTo = batch.scannedUpTo
               youngIndicesGeneration = batch.generation
               if batch.cached > 0 { continue }
             }
             // Used in place (`!`): a copy would retain the chain, the pools and the language.
-            let simple = shaper!.shapeSimple(slice, isRightToLeft: isRightToLeft) { widths, ends, trailing in
-              cache.insert(
-                hash: hash, scalars: slice, widthsEm: widths, ends: ends, trailing: trailing, missing: 0,
-                languageID: languageID)
-              output.append(
-                widthsEm: widths, ends: ends, trailing: trailing, missing: 0, fontMask: .primary,
-                scalars: slice,
-                start: start, hardBreakAfter: isHard)
-            }
+            // (A segment whose scalars change direction is shaped in runs of one direction each.)
+            let isMixed = directions?.isMixed[index] ?? false
+            let simple =
+              isMixed
+              ? false
+              : shaper!.shapeSimple(slice, isRightToLeft: isRightToLeft) { widths, ends, trailing in
+                cache.insert(
+                  hash: hash, scalars: slice, widthsEm: widths, ends: ends, trailing: trailing, missing: 0,
+                  languageID: languageID)
+                output.append(
+                  widthsEm: widths, ends: ends, trailing: trailing, missing: 0, fontMask: .primary,
+                  scalars: slice,
+                  start: start, hardBreakAfter: isHard)
+              }
             if !simple {
-              let shaped = shaper!.shape(slice, isRightToLeft: isRightToLeft)
+              let shaped =
+                isMixed
+                ? directions.unsafelyUnwrapped.withScalarDirections(
+                  segment: index, start: start, count: slice.count
+                ) { shaper!.shape(slice, isRightToLeft: isRightToLeft, scalarDirections: $0) }
+                : shaper!.shape(slice, isRightToLeft: isRightToLeft)
               cache.insert(shaped, hash: hash, languageID: languageID)
               output.append(shaped, scalars: slice, start: start, hardBreakAfter: isHard)
             }
@@ -351,10 +366,10 @@ public final class TextMeasurer: Sendable {
     let shaper = shaper(for: style)
     let decoded = DecodedText(text)
     let codes = decoded.codes
-    let (breaks, rightToLeft) = try withLineBreaks(decoded) { breaks throws(TextError) in
+    let (breaks, directions) = try withLineBreaks(decoded) { breaks throws(TextError) in
       (
         Array(breaks),
-        decoded.mayBeRightToLeft ? try BidiLevels.rightToLeftFlags(decoded, breaks: breaks) : nil
+        decoded.mayBeRightToLeft ? try BidiLevels.segmentDirections(decoded, breaks: breaks) : nil
       )
     }
     var result: [GlyphRun] = []
@@ -363,7 +378,11 @@ public final class TextMeasurer: Sendable {
     codes.withUnsafeBufferPointer { buffer in
       for (index, segment) in breaks.enumerated() {
         let slice = UnsafeBufferPointer(rebasing: buffer[start..<segment.end])
-        let (graphemeEnds, runs, _) = shaper.runs(slice, isRightToLeft: rightToLeft?[index] ?? false)
+        let isRightToLeft = directions?.rightToLeft[index] ?? false
+        let (graphemeEnds, runs, _) =
+          directions?.withScalarDirections(segment: index, start: start, count: slice.count) {
+            shaper.runs(slice, isRightToLeft: isRightToLeft, scalarDirections: $0)
+          } ?? shaper.runs(slice, isRightToLeft: isRightToLeft)
         var graphemeStarts = Set([0])
         graphemeStarts.formUnion(graphemeEnds.dropLast().map { Int($0) })
         for run in runs {

@@ -39,8 +39,13 @@ struct SegmentShaper {
       == nil
   }
 
-  /// Grapheme clusters, font choice and HarfBuzz runs of `scalars`.
-  func runs(_ scalars: UnsafeBufferPointer<UInt32>, isRightToLeft: Bool) -> (
+  /// Grapheme clusters, font choice and HarfBuzz runs of `scalars`, shaped right-to-left when
+  /// `isRightToLeft`, or, when `scalarDirections` is given, in runs of one direction each (the
+  /// scalars' bidi levels are odd or even).
+  func runs(
+    _ scalars: UnsafeBufferPointer<UInt32>, isRightToLeft: Bool,
+    scalarDirections: UnsafeBufferPointer<Bool>? = nil
+  ) -> (
     graphemeEnds: [Int32], runs: [Run], missing: Int
   ) {
     var graphemeEnds = graphemeBoundaries(scalars)
@@ -76,12 +81,14 @@ struct SegmentShaper {
       var runEndGrapheme = runStartGrapheme + 1
       while runEndGrapheme < graphemeEnds.count, fontOfGrapheme[runEndGrapheme] == font,
         scripts[Int(graphemeEnds[runEndGrapheme - 1])] == script,
-        !(continuesCluster?[runEndGrapheme] ?? false)
+        !(continuesCluster?[runEndGrapheme] ?? false),
+        scalarDirections.map({ $0[Int(graphemeEnds[runEndGrapheme - 1])] == $0[runStart] }) ?? true
       {
         runEndGrapheme += 1
       }
       let runEnd = Int(graphemeEnds[runEndGrapheme - 1])
-      let properties = RunProperties(scriptTag: script, isRightToLeft: isRightToLeft, language: language)
+      let properties = RunProperties(
+        scriptTag: script, isRightToLeft: scalarDirections?[runStart] ?? isRightToLeft, language: language)
       var glyphs = fonts[font].shape(shapingScalars, range: runStart..<runEnd, properties: properties)
       for index in glyphs.indices { glyphs[index].cluster += UInt32(runStart) }
       runs.append(Run(font: fonts[font], scalarRange: runStart..<runEnd, glyphs: glyphs))
@@ -163,8 +170,13 @@ struct SegmentShaper {
     }
   }
 
-  func shape(_ scalars: UnsafeBufferPointer<UInt32>, isRightToLeft: Bool) -> ShapedSegment {
-    let (graphemeEnds, runs, missing) = runs(scalars, isRightToLeft: isRightToLeft)
+  /// Shapes one segment (see `runs(_:isRightToLeft:scalarDirections:)`) into grapheme widths.
+  func shape(
+    _ scalars: UnsafeBufferPointer<UInt32>, isRightToLeft: Bool,
+    scalarDirections: UnsafeBufferPointer<Bool>? = nil
+  ) -> ShapedSegment {
+    let (graphemeEnds, runs, missing) = runs(
+      scalars, isRightToLeft: isRightToLeft, scalarDirections: scalarDirections)
     var widths = [Double](repeating: 0, count: graphemeEnds.count)
     var grapheme = 0
     for run in runs {
