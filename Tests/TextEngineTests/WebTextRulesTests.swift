@@ -63,4 +63,22 @@ struct WebTextRulesTests {
     let width = try measurer.prepare("<b>خيارات", style: TextStyle(fontSize: 15)).unconstrainedWidth
     #expect(abs(width - (26.390625 + 42.390625)) < 1.0 / 32)
   }
+
+  /// A line holds only its own glyphs' fonts (Blink's `AccumulateUsedFonts` over the line's
+  /// parts of its items): where a line breaks inside a segment set in Noto Sans and Noto Sans
+  /// Arabic (`<abbasizad@hotmail.com>میلاد `, broken between graphemes), a line of its Latin
+  /// part alone is Noto Sans's 20 px, not Noto Sans Arabic's 32. Chromium 156 (`line-height:
+  /// normal`, `chromium_heights.py`): 240 px at 150 and 170 px, five lines of 32 and four of 20.
+  @Test(arguments: [150.0, 170.0])
+  func aLineBrokenInsideASegmentHoldsOnlyItsOwnFonts(width: Double) throws {
+    let text =
+      "عباس ایزد <abbasizad@hotmail.com>میلاد زکریا <meelad@farsiweb.info>روزبه پورنادر "
+      + "<roozbeh@farsiweb.info>هدایت وطن\u{200C}خواه<hedayat@fedoraproject.org>"
+    let measurer = try PlatformCorpusTests.measurer(chain: Self.multiscriptChain, platform: .web)
+    let prepared = try measurer.prepare(text, style: TextStyle(fontSize: 15))
+    let layout = try prepared.layout(width: width)
+    #expect(layout.lines.map(\.height) == [32, 20, 32, 20, 32, 20, 32, 32, 20])
+    #expect(layout.height == 240)
+    #expect(try prepared.measure(width: width).height == 240)
+  }
 }

@@ -32,7 +32,8 @@ extension TextMeasurer {
       lineHeight,
       PreparedText.LineBoxes(
         platform: platform, strut: rules.hasStrut ? primaryBox : .empty, fontBoxes: fontBoxes,
-        emptyLine: primaryBox, strutBoundsEdges: rules.hasStrut && rules.strutBoundsParagraphEdges(in: style))
+        emptyLine: primaryBox, strutBoundsEdges: rules.hasStrut && rules.strutBoundsParagraphEdges(in: style),
+        chain: chain, clusterFontRule: rules.clusterFontRule)
     )
   }
 }
