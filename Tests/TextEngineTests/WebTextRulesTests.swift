@@ -81,4 +81,27 @@ struct WebTextRulesTests {
     #expect(layout.height == 240)
     #expect(try prepared.measure(width: width).height == 240)
   }
+
+  /// Each cluster of a segment set in several fonts takes its own font's advance: Blink shapes
+  /// per font run, and a colour emoji's advance is its strike's (136 px at 109 ppem, 18.7156 px
+  /// at 15 px), whatever follows it in the segment. A segment `😃 ` (emoji, then a space in the
+  /// primary font) was measured in the primary font's units (18.6875 px). Chromium 156 breaks
+  /// (`rich_lines.py` / `chromium_lines.py`, Noto Sans CJK SC + Noto Color Emoji, 15 px): the
+  /// bold `@🟢 😃😃 😙: ` is 105.06 px, so `欲把相` (45.02) no longer fits at 150.
+  @Test func anEmojiBesideASpaceKeepsItsStrikeAdvance() throws {
+    let measurer = try PlatformCorpusTests.measurer(
+      chain: ["Noto Sans CJK SC", "Noto Color Emoji"], platform: .web)
+    let style = TextStyle(fontSize: 15)
+    let alone = try measurer.prepare("😃", style: style).unconstrainedWidth
+    let spaced = try measurer.prepare("😃 ", style: style).unconstrainedWidth
+    #expect(alone == 18.71875 && spaced == alone)
+    let text = "🔥🔥🔥 good 中文字  ?😃 ❤️🙏🙏🙏 😃😃😃 a good  那个  #tag"
+    #expect(try measurer.layout(text, style: style, width: 90).breaks == [4, 14, 21, 27, 39])
+    let spans = [
+      TextSpan("@🟢 😃😃 😙: ", style: TextStyle(fontSize: 15, weight: .bold)),
+      TextSpan("欲把相思说似谁，浅情人不知。 -- 晏几道《长相思·长相思》", style: style),
+    ]
+    let layout = try measurer.prepare(spans, paragraph: style).layout(width: 150)
+    #expect(layout.lines.dropFirst().map(\.scalarRange.lowerBound) == [11, 21, 33])
+  }
 }

@@ -107,12 +107,27 @@ struct PreparedTextBuilder {
             graphemeEnds[grapheme] = offset &+ Int32(truncatingIfNeeded: grapheme &+ 1)
           }
         }
-        // Chromium's advance in the segment's only font, else the primary font.
+        // Chromium's advance in the segment's only font, else in each cluster's own font.
         let mask = segmentFonts.rawValue
-        let bit = mask != 0 && mask & (mask &- 1) == 0 ? mask.trailingZeroBitCount : 0
+        let severalFonts = mask & (mask &- 1) != 0
+        let bit = mask != 0 && !severalFonts ? mask.trailingZeroBitCount : 0
         let face = bit == 0 ? primaryWebFace : webAdvances.unsafelyUnwrapped.face(bit: bit)
         // One loop per kind of face, so that the face's constants stay in registers.
-        switch face {
+        switch severalFonts ? nil : face {
+        case nil:
+          var clusterStart = 0
+          for grapheme in 0..<count {
+            let clusterEnd = Int(graphemeEnds[grapheme] &- offset)
+            let clusterFace = webAdvances.unsafelyUnwrapped.face(
+              ofCluster: UnsafeBufferPointer(rebasing: scalars[clusterStart..<clusterEnd]),
+              among: segmentFonts,
+              primary: primaryWebFace)
+            let advance = WebAdvances.advance(widthsEm[grapheme] * fontSize, in: clusterFace)
+            widths[grapheme] = advance
+            totalWidth += advance
+            if grapheme < contentCount { contentWidth = totalWidth }
+            clusterStart = clusterEnd
+          }
         case .scalable(let unitsPerPoint, let xScale):
           for grapheme in 0..<count {
             let advance = WebAdvances.scalableAdvance(
@@ -157,14 +172,26 @@ struct PreparedTextBuilder {
         }
         // Chromium's advance in the segment's font (web), then the spacing.
         var webFace: WebAdvances.Face?
+        let mask = segmentFonts.rawValue
+        let severalFonts = mask & (mask &- 1) != 0
         if let primaryWebFace {
-          let mask = segmentFonts.rawValue
-          let bit = mask != 0 && mask & (mask &- 1) == 0 ? mask.trailingZeroBitCount : 0
+          let bit = mask != 0 && !severalFonts ? mask.trailingZeroBitCount : 0
           webFace = bit == 0 ? primaryWebFace : webAdvances.unsafelyUnwrapped.face(bit: bit)
         }
         for grapheme in 0..<count {
           var advance = widthsEm[grapheme] * fontSize
-          if let webFace { advance = WebAdvances.advance(advance, in: webFace) }
+          if let primaryWebFace, severalFonts {
+            let clusterStart = grapheme == 0 ? 0 : Int(graphemeEnds[grapheme - 1] &- offset)
+            let clusterEnd = Int(graphemeEnds[grapheme] &- offset)
+            advance = WebAdvances.advance(
+              advance,
+              in: webAdvances.unsafelyUnwrapped.face(
+                ofCluster: UnsafeBufferPointer(rebasing: scalars[clusterStart..<clusterEnd]),
+                among: segmentFonts,
+                primary: primaryWebFace))
+          } else if let webFace {
+            advance = WebAdvances.advance(advance, in: webFace)
+          }
           // Letter spacing follows every cluster but the hard-break characters.
           let first = scalars[grapheme == 0 ? 0 : Int(graphemeEnds[grapheme - 1] &- offset)]
           if !UnicodeProperties.isHardBreak(first) {

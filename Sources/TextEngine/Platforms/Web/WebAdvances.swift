@@ -38,6 +38,17 @@ struct WebAdvances: Sendable {
       xScale: (sizeInSixtyFourths << 16 + unitsPerEm / 2) / unitsPerEm)
   }
 
+  /// The face of `cluster`, one of a segment's clusters set in the fonts `fonts`: the font Blink
+  /// picks for it (per cluster, in chain order, U+FE0F to the colour font first), or `primary`
+  /// when that is none of the segment's fonts (a word set in one later font, an installed face).
+  /// A colour emoji next to a space is measured at its strike's advance, not the primary font's.
+  func face(ofCluster cluster: UnsafeBufferPointer<UInt32>, among fonts: FontMask, primary: Face) -> Face {
+    guard let index = chain.fontIndex(coveringCluster: cluster, rule: WebTextRules.clusterFontRule),
+      index > 0, index < FontMask.othersBit, fonts.rawValue & (1 << UInt16(index)) != 0
+    else { return primary }
+    return face(bit: index)
+  }
+
   /// An outline font's advance: `points` in design units (rounded half up by truncation: it is
   /// positive), then `FT_MulDiv(units, xScale, 64)`, `(a × b + c / 2) / c`, in 1/65536 px.
   @inline(__always) static func scalableAdvance(_ points: Double, unitsPerPoint: Double, xScale: Int64)
