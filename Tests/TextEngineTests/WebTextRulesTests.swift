@@ -104,4 +104,29 @@ struct WebTextRulesTests {
     let layout = try measurer.prepare(spans, paragraph: style).layout(width: 150)
     #expect(layout.lines.dropFirst().map(\.scalarRange.lowerBound) == [11, 21, 33])
   }
+
+  /// Chromium's ICU 78 has Unicode 15.1's LB20a: no break after a word-initial hyphen before a
+  /// letter where ICU decides (the hyphen before a non-ASCII letter). Chromium 156 breaks this
+  /// line before ` -الداخلي`'s hyphen (26), never after it (27).
+  @Test(arguments: [(200.0, [26]), (80.0, [9, 19, 26, 39])])
+  func aWordInitialHyphenStaysWithTheLetterAfterIt(width: Double, chromium: [Int]) throws {
+    let text = "أو  <b>  NULL קובץ خيارات -الداخلي هذا GtkAction"
+    #expect(try Self.multiscriptLineStarts(text, width: width) == chromium)
+  }
+
+  /// A word broken inside the `fi` ligature: Blink reshapes the line end alone, so `f` takes its
+  /// own advance (344 units, 5.16 px), not half the ligature's 602. Chromium 156's breaks (Noto
+  /// Sans, Noto Sans Arabic, Noto Sans Hebrew, 15 px), on the common path and, with a Hebrew
+  /// run in the same segment, on the general one.
+  @Test(arguments: [
+    ("Openfile.txt", 43.5, [4, 11]), ("helpOpenfile.txt", 74.0, [8]),
+    ("helpהגדרותOpenfile.txt", 33.0, [4, 8, 11, 15, 20]), ("הגדרותOpenfile.txt", 45.5, [6, 11]),
+  ])
+  func aWordBrokenInsideTheFiLigatureEndsWithTheOwnAdvanceOfF(text: String, width: Double, chromium: [Int])
+    throws
+  {
+    let measurer = try PlatformCorpusTests.measurer(
+      chain: ["Noto Sans", "Noto Sans Arabic", "Noto Sans Hebrew"], platform: .web)
+    #expect(try measurer.layout(text, style: TextStyle(fontSize: 15), width: width).breaks == chromium)
+  }
 }

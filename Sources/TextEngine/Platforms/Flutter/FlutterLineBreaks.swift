@@ -5,22 +5,15 @@
 /// and 15.1 replaced LB15 (`QU SP* × OP`) by LB15a, which keeps only an opening quotation mark
 /// (`\p{Pi}`) with what follows it, so `"%s" (UID` may break before the parenthesis.
 enum FlutterLineBreaks {
-  /// True when `scalar` is a hyphen of class HY or HH.
-  @inline(__always) static func isHyphen(_ scalar: UInt32) -> Bool { scalar == 0x2D || scalar == 0x2010 }
-
   /// Removes from `breaks` (`count` of them, in place) the breaks after a word-initial hyphen of
   /// `codes`; returns how many are left.
   static func removeBreaksAfterWordInitialHyphens(
     of codes: UnsafeBufferPointer<UInt32>, breaks: UnsafeMutablePointer<(end: Int, isHard: Bool)>, count: Int
   ) -> Int {
-    guard codes.contains(where: isHyphen) else { return count }
+    guard codes.contains(where: LineBreaker.isHyphen) else { return count }
     var kept = 0
     for index in 0..<count {
-      let end = breaks[index].end
-      if !breaks[index].isHard, end >= 1, end < codes.count, isHyphen(codes[end - 1]),
-        isWordStart(before: end - 1, in: codes),
-        LineBreaker.lineBreakClass(of: codes[end]).isIn(LineBreaker.ClassSet.letters)
-      {
+      if !breaks[index].isHard, LineBreaker.keepsWordInitialHyphen(before: breaks[index].end, in: codes) {
         continue
       }
       breaks[kept] = breaks[index]
@@ -62,15 +55,5 @@ enum FlutterLineBreaks {
     }
     for (index, entry) in merged.enumerated() { breaks[index] = entry }
     return merged.count
-  }
-
-  /// True when the hyphen at `index` starts a word: at the start, or after a hard break, a
-  /// space, a zero width space, a contingent break or glue.
-  private static func isWordStart(before index: Int, in codes: UnsafeBufferPointer<UInt32>) -> Bool {
-    guard index > 0 else { return true }
-    let before = LineBreaker.lineBreakClass(of: codes[index - 1])
-    return before.isIn(
-      LineBreaker.ClassSet.hardBreaks | LineBreakClass.space.bit | LineBreakClass.zeroWidthSpace.bit
-        | LineBreakClass.contingentBreak.bit | LineBreakClass.glue.bit)
   }
 }

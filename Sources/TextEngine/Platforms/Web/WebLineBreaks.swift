@@ -9,11 +9,12 @@
 ///    follows: `open /usr`, `a (b`);
 /// 2. never next to another control;
 /// 3. after `-` before an ASCII digit only when a letter or digit precedes the hyphen
-///    (`CVE-2020`, not `-5`);
+///    (`CVE-2020`, not `-5`); before another non-ASCII character, ICU's answer;
 /// 4. between two characters of U+0021…U+00FF, Blink's pair table (``WebPairTable``): no break
 ///    at `/` in paths and URLs, after `-` anywhere else;
 /// 5. elsewhere ICU: the engine's opportunity, with Unicode 16's rule LB19a for quotation marks
-///    between East Asian characters (ICU 78 breaks `是远而。”|岂不`, ICU 72's rules do not).
+///    between East Asian characters (ICU 78 breaks `是远而。”|岂不`, ICU 72's rules do not) and
+///    15.1's LB20a (ICU 78 keeps a word-initial hyphen with a letter after it, ` -الداخلي`).
 enum WebLineBreaks {
   /// `LazyLineBreakIterator::IsBreakableSpace`.
   @inline(__always) static func isBreakableSpace(_ scalar: UInt32) -> Bool {
@@ -45,9 +46,10 @@ enum WebLineBreaks {
   }
 
   /// True when Blink's rules may decide a position next to `scalar` differently from UAX #14:
-  /// spaces, ASCII and Latin-1 (the pair table, the hyphen rule) and quotation marks (LB19a).
+  /// spaces, ASCII and Latin-1 (the pair table, the hyphen rule), U+2010 (LB20a) and quotation
+  /// marks (LB19a).
   @inline(__always) static func mayDiffer(_ scalar: UInt32) -> Bool {
-    scalar <= 0xFF || scalar &- 0x2018 <= 0x22 || scalar &- 0x2E02 <= 0x1F
+    scalar <= 0xFF || scalar &- 0x2010 <= 0x2A || scalar &- 0x2E02 <= 0x1F
   }
 
   /// Rewrites the opportunities `base` of `codes` (each a line start; hard breaks flagged; the
@@ -127,12 +129,14 @@ enum WebLineBreaks {
       if current <= 0x7F, (0x30...0x39).contains(current) {
         return index >= 2 && isASCIIAlphanumeric(codes[index &- 2])
       }
-      if current > 0x7F { return engineAllows }
+      if current > 0x7F {
+        return engineAllows && !LineBreaker.keepsWordInitialHyphen(before: index, in: codes)
+      }
     }
     if last <= 0xFF && current <= 0xFF {
       return WebPairTable.allowsBreak(between: last, and: current, in: pairs)
     }
-    if engineAllows { return true }
+    if engineAllows { return last != 0x2010 || !LineBreaker.keepsWordInitialHyphen(before: index, in: codes) }
     // LB19a (Unicode 16): a quotation mark between East Asian characters may be broken around.
     if isInitialQuote(current), index &+ 1 < codes.count {
       return isEastAsian(last) && isEastAsian(codes[index &+ 1]) && !LineBreaker.isOpenOrGlue(last)
