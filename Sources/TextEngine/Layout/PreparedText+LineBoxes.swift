@@ -14,11 +14,10 @@ extension PreparedText {
     /// True when the first line's top and the last line's bottom are the strut's whatever fonts
     /// are on them (Android's font padding replaces them with the paint's own).
     var strutBoundsEdges = false
-    /// The chain and its rule for a cluster's font: which of a segment's fonts the clusters of a
-    /// line that starts or ends inside it are set in (a line holds only its own glyphs' fonts:
-    /// Blink's `AccumulateUsedFonts` over the line's parts of its items).
+    /// The chain, for which of a segment's fonts the clusters of a line that starts or ends
+    /// inside it are set in (by the platform's rule for a cluster's font): a line holds only its
+    /// own glyphs' fonts (Blink's `AccumulateUsedFonts` over the line's parts of its items).
     var chain: FontChain? = nil
-    var clusterFontRule = ClusterFontRule.chainOrder
 
     /// The height of the line of graphemes `range`; `previous` is the height of the line before
     /// it (an empty last line after a final hard break is as tall on a platform without strut);
@@ -58,7 +57,7 @@ extension PreparedText {
           fonts.formUnion(
             Self.fonts(
               ofGraphemes: max(start, range.lowerBound)..<min(end, range.upperBound), among: segment.fontMask,
-              in: view, codes: codes, chain: chain, rule: clusterFontRule))
+              in: view, codes: codes, chain: chain, rule: platform.rules.clusterFontRule))
         } else {
           fonts.formUnion(segment.fontMask)
         }

@@ -115,13 +115,19 @@ struct PreparedTextBuilder {
         // One loop per kind of face, so that the face's constants stay in registers.
         switch severalFonts ? nil : face {
         case nil:
+          // Mostly the primary font and one other: that one's face is looked up once.
+          let advances = webAdvances.unsafelyUnwrapped
+          let otherBit = (mask & ~1).trailingZeroBitCount
+          let otherFace = advances.face(bit: otherBit)
           var clusterStart = 0
           for grapheme in 0..<count {
             let clusterEnd = Int(graphemeEnds[grapheme] &- offset)
-            let clusterFace = webAdvances.unsafelyUnwrapped.face(
+            let clusterBit = advances.fontBit(
               ofCluster: UnsafeBufferPointer(rebasing: scalars[clusterStart..<clusterEnd]),
-              among: segmentFonts,
-              primary: primaryWebFace)
+              among: segmentFonts)
+            let clusterFace =
+              clusterBit == 0
+              ? primaryWebFace : clusterBit == otherBit ? otherFace : advances.face(bit: clusterBit)
             let advance = WebAdvances.advance(widthsEm[grapheme] * fontSize, in: clusterFace)
             widths[grapheme] = advance
             totalWidth += advance
@@ -183,12 +189,11 @@ struct PreparedTextBuilder {
           if let primaryWebFace, severalFonts {
             let clusterStart = grapheme == 0 ? 0 : Int(graphemeEnds[grapheme - 1] &- offset)
             let clusterEnd = Int(graphemeEnds[grapheme] &- offset)
-            advance = WebAdvances.advance(
-              advance,
-              in: webAdvances.unsafelyUnwrapped.face(
-                ofCluster: UnsafeBufferPointer(rebasing: scalars[clusterStart..<clusterEnd]),
-                among: segmentFonts,
-                primary: primaryWebFace))
+            let advances = webAdvances.unsafelyUnwrapped
+            let bit = advances.fontBit(
+              ofCluster: UnsafeBufferPointer(rebasing: scalars[clusterStart..<clusterEnd]),
+              among: segmentFonts)
+            advance = WebAdvances.advance(advance, in: bit == 0 ? primaryWebFace : advances.face(bit: bit))
           } else if let webFace {
             advance = WebAdvances.advance(advance, in: webFace)
           }

@@ -240,6 +240,7 @@ public final class TextMeasurer: Sendable {
       builder.finish()
       return builder
     }
+    let rightToLeft = directions?.rightToLeft
     codes.withUnsafeBufferPointer { buffer in
       let base = buffer.baseAddress.unsafelyUnwrapped
       builder.withOutput { output in
@@ -267,9 +268,12 @@ public final class TextMeasurer: Sendable {
               if let (indices, upTo) = noted, runIndex < upTo, indices[runIndex] >= 0 {
                 entry = reader.entry(at: Int(indices[runIndex]))
               } else {
-                let hash =
-                  directions?.hash(segment: runIndex, slice, start: runStart, languageID: languageID)
-                  ?? SegmentCache.hash(slice, isRightToLeft: false, languageID: languageID)
+                let isRightToLeft = rightToLeft?[runIndex] ?? false
+                var hash = SegmentCache.hash(slice, isRightToLeft: isRightToLeft, languageID: languageID)
+                if isRightToLeft {
+                  hash = directions.unsafelyUnwrapped.hashingDirections(
+                    into: hash, segment: runIndex, start: runStart, count: slice.count)
+                }
                 guard let found = reader.find(hash, slice, languageID: languageID) else { return }
                 entry = found
               }
@@ -282,11 +286,13 @@ public final class TextMeasurer: Sendable {
           guard index < count else { break }
           let end = breaks[index].end
           let slice = UnsafeBufferPointer(start: base + start, count: end &- start)
-          let isRightToLeft = directions?.rightToLeft[index] ?? false
+          let isRightToLeft = rightToLeft?[index] ?? false
           let isHard = breaks[index].isHard
-          let hash =
-            directions?.hash(segment: index, slice, start: start, languageID: languageID)
-            ?? SegmentCache.hash(slice, isRightToLeft: false, languageID: languageID)
+          var hash = SegmentCache.hash(slice, isRightToLeft: isRightToLeft, languageID: languageID)
+          if isRightToLeft {
+            hash = directions.unsafelyUnwrapped.hashingDirections(
+              into: hash, segment: index, start: start, count: slice.count)
+          }
           let found = cache.withOldEntry(hash: hash, scalars: slice, languageID: languageID) {
             reader, entry in
             output.append(entry, of: reader, scalars: slice, start: start, hardBreakAfter: isHard)
@@ -298,7 +304,7 @@ public final class TextMeasurer: Sendable {
               if youngIndices == nil { youngIndices = .allocate(capacity: count) }
               let batch = cacheMissingSegments(
                 from: index, firstStart: start, codes: base, breaks: breaks,
-                rightToLeft: directions?.rightToLeft,
+                rightToLeft: rightToLeft,
                 languageID: languageID, shaper: shaper!, cache: cache, youngIndices: youngIndices!)
               scannedUpTo = batch.scannedUpTo
               youngIndicesGeneration = batch.generation
@@ -306,7 +312,7 @@ public final class TextMeasurer: Sendable {
             }
             // Used in place (`!`): a copy would retain the chain, the pools and the language.
             // (A segment whose scalars change direction is shaped in runs of one direction each.)
-            let isMixed = directions?.isMixed[index] ?? false
+            let isMixed = isRightToLeft && directions.unsafelyUnwrapped.isMixed[index]
             let simple =
               isMixed
               ? false

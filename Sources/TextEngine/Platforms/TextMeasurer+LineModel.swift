@@ -33,7 +33,7 @@ extension TextMeasurer {
       PreparedText.LineBoxes(
         platform: platform, strut: rules.hasStrut ? primaryBox : .empty, fontBoxes: fontBoxes,
         emptyLine: primaryBox, strutBoundsEdges: rules.hasStrut && rules.strutBoundsParagraphEdges(in: style),
-        chain: chain, clusterFontRule: rules.clusterFontRule)
+        chain: chain)
     )
   }
 }

@@ -13,14 +13,15 @@ struct SegmentDirections {
   /// Per scalar: its bidi level is odd (filled only when some segment is mixed).
   let scalarIsRightToLeft: [Bool]
 
-  /// The segment cache's hash of segment `index` (`scalars`, starting at scalar `start`): a
-  /// mixed segment's hash also holds its scalars' directions, as they change its widths.
-  @inline(__always) func hash(
-    segment index: Int, _ scalars: UnsafeBufferPointer<UInt32>, start: Int, languageID: Int32
-  ) -> UInt64 {
-    var hash = SegmentCache.hash(scalars, isRightToLeft: rightToLeft[index], languageID: languageID)
+  /// `hash` (the segment cache's hash of segment `index`, `count` scalars from scalar `start`,
+  /// as right-to-left) with, for a mixed segment, its scalars' directions, which change its
+  /// widths. Out of line: only texts with right-to-left scalars get here.
+  @inline(never) func hashingDirections(into hash: UInt64, segment index: Int, start: Int, count: Int)
+    -> UInt64
+  {
     guard isMixed[index] else { return hash }
-    for offset in 0..<scalars.count {
+    var hash = hash
+    for offset in 0..<count {
       hash = (hash ^ (scalarIsRightToLeft[start + offset] ? 0x9E37_79B9 : 0x7F4A_7C15)) &* 0x100_0000_01b3
     }
     return hash

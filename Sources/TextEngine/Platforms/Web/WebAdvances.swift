@@ -38,15 +38,19 @@ struct WebAdvances: Sendable {
       xScale: (sizeInSixtyFourths << 16 + unitsPerEm / 2) / unitsPerEm)
   }
 
-  /// The face of `cluster`, one of a segment's clusters set in the fonts `fonts`: the font Blink
-  /// picks for it (per cluster, in chain order, U+FE0F to the colour font first), or `primary`
-  /// when that is none of the segment's fonts (a word set in one later font, an installed face).
-  /// A colour emoji next to a space is measured at its strike's advance, not the primary font's.
-  func face(ofCluster cluster: UnsafeBufferPointer<UInt32>, among fonts: FontMask, primary: Face) -> Face {
+  /// The `FontMask` bit of the font of `cluster`, one of a segment's clusters set in the fonts
+  /// `fonts`: the font Blink picks for it (per cluster, in chain order, U+FE0F to the colour font
+  /// first), or 0 (the primary font) when that is none of the segment's fonts (a word set in one
+  /// later font, an installed face). A colour emoji beside a space is measured at its strike's
+  /// advance, not the primary font's.
+  @inline(__always) func fontBit(ofCluster cluster: UnsafeBufferPointer<UInt32>, among fonts: FontMask) -> Int
+  {
+    // (Most clusters of such segments are the primary font's: spaces, punctuation.)
+    if cluster.count == 1, chain.fonts[0].coverage.contains(cluster[0]) { return 0 }
     guard let index = chain.fontIndex(coveringCluster: cluster, rule: WebTextRules.clusterFontRule),
-      index > 0, index < FontMask.othersBit, fonts.rawValue & (1 << UInt16(index)) != 0
-    else { return primary }
-    return face(bit: index)
+      index < FontMask.othersBit, fonts.rawValue & (1 << UInt16(index)) != 0
+    else { return 0 }
+    return index
   }
 
   /// An outline font's advance: `points` in design units (rounded half up by truncation: it is
