@@ -129,4 +129,17 @@ struct WebTextRulesTests {
       chain: ["Noto Sans", "Noto Sans Arabic", "Noto Sans Hebrew"], platform: .web)
     #expect(try measurer.layout(text, style: TextStyle(fontSize: 15), width: width).breaks == chromium)
   }
+
+  /// Each bidi item's part of a line is rounded up to LayoutUnits on its own (Blink's line
+  /// width is the sum of its item parts' `SnappedWidth`s), items being the level runs of a
+  /// paragraph at level 0: `١٢٣` (level 2) then `  </b>` (level 0) is 20.265625 + 39.765625 =
+  /// 60.03 px, over 60 + 1/64, where one sum rounded up would fit. Chromium 156's breaks.
+  @Test(arguments: [
+    ("١٢٣  </b>— \"quoted\"  به", 60.0, [5, 11, 18]),
+    ("A-13.5 Office 3.5  روزبه NULL ( ٤٥x إعدادات الملف هذا", 100.0, [14, 25, 36, 50]),
+    ("שלום  file.txt </b> ؟ NULL ( »  \"quoted\" 2024  حفظ أخرىהגדרות 10%", 80.0, [6, 20, 32, 41, 51, 62]),
+  ])
+  func eachBidiItemIsRoundedUpOnItsOwn(text: String, width: Double, chromium: [Int]) throws {
+    #expect(try Self.multiscriptLineStarts(text, width: width) == chromium)
+  }
 }

@@ -23,6 +23,11 @@ struct PreparedTextBuilder {
   /// Line keys are rounded up to multiples of this from their paragraph's start (0: not rounded).
   let positionGrid: Double
   private var paragraphBase = 0.0
+  private var snappedParagraphBase = 0.0
+  /// Where bidi items start (scalar offsets, ascending; empty without right-to-left scalars),
+  /// and the next one not yet reached.
+  let itemStarts: [Int32]
+  private var nextItem = 0
   /// The kerning (points) between each segment and the next (`KerningPairs`), or nil; valid
   /// until `finish()`.
   let kerning: UnsafePointer<SegmentKerning>?
@@ -33,8 +38,9 @@ struct PreparedTextBuilder {
     segmentCount: Int, scalarCount: Int, fontSize: Double, letterSpacing: Double,
     webAdvances: WebAdvances? = nil, positionGrid: Double? = nil,
     kerning: UnsafePointer<SegmentKerning>? = nil,
-    keepsKerningAtLineEnd: Bool = false
+    keepsKerningAtLineEnd: Bool = false, itemStarts: [Int32] = []
   ) {
+    self.itemStarts = itemStarts
     self.fontSize = fontSize
     self.letterSpacing = letterSpacing
     self.webAdvances = webAdvances
@@ -71,6 +77,13 @@ struct PreparedTextBuilder {
     /// Where the current paragraph starts (unrounded), and that rounded up to `positionGrid`.
     fileprivate var paragraphBase: Double
     fileprivate var snappedParagraphBase: Double
+    /// Where bidi items start (see `PreparedTextBuilder.itemStarts`), the next one not yet
+    /// reached, and its start (`Int.max` past the last): on the LayoutUnit grid each item's
+    /// positions are rounded up from its own start (Blink snaps each item's part of a line on its
+    /// own, `ShapeResultView::SnappedWidth`).
+    fileprivate let itemStarts: UnsafeBufferPointer<Int32>
+    fileprivate var nextItem: Int
+    fileprivate var nextItemStart: Int
     fileprivate let kerning: UnsafePointer<SegmentKerning>?
     fileprivate let keepsKerningAtLineEnd: Bool
     /// The kerning after the previous segment (a line starting here starts inside a pair).
@@ -232,14 +245,27 @@ struct PreparedTextBuilder {
       var tieRank: Int16 = 0
       var startTieRank: Int16 = 0
       if positionGrid > 0 {
-        // Blink's positions: the advance from the paragraph's start, up to LayoutUnits.
-        let base = paragraphBase
-        let exactStart = start - base
-        let exactEnd = contentEnd - base
+        // Blink's positions: the advance from the paragraph's (or bidi item's) start, up to
+        // LayoutUnits.
+        // (Bidi items start in this segment: texts with right-to-left scalars only.)
+        let segmentEnd = Int(offset) &+ scalars.count
+        let passesItems = nextItemStart < segmentEnd
+        if passesItems {
+          passItems(through: Int(offset), graphemes: graphemeEnds, widths: widths, count: count)
+        }
+        let exactStart = start - paragraphBase
         let roundedStart = exactStart.roundedUp(toMultipleOf: positionGrid, inverse: inverseGrid)
-        let roundedEnd = exactEnd.roundedUp(toMultipleOf: positionGrid, inverse: inverseGrid)
         start = snappedParagraphBase + roundedStart
+        if passesItems {
+          let contentEndScalar = contentCount > 0 ? Int(graphemeEnds[contentCount - 1]) : Int(offset)
+          passItems(through: contentEndScalar, graphemes: graphemeEnds, widths: widths, count: count)
+        }
+        let exactEnd = contentEnd - paragraphBase
+        let roundedEnd = exactEnd.roundedUp(toMultipleOf: positionGrid, inverse: inverseGrid)
         contentEnd = snappedParagraphBase + roundedEnd
+        if passesItems {
+          passItems(through: segmentEnd - 1, graphemes: graphemeEnds, widths: widths, count: count)
+        }
         tieRank = Self.rounding(from: exactEnd, to: roundedEnd)
         startTieRank = Self.rounding(from: exactStart, to: roundedStart)
         if previousKernAfter != 0, count > 0 {
@@ -288,6 +314,30 @@ struct PreparedTextBuilder {
       segmentCount += 1
     }
 
+    /// Moves the position base to the start of every bidi item that starts at or before scalar
+    /// `last` (within the segment being appended, whose graphemes end at `graphemes` with
+    /// `widths`, from `runningWidth`): each item's positions are rounded up from its own start,
+    /// and it starts where the item before it ends, rounded up. Out of line: only texts with
+    /// right-to-left scalars have items.
+    @inline(never) mutating func passItems(
+      through last: Int, graphemes: UnsafeMutablePointer<Int32>, widths: UnsafeMutablePointer<Double>,
+      count: Int
+    ) {
+      while nextItemStart <= last {
+        var position = runningWidth
+        var grapheme = 0
+        while grapheme < count, Int(graphemes[grapheme]) <= nextItemStart {
+          position += widths[grapheme]
+          grapheme += 1
+        }
+        snappedParagraphBase += (position - paragraphBase).roundedUp(
+          toMultipleOf: positionGrid, inverse: inverseGrid)
+        paragraphBase = position
+        nextItem += 1
+        nextItemStart = nextItem < itemStarts.count ? Int(itemStarts[nextItem]) : .max
+      }
+    }
+
     /// Appends a cached segment, read in place.
     @inline(__always) mutating func append(
       _ entry: SegmentCache.Entry, of reader: SegmentCache.Reader, scalars: UnsafeBufferPointer<UInt32>,
@@ -316,29 +366,33 @@ struct PreparedTextBuilder {
 
   /// Runs `body` with write access to the output arrays.
   mutating func withOutput<Result>(_ body: (inout Output) -> Result) -> Result {
-    let (result, output) = storage.withContents { contents in
-      var output = Output(
-        segments: contents.segments, keys: contents.keys, graphemeWidths: contents.graphemeWidths,
-        graphemeEnds: contents.graphemeEnds, fontSize: fontSize, letterSpacing: letterSpacing,
-        segmentCount: segmentCount, graphemeCount: graphemeCount, missingGlyphs: missingGlyphs,
-        fontMask: fontMask, runningWidth: runningWidth, lastContent: lastContent,
-        lastContentEnd: lastContentEnd, primaryWebFace: webAdvances?.face(bit: 0), webAdvances: webAdvances,
-        positionGrid: positionGrid, inverseGrid: positionGrid > 0 ? 1 / positionGrid : 0,
-        paragraphBase: paragraphBase,
-        snappedParagraphBase: paragraphBase.roundedUp(toMultipleOf: positionGrid > 0 ? positionGrid : 1),
-        kerning: kerning, keepsKerningAtLineEnd: keepsKerningAtLineEnd)
-      let result = body(&output)
-      return (
-        result,
-        (
-          output.segmentCount, output.graphemeCount, output.missingGlyphs, output.fontMask,
-          output.runningWidth, output.lastContent, output.lastContentEnd, output.paragraphBase
+    let (result, output) = itemStarts.withUnsafeBufferPointer { items in
+      storage.withContents { contents in
+        var output = Output(
+          segments: contents.segments, keys: contents.keys, graphemeWidths: contents.graphemeWidths,
+          graphemeEnds: contents.graphemeEnds, fontSize: fontSize, letterSpacing: letterSpacing,
+          segmentCount: segmentCount, graphemeCount: graphemeCount, missingGlyphs: missingGlyphs,
+          fontMask: fontMask, runningWidth: runningWidth, lastContent: lastContent,
+          lastContentEnd: lastContentEnd, primaryWebFace: webAdvances?.face(bit: 0), webAdvances: webAdvances,
+          positionGrid: positionGrid, inverseGrid: positionGrid > 0 ? 1 / positionGrid : 0,
+          paragraphBase: paragraphBase, snappedParagraphBase: snappedParagraphBase,
+          itemStarts: items, nextItem: nextItem,
+          nextItemStart: nextItem < items.count ? Int(items[nextItem]) : .max,
+          kerning: kerning, keepsKerningAtLineEnd: keepsKerningAtLineEnd)
+        let result = body(&output)
+        return (
+          result,
+          (
+            output.segmentCount, output.graphemeCount, output.missingGlyphs, output.fontMask,
+            output.runningWidth, output.lastContent, output.lastContentEnd, output.paragraphBase,
+            output.snappedParagraphBase, output.nextItem
+          )
         )
-      )
+      }
     }
     (
       segmentCount, graphemeCount, missingGlyphs, fontMask, runningWidth, lastContent, lastContentEnd,
-      paragraphBase
+      paragraphBase, snappedParagraphBase, nextItem
     ) = output
     return result
   }

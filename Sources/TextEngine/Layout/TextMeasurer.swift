@@ -234,7 +234,7 @@ public final class TextMeasurer: Sendable {
       segmentCount: breaks.count, scalarCount: codes.count, fontSize: fontSize, letterSpacing: letterSpacing,
       webAdvances: platform == .web ? WebAdvances(chain: chain, fontSize: fontSize) : nil,
       positionGrid: platform.rules.positionGrid, kerning: kerning,
-      keepsKerningAtLineEnd: platform.rules.keepsKerningAtLineEnd)
+      keepsKerningAtLineEnd: platform.rules.keepsKerningAtLineEnd, itemStarts: directions?.itemStarts ?? [])
     let count = breaks.count
     guard count > 0 else {
       builder.finish()

@@ -21,11 +21,19 @@ enum BidiLevels {
   static func segmentDirections(
     _ decoded: DecodedText, breaks: UnsafeBufferPointer<(end: Int, isHard: Bool)>
   ) throws(TextError) -> SegmentDirections {
-    let bidi = try BidiParagraph(utf16: decoded.makeUTF16())
+    let utf16 = decoded.makeUTF16()
+    let bidi = try BidiParagraph(utf16: utf16)
+    // Blink's items are the level runs of a paragraph at level 0 (`direction: ltr`).
+    let items = try BidiParagraph(utf16: utf16, isLeftToRight: true)
     var scalarIsRightToLeft: [Bool] = []
     scalarIsRightToLeft.reserveCapacity(decoded.codes.count)
+    var itemStarts: [Int32] = []
     var offset: Int32 = 0
-    for scalar in decoded.codes {
+    var previousLevel: UInt8 = 0
+    for (index, scalar) in decoded.codes.enumerated() {
+      let level = items.level(atUTF16Offset: offset)
+      if index > 0, level != previousLevel { itemStarts.append(Int32(index)) }
+      previousLevel = level
       scalarIsRightToLeft.append(bidi.level(atUTF16Offset: offset) & 1 == 1)
       offset += scalar > 0xFFFF ? 2 : 1
     }
@@ -43,6 +51,6 @@ enum BidiLevels {
     }
     return SegmentDirections(
       rightToLeft: rightToLeft, isMixed: isMixed,
-      scalarIsRightToLeft: isMixed.contains(true) ? scalarIsRightToLeft : [])
+      scalarIsRightToLeft: isMixed.contains(true) ? scalarIsRightToLeft : [], itemStarts: itemStarts)
   }
 }

@@ -12,6 +12,9 @@ struct SegmentDirections {
   let isMixed: [Bool]
   /// Per scalar: its bidi level is odd (filled only when some segment is mixed).
   let scalarIsRightToLeft: [Bool]
+  /// Where the bidi level changes (scalar offsets, ascending): the starts of Blink's inline items
+  /// after the first.
+  let itemStarts: [Int32]
 
   /// `hash` (the segment cache's hash of segment `index`, `count` scalars from scalar `start`,
   /// as right-to-left) with, for a mixed segment, its scalars' directions, which change its
