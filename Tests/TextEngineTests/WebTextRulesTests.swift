@@ -142,4 +142,13 @@ struct WebTextRulesTests {
   func eachBidiItemIsRoundedUpOnItsOwn(text: String, width: Double, chromium: [Int]) throws {
     #expect(try Self.multiscriptLineStarts(text, width: width) == chromium)
   }
+
+  /// Unicode 15.1's LB25 `IS × NU` in Chromium's ICU 78: no break between an infix separator
+  /// and a digit after it (`config ،١٢٣`: Chromium 156 breaks before the Arabic comma, at 33,
+  /// never after it).
+  @Test(arguments: [(150.0, [12, 33, 58]), (80.0, [12, 23, 33, 39, 52])])
+  func anInfixSeparatorStaysWithTheDigitAfterIt(width: Double, chromium: [Int]) throws {
+    let text = "עזרה زکریا  </b>للاستخدام config ،١٢٣  إعدادات  3.5 زکریا هذا"
+    #expect(try Self.multiscriptLineStarts(text, width: width) == chromium)
+  }
 }

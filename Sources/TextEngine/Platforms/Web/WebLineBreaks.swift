@@ -14,7 +14,8 @@
 ///    at `/` in paths and URLs, after `-` anywhere else;
 /// 5. elsewhere ICU: the engine's opportunity, with Unicode 16's rule LB19a for quotation marks
 ///    between East Asian characters (ICU 78 breaks `是远而。”|岂不`, ICU 72's rules do not) and
-///    15.1's LB20a (ICU 78 keeps a word-initial hyphen with a letter after it, ` -الداخلي`).
+///    15.1's LB20a (ICU 78 keeps a word-initial hyphen with a letter after it, ` -الداخلي`) and
+///    LB25's `IS × NU` (no break between an infix separator and a digit, ` ،١٢٣`).
 enum WebLineBreaks {
   /// `LazyLineBreakIterator::IsBreakableSpace`.
   @inline(__always) static func isBreakableSpace(_ scalar: UInt32) -> Bool {
@@ -52,6 +53,17 @@ enum WebLineBreaks {
     scalar <= 0xFF || scalar &- 0x2010 <= 0x2A || scalar &- 0x2E02 <= 0x1F
   }
 
+  /// Unicode 15.1's `IS × NU` (LB25), which ICU 72's rules keep only after a number: true when
+  /// `last` is an infix separator (`,` `.` `:` `;` `،` …) and `current` a digit. ICU decides
+  /// these pairs in Blink (the pair table has the ASCII ones).
+  @inline(__always) static func isInfixBeforeDigit(_ last: UInt32, _ current: UInt32) -> Bool {
+    switch last {
+    case 0x2C, 0x2E, 0x3A, 0x3B, 0x37E, 0x589, 0x60C, 0x60D, 0x7F8, 0x2044, 0xFE10, 0xFE13, 0xFE14:
+      return LineBreaker.lineBreakClass(of: current) == .numeric
+    default: return false
+    }
+  }
+
   /// Rewrites the opportunities `base` of `codes` (each a line start; hard breaks flagged; the
   /// last is the end of the text) into `output` (room for `codes.count` entries) as Blink finds
   /// them. Returns how many were written.
@@ -87,10 +99,13 @@ enum WebLineBreaks {
         // Inside an ASCII word: neither UAX #14 nor Blink's pair table breaks (the common case
         // of the characters Blink looks at).
       } else if !(currentMayDiffer || lastMayDiffer) {
-        // Neither character is one Blink's rules look at: UAX #14's answer.
+        // Neither character is one Blink's rules look at: UAX #14's answer (but LB25's
+        // `IS × NU` after the Arabic commas).
         if inBase {
-          output[written] = nextBase.pointee
-          written &+= 1
+          if last &- 0x060C > 1 || !isInfixBeforeDigit(last, current) {
+            output[written] = nextBase.pointee
+            written &+= 1
+          }
           nextBase += 1
         }
       } else {
@@ -136,7 +151,10 @@ enum WebLineBreaks {
     if last <= 0xFF && current <= 0xFF {
       return WebPairTable.allowsBreak(between: last, and: current, in: pairs)
     }
-    if engineAllows { return last != 0x2010 || !LineBreaker.keepsWordInitialHyphen(before: index, in: codes) }
+    if engineAllows {
+      if isInfixBeforeDigit(last, current) { return false }
+      return last != 0x2010 || !LineBreaker.keepsWordInitialHyphen(before: index, in: codes)
+    }
     // LB19a (Unicode 16): a quotation mark between East Asian characters may be broken around.
     if isInitialQuote(current), index &+ 1 < codes.count {
       return isEastAsian(last) && isEastAsian(codes[index &+ 1]) && !LineBreaker.isOpenOrGlue(last)
