@@ -14,29 +14,30 @@ extension PreparedText {
     /// True when the first line's top and the last line's bottom are the strut's whatever fonts
     /// are on them (Android's font padding replaces them with the paint's own).
     var strutBoundsEdges = false
-    /// The chain, for which of a segment's fonts the clusters of a line that starts or ends
-    /// inside it are set in (by the platform's rule for a cluster's font): a line holds only its
-    /// own glyphs' fonts (Blink's `AccumulateUsedFonts` over the line's parts of its items).
-    var chain: FontChain? = nil
 
     /// The height of the line of graphemes `range`; `previous` is the height of the line before
     /// it (an empty last line after a final hard break is as tall on a platform without strut);
     /// `first` and `last` tell whether it is the paragraph's first and last line.
     func height(
-      ofLine range: Range<Int>, in view: PreparedTextStorage.View, codes: [UInt32], after previous: Double,
+      ofLine range: Range<Int>, in view: PreparedTextStorage.View, codes: [UInt32], chain: FontChain?,
+      after previous: Double,
       first: Bool = false,
       last: Bool = false
     ) -> Double {
       if range.isEmpty, range.lowerBound == view.graphemeWidths.count, range.lowerBound > 0, strut.isEmpty {
         return previous
       }
-      return height(of: fonts(ofGraphemes: range, in: view, codes: codes), first: first, last: last)
+      return height(
+        of: fonts(ofGraphemes: range, in: view, codes: codes, chain: chain), first: first, last: last)
     }
 
     /// The fonts of graphemes `range` (a line's): those of the segments that hold them, but of a
-    /// segment in several fonts that the line holds only part of, the fonts of that part.
-    func fonts(ofGraphemes range: Range<Int>, in view: PreparedTextStorage.View, codes: [UInt32]) -> FontMask
-    {
+    /// segment in several fonts that the line holds only part of, the fonts of that part, by
+    /// `chain` and the platform's rule for a cluster's font (a line holds only its own glyphs'
+    /// fonts: Blink's `AccumulateUsedFonts` over the line's parts of its items).
+    func fonts(
+      ofGraphemes range: Range<Int>, in view: PreparedTextStorage.View, codes: [UInt32], chain: FontChain?
+    ) -> FontMask {
       var fonts = FontMask()
       guard !range.isEmpty else { return fonts }
       let segments = view.segments
@@ -49,11 +50,23 @@ extension PreparedText {
       }
       var index = low
       while index < segments.count, Int(segments[index].graphemeStart) < range.upperBound {
+        fonts.formUnion(segments[index].fontMask)
+        index += 1
+      }
+      // A line that starts or ends inside a segment in several fonts (a word broken between
+      // graphemes): that segment adds only its line's part's fonts.
+      let last = index - 1
+      guard let chain,
+        (Int(segments[low].graphemeStart) < range.lowerBound && segments[low].fontMask.hasSeveral)
+          || (Int(segments[last].graphemeStart + segments[last].graphemeCount) > range.upperBound
+            && segments[last].fontMask.hasSeveral)
+      else { return fonts }
+      fonts = FontMask()
+      for index in low...last {
         let segment = segments[index]
         let start = Int(segment.graphemeStart)
         let end = start + Int(segment.graphemeCount)
-        let mask = segment.fontMask.rawValue
-        if let chain, mask & (mask &- 1) != 0, start < range.lowerBound || end > range.upperBound {
+        if segment.fontMask.hasSeveral, start < range.lowerBound || end > range.upperBound {
           fonts.formUnion(
             Self.fonts(
               ofGraphemes: max(start, range.lowerBound)..<min(end, range.upperBound), among: segment.fontMask,
@@ -61,7 +74,6 @@ extension PreparedText {
         } else {
           fonts.formUnion(segment.fontMask)
         }
-        index += 1
       }
       return fonts
     }
@@ -132,7 +144,9 @@ extension PreparedText {
       count += 1
       widest = max(widest, line.contentWidth)
       lastHeight = boxes.height(
-        ofLine: line.graphemeRange, in: view, codes: paragraph.pointee.codes, after: lastHeight,
+        ofLine: line.graphemeRange, in: view, codes: paragraph.pointee.codes,
+        chain: paragraph.pointee.fontChain,
+        after: lastHeight,
         first: count == 1)
       lastRange = line.graphemeRange
       height += lastHeight
@@ -142,7 +156,8 @@ extension PreparedText {
       // The last line, known only now, ends at the strut's bottom.
       height +=
         boxes.height(
-          ofLine: lastRange, in: view, codes: paragraph.pointee.codes, after: lastHeight, first: count == 1,
+          ofLine: lastRange, in: view, codes: paragraph.pointee.codes, chain: paragraph.pointee.fontChain,
+          after: lastHeight, first: count == 1,
           last: true)
         - lastHeight
     }

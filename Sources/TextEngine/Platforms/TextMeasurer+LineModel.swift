@@ -32,8 +32,7 @@ extension TextMeasurer {
       lineHeight,
       PreparedText.LineBoxes(
         platform: platform, strut: rules.hasStrut ? primaryBox : .empty, fontBoxes: fontBoxes,
-        emptyLine: primaryBox, strutBoundsEdges: rules.hasStrut && rules.strutBoundsParagraphEdges(in: style),
-        chain: chain)
+        emptyLine: primaryBox, strutBoundsEdges: rules.hasStrut && rules.strutBoundsParagraphEdges(in: style))
     )
   }
 }
