@@ -30,4 +30,125 @@ struct WebTextRulesTests {
     #expect(!FlutterTextRules.splitsLigatures && !IOSTextRules.splitsLigatures)
     #expect(try Self.lineStarts(.ios, width: 127.39).first == 16)
   }
+
+  /// Blink makes one inline item per bidi level run and shapes each in its own direction
+  /// (`inline_items_builder.cc`, `harfbuzz_shaper.cc`): a line-break segment that changes direction
+  /// (`<b>خيارات`, `(للاستخدام` after Latin text) is shaped in runs of one direction each. Arabic
+  /// shaped left-to-right takes other glyphs (`خيارات` 31.77 px instead of 42.39). Expected breaks
+  /// are Chromium 156's (`chromium_lines.py`, the multi-script corpus's chain, 15 px).
+  static let multiscriptChain = [
+    "Noto Sans", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Thai", "Noto Sans Devanagari",
+    "Noto Sans CJK SC", "Noto Color Emoji",
+  ]
+
+  static func multiscriptLineStarts(_ text: String, width: Double) throws -> [Int] {
+    let measurer = try PlatformCorpusTests.measurer(chain: multiscriptChain, platform: .web)
+    return try measurer.layout(text, style: TextStyle(fontSize: 15), width: width).breaks
+  }
+
+  @Test(arguments: [
+    ("<b>خيارات أخرى (متقدمة)</b>", 150.0, [15]),
+    ("<b>خيارات أخرى (متقدمة)</b>", 170.0, [23]),
+    ("GtkActionGroup المربوط به GtkAction هذا أو NULL (للاستخدام الداخلي)", 150.0, [15, 36, 59]),
+  ])
+  func segmentsThatChangeDirectionShapeEachRunInItsOwnDirection(text: String, width: Double, chromium: [Int])
+    throws
+  {
+    #expect(try Self.multiscriptLineStarts(text, width: width) == chromium)
+  }
+
+  @Test func aRightToLeftRunIsAsWideAsAlone() throws {
+    // `<b>` then `خيارات` (one segment): 26.39 + 42.39 px, each run in its own direction.
+    let measurer = try PlatformCorpusTests.measurer(chain: Self.multiscriptChain, platform: .web)
+    let width = try measurer.prepare("<b>خيارات", style: TextStyle(fontSize: 15)).unconstrainedWidth
+    #expect(abs(width - (26.390625 + 42.390625)) < 1.0 / 32)
+  }
+
+  /// A line holds only its own glyphs' fonts (Blink's `AccumulateUsedFonts` over the line's
+  /// parts of its items): where a line breaks inside a segment set in Noto Sans and Noto Sans
+  /// Arabic (`<abbasizad@hotmail.com>میلاد `, broken between graphemes), a line of its Latin
+  /// part alone is Noto Sans's 20 px, not Noto Sans Arabic's 32. Chromium 156 (`line-height:
+  /// normal`, `chromium_heights.py`): 240 px at 150 and 170 px, five lines of 32 and four of 20.
+  @Test(arguments: [150.0, 170.0])
+  func aLineBrokenInsideASegmentHoldsOnlyItsOwnFonts(width: Double) throws {
+    let text =
+      "عباس ایزد <abbasizad@hotmail.com>میلاد زکریا <meelad@farsiweb.info>روزبه پورنادر "
+      + "<roozbeh@farsiweb.info>هدایت وطن\u{200C}خواه<hedayat@fedoraproject.org>"
+    let measurer = try PlatformCorpusTests.measurer(chain: Self.multiscriptChain, platform: .web)
+    let prepared = try measurer.prepare(text, style: TextStyle(fontSize: 15))
+    let layout = try prepared.layout(width: width)
+    #expect(layout.lines.map(\.height) == [32, 20, 32, 20, 32, 20, 32, 32, 20])
+    #expect(layout.height == 240)
+    #expect(try prepared.measure(width: width).height == 240)
+  }
+
+  /// Each cluster of a segment set in several fonts takes its own font's advance: Blink shapes
+  /// per font run, and a colour emoji's advance is its strike's (136 px at 109 ppem, 18.7156 px
+  /// at 15 px), whatever follows it in the segment. A segment `😃 ` (emoji, then a space in the
+  /// primary font) was measured in the primary font's units (18.6875 px). Chromium 156 breaks
+  /// (`rich_lines.py` / `chromium_lines.py`, Noto Sans CJK SC + Noto Color Emoji, 15 px): the
+  /// bold `@🟢 😃😃 😙: ` is 105.06 px, so `欲把相` (45.02) no longer fits at 150.
+  @Test func anEmojiBesideASpaceKeepsItsStrikeAdvance() throws {
+    let measurer = try PlatformCorpusTests.measurer(
+      chain: ["Noto Sans CJK SC", "Noto Color Emoji"], platform: .web)
+    let style = TextStyle(fontSize: 15)
+    let alone = try measurer.prepare("😃", style: style).unconstrainedWidth
+    let spaced = try measurer.prepare("😃 ", style: style).unconstrainedWidth
+    #expect(alone == 18.71875 && spaced == alone)
+    let text = "🔥🔥🔥 good 中文字  ?😃 ❤️🙏🙏🙏 😃😃😃 a good  那个  #tag"
+    #expect(try measurer.layout(text, style: style, width: 90).breaks == [4, 14, 21, 27, 39])
+    let spans = [
+      TextSpan("@🟢 😃😃 😙: ", style: TextStyle(fontSize: 15, weight: .bold)),
+      TextSpan("欲把相思说似谁，浅情人不知。 -- 晏几道《长相思·长相思》", style: style),
+    ]
+    let layout = try measurer.prepare(spans, paragraph: style).layout(width: 150)
+    #expect(layout.lines.dropFirst().map(\.scalarRange.lowerBound) == [11, 21, 33])
+  }
+
+  /// Chromium's ICU 78 has Unicode 15.1's LB20a: no break after a word-initial hyphen before a
+  /// letter where ICU decides (the hyphen before a non-ASCII letter). Chromium 156 breaks this
+  /// line before ` -الداخلي`'s hyphen (26), never after it (27).
+  @Test(arguments: [(200.0, [26]), (80.0, [9, 19, 26, 39])])
+  func aWordInitialHyphenStaysWithTheLetterAfterIt(width: Double, chromium: [Int]) throws {
+    let text = "أو  <b>  NULL קובץ خيارات -الداخلي هذا GtkAction"
+    #expect(try Self.multiscriptLineStarts(text, width: width) == chromium)
+  }
+
+  /// A word broken inside the `fi` ligature: Blink reshapes the line end alone, so `f` takes its
+  /// own advance (344 units, 5.16 px), not half the ligature's 602. Chromium 156's breaks (Noto
+  /// Sans, Noto Sans Arabic, Noto Sans Hebrew, 15 px), on the common path and, with a Hebrew
+  /// run in the same segment, on the general one.
+  @Test(arguments: [
+    ("Openfile.txt", 43.5, [4, 11]), ("helpOpenfile.txt", 74.0, [8]),
+    ("helpהגדרותOpenfile.txt", 33.0, [4, 8, 11, 15, 20]), ("הגדרותOpenfile.txt", 45.5, [6, 11]),
+  ])
+  func aWordBrokenInsideTheFiLigatureEndsWithTheOwnAdvanceOfF(text: String, width: Double, chromium: [Int])
+    throws
+  {
+    let measurer = try PlatformCorpusTests.measurer(
+      chain: ["Noto Sans", "Noto Sans Arabic", "Noto Sans Hebrew"], platform: .web)
+    #expect(try measurer.layout(text, style: TextStyle(fontSize: 15), width: width).breaks == chromium)
+  }
+
+  /// Each bidi item's part of a line is rounded up to LayoutUnits on its own (Blink's line
+  /// width is the sum of its item parts' `SnappedWidth`s), items being the level runs of a
+  /// paragraph at level 0: `١٢٣` (level 2) then `  </b>` (level 0) is 20.265625 + 39.765625 =
+  /// 60.03 px, over 60 + 1/64, where one sum rounded up would fit. Chromium 156's breaks.
+  @Test(arguments: [
+    ("١٢٣  </b>— \"quoted\"  به", 60.0, [5, 11, 18]),
+    ("A-13.5 Office 3.5  روزبه NULL ( ٤٥x إعدادات الملف هذا", 100.0, [14, 25, 36, 50]),
+    ("שלום  file.txt </b> ؟ NULL ( »  \"quoted\" 2024  حفظ أخرىהגדרות 10%", 80.0, [6, 20, 32, 41, 51, 62]),
+  ])
+  func eachBidiItemIsRoundedUpOnItsOwn(text: String, width: Double, chromium: [Int]) throws {
+    #expect(try Self.multiscriptLineStarts(text, width: width) == chromium)
+  }
+
+  /// Unicode 15.1's LB25 `IS × NU` in Chromium's ICU 78: no break between an infix separator
+  /// and a digit after it (`config ،١٢٣`: Chromium 156 breaks before the Arabic comma, at 33,
+  /// never after it).
+  @Test(arguments: [(150.0, [12, 33, 58]), (80.0, [12, 23, 33, 39, 52])])
+  func anInfixSeparatorStaysWithTheDigitAfterIt(width: Double, chromium: [Int]) throws {
+    let text = "עזרה زکریا  </b>للاستخدام config ،١٢٣  إعدادات  3.5 زکریا هذا"
+    #expect(try Self.multiscriptLineStarts(text, width: width) == chromium)
+  }
 }

@@ -109,6 +109,11 @@ public final class Font: Sendable {
     }
   }
 
+  /// The advance of `scalar`'s own glyph in design units, or nil when the font has none.
+  func nominalAdvance(of scalar: UInt32) -> Int32? {
+    native.withLock { $0.nominalAdvance(of: scalar) }
+  }
+
   /// Shapes `scalars[range]` with the rest of `scalars` as context, in design units.
   func shape(_ scalars: [UInt32], range: Range<Int>, properties: RunProperties) -> [ShapedGlyph] {
     native.withLock { $0.shape(scalars, range: range, properties: properties) }

@@ -29,4 +29,7 @@ struct FontMask: Sendable, Hashable {
   }
 
   @inline(__always) mutating func formUnion(_ other: FontMask) { rawValue |= other.rawValue }
+
+  /// True when it holds more than one font.
+  @inline(__always) var hasSeveral: Bool { rawValue & (rawValue &- 1) != 0 }
 }

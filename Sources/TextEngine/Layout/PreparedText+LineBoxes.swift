@@ -19,14 +19,83 @@ extension PreparedText {
     /// it (an empty last line after a final hard break is as tall on a platform without strut);
     /// `first` and `last` tell whether it is the paragraph's first and last line.
     func height(
-      ofLine range: Range<Int>, in view: PreparedTextStorage.View, after previous: Double,
+      ofLine range: Range<Int>, in view: PreparedTextStorage.View, codes: [UInt32], chain: FontChain?,
+      after previous: Double,
       first: Bool = false,
       last: Bool = false
     ) -> Double {
       if range.isEmpty, range.lowerBound == view.graphemeWidths.count, range.lowerBound > 0, strut.isEmpty {
         return previous
       }
-      return height(of: PreparedText.fonts(ofGraphemes: range, in: view), first: first, last: last)
+      return height(
+        of: fonts(ofGraphemes: range, in: view, codes: codes, chain: chain), first: first, last: last)
+    }
+
+    /// The fonts of graphemes `range` (a line's): those of the segments that hold them, but of a
+    /// segment in several fonts that the line holds only part of, the fonts of that part, by
+    /// `chain` and the platform's rule for a cluster's font (a line holds only its own glyphs'
+    /// fonts: Blink's `AccumulateUsedFonts` over the line's parts of its items).
+    func fonts(
+      ofGraphemes range: Range<Int>, in view: PreparedTextStorage.View, codes: [UInt32], chain: FontChain?
+    ) -> FontMask {
+      var fonts = FontMask()
+      guard !range.isEmpty else { return fonts }
+      let segments = view.segments
+      // The segment holding the line's first grapheme: the last that starts at or before it.
+      var low = 0
+      var high = segments.count - 1
+      while low < high {
+        let middle = (low + high + 1) / 2
+        if Int(segments[middle].graphemeStart) <= range.lowerBound { low = middle } else { high = middle - 1 }
+      }
+      var index = low
+      while index < segments.count, Int(segments[index].graphemeStart) < range.upperBound {
+        fonts.formUnion(segments[index].fontMask)
+        index += 1
+      }
+      // A line that starts or ends inside a segment in several fonts (a word broken between
+      // graphemes): that segment adds only its line's part's fonts.
+      let last = index - 1
+      guard let chain,
+        (Int(segments[low].graphemeStart) < range.lowerBound && segments[low].fontMask.hasSeveral)
+          || (Int(segments[last].graphemeStart + segments[last].graphemeCount) > range.upperBound
+            && segments[last].fontMask.hasSeveral)
+      else { return fonts }
+      fonts = FontMask()
+      for index in low...last {
+        let segment = segments[index]
+        let start = Int(segment.graphemeStart)
+        let end = start + Int(segment.graphemeCount)
+        if segment.fontMask.hasSeveral, start < range.lowerBound || end > range.upperBound {
+          fonts.formUnion(
+            Self.fonts(
+              ofGraphemes: max(start, range.lowerBound)..<min(end, range.upperBound), among: segment.fontMask,
+              in: view, codes: codes, chain: chain, rule: platform.rules.clusterFontRule))
+        } else {
+          fonts.formUnion(segment.fontMask)
+        }
+      }
+      return fonts
+    }
+
+    /// The fonts of graphemes `range` of one segment set in `segmentFonts`: each cluster's font
+    /// by the chain's rule, or every font of the segment for a cluster whose font is not one of
+    /// them (a word moved to one font, an installed fallback face).
+    static func fonts(
+      ofGraphemes range: Range<Int>, among segmentFonts: FontMask, in view: PreparedTextStorage.View,
+      codes: [UInt32], chain: FontChain, rule: ClusterFontRule
+    ) -> FontMask {
+      var fonts = FontMask()
+      for grapheme in range {
+        let start = grapheme == 0 ? 0 : Int(view.graphemeEnds[grapheme - 1])
+        let cluster = codes[start..<Int(view.graphemeEnds[grapheme])]
+        // Hard breaks add no font (as in `SegmentShaper.shape`).
+        if cluster.allSatisfy(UnicodeProperties.isHardBreak) { continue }
+        let font = FontMask(fontAt: chain.fontIndex(coveringCluster: cluster, rule: rule))
+        guard font.rawValue & segmentFonts.rawValue != 0 else { return segmentFonts }
+        fonts.formUnion(font)
+      }
+      return fonts
     }
 
     /// The height of a line set in `fonts` (the first and last of its paragraph when `first` and
@@ -46,26 +115,6 @@ extension PreparedText {
       }
       return platform.height(of: box)
     }
-  }
-
-  /// The fonts of the segments that hold graphemes `range` (a line's).
-  static func fonts(ofGraphemes range: Range<Int>, in view: PreparedTextStorage.View) -> FontMask {
-    var fonts = FontMask()
-    guard !range.isEmpty else { return fonts }
-    let segments = view.segments
-    // The segment holding the line's first grapheme: the last that starts at or before it.
-    var low = 0
-    var high = segments.count - 1
-    while low < high {
-      let middle = (low + high + 1) / 2
-      if Int(segments[middle].graphemeStart) <= range.lowerBound { low = middle } else { high = middle - 1 }
-    }
-    var index = low
-    while index < segments.count, Int(segments[index].graphemeStart) < range.upperBound {
-      fonts.formUnion(segments[index].fontMask)
-      index += 1
-    }
-    return fonts
   }
 
   /// `measure(width:)` for a text whose lines differ in height: every line found, its fonts'
@@ -94,7 +143,11 @@ extension PreparedText {
       }
       count += 1
       widest = max(widest, line.contentWidth)
-      lastHeight = boxes.height(ofLine: line.graphemeRange, in: view, after: lastHeight, first: count == 1)
+      lastHeight = boxes.height(
+        ofLine: line.graphemeRange, in: view, codes: paragraph.pointee.codes,
+        chain: paragraph.pointee.fontChain,
+        after: lastHeight,
+        first: count == 1)
       lastRange = line.graphemeRange
       height += lastHeight
       return true
@@ -102,7 +155,10 @@ extension PreparedText {
     if boxes.strutBoundsEdges, count > 0 {
       // The last line, known only now, ends at the strut's bottom.
       height +=
-        boxes.height(ofLine: lastRange, in: view, after: lastHeight, first: count == 1, last: true)
+        boxes.height(
+          ofLine: lastRange, in: view, codes: paragraph.pointee.codes, chain: paragraph.pointee.fontChain,
+          after: lastHeight, first: count == 1,
+          last: true)
         - lastHeight
     }
     let style = paragraph.pointee.style

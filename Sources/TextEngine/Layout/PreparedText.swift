@@ -61,6 +61,8 @@ public struct PreparedText: Sendable, Hashable {
     /// What each line's height is made of when lines differ in height; nil when every line is
     /// `lineHeight` tall.
     var lineBoxes: LineBoxes?
+    /// The chain, when lines differ in height (which fonts a line broken inside a segment holds).
+    var fontChain: FontChain?
     /// The space between two lines (the style's line spacing, or 0 where the platform puts it
     /// in the lines' heights).
     var lineSpacing = 0.0
@@ -101,14 +103,14 @@ public struct PreparedText: Sendable, Hashable {
   }
 
   init(
-    codes: [UInt32], style: TextStyle, lineHeight: Double, lineBoxes: LineBoxes?,
+    codes: [UInt32], style: TextStyle, lineHeight: Double, lineBoxes: LineBoxes?, fontChain: FontChain?,
     lineSpacing: Double, edges: ParagraphEdges,
     platform: TextPlatform, missingGlyphs: Int, ellipsisWidth: Double,
     ascender: Double, storage: PreparedTextStorage
   ) {
     storage.withUnsafeMutablePointerToHeader {
       $0.pointee.paragraph = Paragraph(
-        codes: codes, style: style, lineHeight: lineHeight, lineBoxes: lineBoxes,
+        codes: codes, style: style, lineHeight: lineHeight, lineBoxes: lineBoxes, fontChain: fontChain,
         lineSpacing: lineSpacing, edges: edges, platform: platform, missingGlyphs: missingGlyphs,
         ellipsisWidth: ellipsisWidth, ascender: ascender)
     }

@@ -23,6 +23,11 @@ struct PreparedTextBuilder {
   /// Line keys are rounded up to multiples of this from their paragraph's start (0: not rounded).
   let positionGrid: Double
   private var paragraphBase = 0.0
+  private var snappedParagraphBase = 0.0
+  /// Where bidi items start (scalar offsets, ascending; empty without right-to-left scalars),
+  /// and the next one not yet reached.
+  let itemStarts: [Int32]
+  private var nextItem = 0
   /// The kerning (points) between each segment and the next (`KerningPairs`), or nil; valid
   /// until `finish()`.
   let kerning: UnsafePointer<SegmentKerning>?
@@ -33,8 +38,9 @@ struct PreparedTextBuilder {
     segmentCount: Int, scalarCount: Int, fontSize: Double, letterSpacing: Double,
     webAdvances: WebAdvances? = nil, positionGrid: Double? = nil,
     kerning: UnsafePointer<SegmentKerning>? = nil,
-    keepsKerningAtLineEnd: Bool = false
+    keepsKerningAtLineEnd: Bool = false, itemStarts: [Int32] = []
   ) {
+    self.itemStarts = itemStarts
     self.fontSize = fontSize
     self.letterSpacing = letterSpacing
     self.webAdvances = webAdvances
@@ -75,6 +81,13 @@ struct PreparedTextBuilder {
     /// Where the current paragraph starts (unrounded), and that rounded up to `positionGrid`.
     fileprivate var paragraphBase: Double
     fileprivate var snappedParagraphBase: Double
+    /// Where bidi items start (see `PreparedTextBuilder.itemStarts`), the next one not yet
+    /// reached, and its start (`Int.max` past the last): on the LayoutUnit grid each item's
+    /// positions are rounded up from its own start (Blink snaps each item's part of a line on its
+    /// own, `ShapeResultView::SnappedWidth`).
+    fileprivate let itemStarts: UnsafeBufferPointer<Int32>
+    fileprivate var nextItem: Int
+    fileprivate var nextItemStart: Int
     fileprivate let kerning: UnsafePointer<SegmentKerning>?
     fileprivate let keepsKerningAtLineEnd: Bool
     /// True when segments note a space inside them (`Segment.hasSpaceInside`, the platform's rule).
@@ -89,6 +102,20 @@ struct PreparedTextBuilder {
       // (In 0..<1024 units up to the grid's 1/64 px, and a hair below 0 when the grid's tolerance
       // kept `rounded` below `exact`: + 0.5 and truncation round it.)
       Int16(truncatingIfNeeded: ((rounded - exact) * 65536 + 0.5).truncatedSmallNonNegative)
+    }
+
+    /// `exact` (a position from its paragraph's or item's start) rounded up to `positionGrid`,
+    /// and how far (`LineKey.tieRank`).
+    @inline(__always) func roundedUp(_ exact: Double) -> (rounded: Double, rank: Int16) {
+      guard fixedGridMask != 0 else {
+        let rounded = exact.roundedUp(toMultipleOf: positionGrid, inverse: inverseGrid)
+        return (rounded, Self.rounding(from: exact, to: rounded))
+      }
+      // Whole 1/65536 px (exact in a `Double`): up to the grid in integers. The same result as
+      // `roundedUp(toMultipleOf:)`, whose tolerance only matters off the 1/65536 grid.
+      let units = (exact * 65536).exactInteger
+      let roundedUnits = (units &+ fixedGridMask) & ~fixedGridMask
+      return (Double(roundedUnits) * 0x1p-16, Int16(truncatingIfNeeded: roundedUnits &- units))
     }
 
     /// Appends a shaped segment that starts at scalar `start` of the text; `ends` nil means each
@@ -115,12 +142,33 @@ struct PreparedTextBuilder {
             graphemeEnds[grapheme] = offset &+ Int32(truncatingIfNeeded: grapheme &+ 1)
           }
         }
-        // Chromium's advance in the segment's only font, else the primary font.
+        // Chromium's advance in the segment's only font, else in each cluster's own font.
         let mask = segmentFonts.rawValue
-        let bit = mask != 0 && mask & (mask &- 1) == 0 ? mask.trailingZeroBitCount : 0
+        let severalFonts = mask & (mask &- 1) != 0
+        let bit = mask != 0 && !severalFonts ? mask.trailingZeroBitCount : 0
         let face = bit == 0 ? primaryWebFace : webAdvances.unsafelyUnwrapped.face(bit: bit)
         // One loop per kind of face, so that the face's constants stay in registers.
-        switch face {
+        switch severalFonts ? nil : face {
+        case nil:
+          // Mostly the primary font and one other: that one's face is looked up once.
+          let advances = webAdvances.unsafelyUnwrapped
+          let otherBit = (mask & ~1).trailingZeroBitCount
+          let otherFace = advances.face(bit: otherBit)
+          var clusterStart = 0
+          for grapheme in 0..<count {
+            let clusterEnd = Int(graphemeEnds[grapheme] &- offset)
+            let clusterBit = advances.fontBit(
+              ofCluster: UnsafeBufferPointer(rebasing: scalars[clusterStart..<clusterEnd]),
+              among: segmentFonts)
+            let clusterFace =
+              clusterBit == 0
+              ? primaryWebFace : clusterBit == otherBit ? otherFace : advances.face(bit: clusterBit)
+            let advance = WebAdvances.advance(widthsEm[grapheme] * fontSize, in: clusterFace)
+            widths[grapheme] = advance
+            totalWidth += advance
+            if grapheme < contentCount { contentWidth = totalWidth }
+            clusterStart = clusterEnd
+          }
         case .scalable(let unitsPerPoint, let xScale):
           for grapheme in 0..<count {
             let advance = WebAdvances.scalableAdvance(
@@ -165,14 +213,25 @@ struct PreparedTextBuilder {
         }
         // Chromium's advance in the segment's font (web), then the spacing.
         var webFace: WebAdvances.Face?
+        let mask = segmentFonts.rawValue
+        let severalFonts = mask & (mask &- 1) != 0
         if let primaryWebFace {
-          let mask = segmentFonts.rawValue
-          let bit = mask != 0 && mask & (mask &- 1) == 0 ? mask.trailingZeroBitCount : 0
+          let bit = mask != 0 && !severalFonts ? mask.trailingZeroBitCount : 0
           webFace = bit == 0 ? primaryWebFace : webAdvances.unsafelyUnwrapped.face(bit: bit)
         }
         for grapheme in 0..<count {
           var advance = widthsEm[grapheme] * fontSize
-          if let webFace { advance = WebAdvances.advance(advance, in: webFace) }
+          if let primaryWebFace, severalFonts {
+            let clusterStart = grapheme == 0 ? 0 : Int(graphemeEnds[grapheme - 1] &- offset)
+            let clusterEnd = Int(graphemeEnds[grapheme] &- offset)
+            let advances = webAdvances.unsafelyUnwrapped
+            let bit = advances.fontBit(
+              ofCluster: UnsafeBufferPointer(rebasing: scalars[clusterStart..<clusterEnd]),
+              among: segmentFonts)
+            advance = WebAdvances.advance(advance, in: bit == 0 ? primaryWebFace : advances.face(bit: bit))
+          } else if let webFace {
+            advance = WebAdvances.advance(advance, in: webFace)
+          }
           // Letter spacing follows every cluster but the hard-break characters.
           let first = scalars[grapheme == 0 ? 0 : Int(graphemeEnds[grapheme - 1] &- offset)]
           if !UnicodeProperties.isHardBreak(first) {
@@ -224,31 +283,29 @@ struct PreparedTextBuilder {
       var tieRank: Int16 = 0
       var startTieRank: Int16 = 0
       if positionGrid > 0 {
-        // Blink's positions: the advance from the paragraph's start, up to LayoutUnits.
-        let base = paragraphBase
-        let exactStart = start - base
-        let exactEnd = contentEnd - base
-        let roundedStart: Double
-        if fixedGridMask != 0 {
-          // Whole 1/65536 px (exact in a `Double`): up to the grid in integers. The same result
-          // as `roundedUp(toMultipleOf:)`, whose tolerance only matters off the 1/65536 grid.
-          let startUnits = (exactStart * 65536).exactInteger
-          let endUnits = (exactEnd * 65536).exactInteger
-          let roundedStartUnits = (startUnits &+ fixedGridMask) & ~fixedGridMask
-          let roundedEndUnits = (endUnits &+ fixedGridMask) & ~fixedGridMask
-          roundedStart = Double(roundedStartUnits) * 0x1p-16
-          start = snappedParagraphBase + roundedStart
-          contentEnd = snappedParagraphBase + Double(roundedEndUnits) * 0x1p-16
-          tieRank = Int16(truncatingIfNeeded: roundedEndUnits &- endUnits)
-          startTieRank = Int16(truncatingIfNeeded: roundedStartUnits &- startUnits)
-        } else {
-          roundedStart = exactStart.roundedUp(toMultipleOf: positionGrid, inverse: inverseGrid)
-          let roundedEnd = exactEnd.roundedUp(toMultipleOf: positionGrid, inverse: inverseGrid)
-          start = snappedParagraphBase + roundedStart
-          contentEnd = snappedParagraphBase + roundedEnd
-          tieRank = Self.rounding(from: exactEnd, to: roundedEnd)
-          startTieRank = Self.rounding(from: exactStart, to: roundedStart)
+        // Blink's positions: the advance from the paragraph's (or bidi item's) start, up to
+        // LayoutUnits, with how far each was rounded (the tie ranks).
+        // (Bidi items start in this segment: texts with right-to-left scalars only.)
+        let segmentEnd = Int(offset) &+ scalars.count
+        let passesItems = nextItemStart < segmentEnd
+        if passesItems {
+          passItems(through: Int(offset), graphemes: graphemeEnds, widths: widths, count: count)
         }
+        let exactStart = start - paragraphBase
+        let (roundedStart, startRank) = roundedUp(exactStart)
+        start = snappedParagraphBase + roundedStart
+        if passesItems {
+          let contentEndScalar = contentCount > 0 ? Int(graphemeEnds[contentCount - 1]) : Int(offset)
+          passItems(through: contentEndScalar, graphemes: graphemeEnds, widths: widths, count: count)
+        }
+        let exactEnd = contentEnd - paragraphBase
+        let (roundedEnd, endRank) = roundedUp(exactEnd)
+        contentEnd = snappedParagraphBase + roundedEnd
+        if passesItems {
+          passItems(through: segmentEnd - 1, graphemes: graphemeEnds, widths: widths, count: count)
+        }
+        tieRank = endRank
+        startTieRank = startRank
         if previousKernAfter != 0, count > 0 {
           // A line starting inside a kerning pair: its first cluster, reshaped alone, takes its
           // width rounded up from the room, not the rounding of its positions.
@@ -306,6 +363,30 @@ struct PreparedTextBuilder {
       segmentCount += 1
     }
 
+    /// Moves the position base to the start of every bidi item that starts at or before scalar
+    /// `last` (within the segment being appended, whose graphemes end at `graphemes` with
+    /// `widths`, from `runningWidth`): each item's positions are rounded up from its own start,
+    /// and it starts where the item before it ends, rounded up. Out of line: only texts with
+    /// right-to-left scalars have items.
+    @inline(never) mutating func passItems(
+      through last: Int, graphemes: UnsafeMutablePointer<Int32>, widths: UnsafeMutablePointer<Double>,
+      count: Int
+    ) {
+      while nextItemStart <= last {
+        var position = runningWidth
+        var grapheme = 0
+        while grapheme < count, Int(graphemes[grapheme]) <= nextItemStart {
+          position += widths[grapheme]
+          grapheme += 1
+        }
+        snappedParagraphBase += (position - paragraphBase).roundedUp(
+          toMultipleOf: positionGrid, inverse: inverseGrid)
+        paragraphBase = position
+        nextItem += 1
+        nextItemStart = nextItem < itemStarts.count ? Int(itemStarts[nextItem]) : .max
+      }
+    }
+
     /// Appends a cached segment, read in place.
     @inline(__always) mutating func append(
       _ entry: SegmentCache.Entry, of reader: SegmentCache.Reader, scalars: UnsafeBufferPointer<UInt32>,
@@ -339,32 +420,36 @@ struct PreparedTextBuilder {
     notesSpacesInside: Bool = false, bitmapAdvances: SkiaBitmapAdvances? = nil,
     _ body: (inout Output) -> Result
   ) -> Result {
-    let (result, output) = storage.withContents { contents in
-      var output = Output(
-        segments: contents.segments, keys: contents.keys, graphemeWidths: contents.graphemeWidths,
-        graphemeEnds: contents.graphemeEnds, fontSize: fontSize, letterSpacing: letterSpacing,
-        segmentCount: segmentCount, graphemeCount: graphemeCount, missingGlyphs: missingGlyphs,
-        fontMask: fontMask, runningWidth: runningWidth, lastContent: lastContent,
-        lastContentEnd: lastContentEnd, primaryWebFace: webAdvances?.face(bit: 0), webAdvances: webAdvances,
-        positionGrid: positionGrid, inverseGrid: positionGrid > 0 ? 1 / positionGrid : 0,
-        fixedGridMask: positionGrid > 0 && webAdvances != nil && letterSpacing == 0
-          ? Int64(positionGrid * 65536) - 1 : 0,
-        paragraphBase: paragraphBase,
-        snappedParagraphBase: paragraphBase.roundedUp(toMultipleOf: positionGrid > 0 ? positionGrid : 1),
-        kerning: kerning, keepsKerningAtLineEnd: keepsKerningAtLineEnd, notesSpacesInside: notesSpacesInside,
-        bitmapAdvances: bitmapAdvances)
-      let result = body(&output)
-      return (
-        result,
-        (
-          output.segmentCount, output.graphemeCount, output.missingGlyphs, output.fontMask,
-          output.runningWidth, output.lastContent, output.lastContentEnd, output.paragraphBase
+    let (result, output) = itemStarts.withUnsafeBufferPointer { items in
+      storage.withContents { contents in
+        var output = Output(
+          segments: contents.segments, keys: contents.keys, graphemeWidths: contents.graphemeWidths,
+          graphemeEnds: contents.graphemeEnds, fontSize: fontSize, letterSpacing: letterSpacing,
+          segmentCount: segmentCount, graphemeCount: graphemeCount, missingGlyphs: missingGlyphs,
+          fontMask: fontMask, runningWidth: runningWidth, lastContent: lastContent,
+          lastContentEnd: lastContentEnd, primaryWebFace: webAdvances?.face(bit: 0), webAdvances: webAdvances,
+          positionGrid: positionGrid, inverseGrid: positionGrid > 0 ? 1 / positionGrid : 0,
+          fixedGridMask: positionGrid > 0 && webAdvances != nil && letterSpacing == 0
+            ? Int64(positionGrid * 65536) - 1 : 0,
+          paragraphBase: paragraphBase, snappedParagraphBase: snappedParagraphBase,
+          itemStarts: items, nextItem: nextItem,
+          nextItemStart: nextItem < items.count ? Int(items[nextItem]) : .max,
+          kerning: kerning, keepsKerningAtLineEnd: keepsKerningAtLineEnd,
+          notesSpacesInside: notesSpacesInside, bitmapAdvances: bitmapAdvances)
+        let result = body(&output)
+        return (
+          result,
+          (
+            output.segmentCount, output.graphemeCount, output.missingGlyphs, output.fontMask,
+            output.runningWidth, output.lastContent, output.lastContentEnd, output.paragraphBase,
+            output.snappedParagraphBase, output.nextItem
+          )
         )
-      )
+      }
     }
     (
       segmentCount, graphemeCount, missingGlyphs, fontMask, runningWidth, lastContent, lastContentEnd,
-      paragraphBase
+      paragraphBase, snappedParagraphBase, nextItem
     ) = output
     return result
   }

@@ -203,16 +203,17 @@ public final class TextMeasurer: Sendable {
     let letterSpacing = style.letterSpacing
     let weight = style.weight
     let builder = try withLineBreaks(decoded) { breaks throws(TextError) in
-      let rightToLeft =
-        decoded.mayBeRightToLeft ? try BidiLevels.rightToLeftFlags(decoded, breaks: breaks) : nil
+      let directions =
+        decoded.mayBeRightToLeft ? try BidiLevels.segmentDirections(decoded, breaks: breaks) : nil
       return codes.withUnsafeBufferPointer { buffer in
         KerningPairs.withKerning(
-          codes: buffer, breaks: breaks, rightToLeft: rightToLeft, fontSize: fontSize, languageID: languageID,
+          codes: buffer, breaks: breaks, rightToLeft: directions?.rightToLeft, fontSize: fontSize,
+          languageID: languageID,
           cache: weight == .bold ? boldKerning : regularKerning,
           shaper: { shaper(weight: weight, language: language) }
         ) { kerning in
           build(
-            codes: codes, breaks: breaks, rightToLeft: rightToLeft, fontSize: fontSize,
+            codes: codes, breaks: breaks, directions: directions, fontSize: fontSize,
             letterSpacing: letterSpacing, weight: weight, language: language, languageID: languageID ?? 0,
             chain: chain, cache: cache, kerning: kerning)
         }
@@ -222,6 +223,7 @@ public final class TextMeasurer: Sendable {
     let rules = platform.rules
     return PreparedText(
       codes: codes, style: style, lineHeight: lines.lineHeight, lineBoxes: lines.boxes,
+      fontChain: lines.boxes == nil ? nil : chain,
       lineSpacing: rules.spaceBetweenLines(in: style),
       edges: rules.edges(primary: chain.primary.metrics, style: style), platform: platform,
       missingGlyphs: builder.missingGlyphs,
@@ -236,7 +238,7 @@ public final class TextMeasurer: Sendable {
   /// cache; a miss that was not batched is shaped alone, outside the lock (on the common path
   /// into scratch space, allocating nothing), and cached.
   private func build(
-    codes: [UInt32], breaks: UnsafeBufferPointer<(end: Int, isHard: Bool)>, rightToLeft: [Bool]?,
+    codes: [UInt32], breaks: UnsafeBufferPointer<(end: Int, isHard: Bool)>, directions: SegmentDirections?,
     fontSize: Double, letterSpacing: Double, weight: FontWeight, language: String, languageID: Int32,
     chain: FontChain, cache: SegmentCache, kerning: UnsafePointer<SegmentKerning>?
   ) -> PreparedTextBuilder {
@@ -245,12 +247,13 @@ public final class TextMeasurer: Sendable {
       webAdvances: platform == .web
         ? WebAdvances(chain: weight == .bold ? boldWebFacts : regularWebFacts, fontSize: fontSize) : nil,
       positionGrid: platform.rules.positionGrid, kerning: kerning,
-      keepsKerningAtLineEnd: platform.rules.keepsKerningAtLineEnd)
+      keepsKerningAtLineEnd: platform.rules.keepsKerningAtLineEnd, itemStarts: directions?.itemStarts ?? [])
     let count = breaks.count
     guard count > 0 else {
       builder.finish()
       return builder
     }
+    let rightToLeft = directions?.rightToLeft
     codes.withUnsafeBufferPointer { buffer in
       let base = buffer.baseAddress.unsafelyUnwrapped
       builder.withOutput(
@@ -289,8 +292,12 @@ public final class TextMeasurer: Sendable {
               if let (indices, upTo) = noted, runIndex < upTo, indices[runIndex] >= 0 {
                 entry = reader.entry(at: Int(indices[runIndex]))
               } else {
-                let hash = SegmentCache.hash(
-                  slice, isRightToLeft: rightToLeft?[runIndex] ?? false, languageID: languageID)
+                let isRightToLeft = rightToLeft?[runIndex] ?? false
+                var hash = SegmentCache.hash(slice, isRightToLeft: isRightToLeft, languageID: languageID)
+                if isRightToLeft {
+                  hash = directions.unsafelyUnwrapped.hashingDirections(
+                    into: hash, segment: runIndex, start: runStart, count: slice.count)
+                }
                 guard let found = reader.find(hash, slice, languageID: languageID) else { return }
                 entry = found
               }
@@ -313,7 +320,11 @@ public final class TextMeasurer: Sendable {
             index &+= 1
             continue
           }
-          let hash = SegmentCache.hash(slice, isRightToLeft: isRightToLeft, languageID: languageID)
+          var hash = SegmentCache.hash(slice, isRightToLeft: isRightToLeft, languageID: languageID)
+          if isRightToLeft {
+            hash = directions.unsafelyUnwrapped.hashingDirections(
+              into: hash, segment: index, start: start, count: slice.count)
+          }
           let found = cache.withOldEntry(hash: hash, scalars: slice, languageID: languageID) {
             reader, entry in
             output.append(entry, of: reader, scalars: slice, start: start, hardBreakAfter: isHard)
@@ -324,24 +335,35 @@ public final class TextMeasurer: Sendable {
               // Shape this miss with the ones after it, then take them from the cache.
               if youngIndices == nil { youngIndices = .allocate(capacity: count) }
               let batch = cacheMissingSegments(
-                from: index, firstStart: start, codes: base, breaks: breaks, rightToLeft: rightToLeft,
+                from: index, firstStart: start, codes: base, breaks: breaks,
+                rightToLeft: rightToLeft,
                 languageID: languageID, shaper: shaper!, cache: cache, youngIndices: youngIndices!)
               scannedUpTo = batch.scannedUpTo
               youngIndicesGeneration = batch.generation
               if batch.cached > 0 { continue }
             }
             // Used in place (`!`): a copy would retain the chain, the pools and the language.
-            let simple = shaper!.shapeSimple(slice, isRightToLeft: isRightToLeft) { widths, ends, trailing in
-              cache.insert(
-                hash: hash, scalars: slice, widthsEm: widths, ends: ends, trailing: trailing, missing: 0,
-                languageID: languageID)
-              output.append(
-                widthsEm: widths, ends: ends, trailing: trailing, missing: 0, fontMask: .primary,
-                scalars: slice,
-                start: start, hardBreakAfter: isHard)
-            }
+            // (A segment whose scalars change direction is shaped in runs of one direction each.)
+            let isMixed = isRightToLeft && directions.unsafelyUnwrapped.isMixed[index]
+            let simple =
+              isMixed
+              ? false
+              : shaper!.shapeSimple(slice, isRightToLeft: isRightToLeft) { widths, ends, trailing in
+                cache.insert(
+                  hash: hash, scalars: slice, widthsEm: widths, ends: ends, trailing: trailing, missing: 0,
+                  languageID: languageID)
+                output.append(
+                  widthsEm: widths, ends: ends, trailing: trailing, missing: 0, fontMask: .primary,
+                  scalars: slice,
+                  start: start, hardBreakAfter: isHard)
+              }
             if !simple {
-              let shaped = shaper!.shape(slice, isRightToLeft: isRightToLeft)
+              let shaped =
+                isMixed
+                ? directions.unsafelyUnwrapped.withScalarDirections(
+                  segment: index, start: start, count: slice.count
+                ) { shaper!.shape(slice, isRightToLeft: isRightToLeft, scalarDirections: $0) }
+                : shaper!.shape(slice, isRightToLeft: isRightToLeft)
               cache.insert(shaped, hash: hash, languageID: languageID)
               output.append(shaped, scalars: slice, start: start, hardBreakAfter: isHard)
             }
@@ -382,10 +404,10 @@ public final class TextMeasurer: Sendable {
     let shaper = shaper(for: style)
     let decoded = DecodedText(text)
     let codes = decoded.codes
-    let (breaks, rightToLeft) = try withLineBreaks(decoded) { breaks throws(TextError) in
+    let (breaks, directions) = try withLineBreaks(decoded) { breaks throws(TextError) in
       (
         Array(breaks),
-        decoded.mayBeRightToLeft ? try BidiLevels.rightToLeftFlags(decoded, breaks: breaks) : nil
+        decoded.mayBeRightToLeft ? try BidiLevels.segmentDirections(decoded, breaks: breaks) : nil
       )
     }
     var result: [GlyphRun] = []
@@ -394,7 +416,11 @@ public final class TextMeasurer: Sendable {
     codes.withUnsafeBufferPointer { buffer in
       for (index, segment) in breaks.enumerated() {
         let slice = UnsafeBufferPointer(rebasing: buffer[start..<segment.end])
-        let (graphemeEnds, runs, _) = shaper.runs(slice, isRightToLeft: rightToLeft?[index] ?? false)
+        let isRightToLeft = directions?.rightToLeft[index] ?? false
+        let (graphemeEnds, runs, _) =
+          directions?.withScalarDirections(segment: index, start: start, count: slice.count) {
+            shaper.runs(slice, isRightToLeft: isRightToLeft, scalarDirections: $0)
+          } ?? shaper.runs(slice, isRightToLeft: isRightToLeft)
         var graphemeStarts = Set([0])
         graphemeStarts.formUnion(graphemeEnds.dropLast().map { Int($0) })
         for run in runs {

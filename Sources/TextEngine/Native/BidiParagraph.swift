@@ -6,12 +6,15 @@ struct BidiParagraph: ~Copyable {
   private let handle: OpaquePointer
   private let text: UnsafeMutableBufferPointer<UInt16>
 
-  /// Analyses `utf16` with the paragraph direction taken from its first strong character.
-  init(utf16: [UInt16]) throws(TextError) {
+  /// Analyses `utf16` at paragraph level 0 when `isLeftToRight`, else with the paragraph
+  /// direction taken from its first strong character.
+  init(utf16: [UInt16], isLeftToRight: Bool = false) throws(TextError) {
     let text = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: max(1, utf16.count))
     _ = text.initialize(from: utf16)
     var status: Int32 = 0
-    guard let handle = cshims_ubidi_open(text.baseAddress!, Int32(utf16.count), 0xFE, &status),
+    guard
+      let handle = cshims_ubidi_open(
+        text.baseAddress!, Int32(utf16.count), isLeftToRight ? 0 : 0xFE, &status),
       status <= 0
     else {
       text.deallocate()

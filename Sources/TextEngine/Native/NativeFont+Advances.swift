@@ -55,7 +55,7 @@ extension NativeFont {
       widths[min(Int(infos[index].cluster), last)] += Double(positions[index].x_advance) / unitsPerEm
     }
     if splitsLigatures, !isRightToLeft {
-      Self.splitLigatures(infos: infos, count: Int(count), end: range.upperBound, widths: widths)
+      splitLigatures(scalars, infos: infos, count: Int(count), end: range.upperBound, widths: widths)
     }
     if let breaks, let safeBreaks {
       Self.findSafeBreaks(breaks, infos: infos, count: Int(count), into: safeBreaks)
@@ -63,11 +63,15 @@ extension NativeFont {
   }
 
   /// Shares the advance of each cluster of several scalars (a ligature: on the common path each
-  /// scalar is a grapheme) evenly among its scalars, as Blink places carets in a ligature and
-  /// breaks a word inside it. `infos` are left to right; `end` is where the last cluster ends.
-  private static func splitLigatures(
-    infos: UnsafePointer<hb_glyph_info_t>, count: Int, end: Int, widths: UnsafeMutablePointer<Double>
+  /// scalar is a grapheme) among its scalars as Blink measures a word broken inside it: the line
+  /// end is reshaped alone (`ShapingLineBreaker`), so each scalar but the last takes its own
+  /// glyph's advance (`f` of `fi`: 344 units, not half the ligature's 602) and the last the rest.
+  /// `infos` are left to right; `end` is where the last cluster ends.
+  private func splitLigatures(
+    _ scalars: UnsafeBufferPointer<UInt32>, infos: UnsafePointer<hb_glyph_info_t>, count: Int, end: Int,
+    widths: UnsafeMutablePointer<Double>
   ) {
+    let unitsPerEm = Double(self.unitsPerEm)
     var index = 0
     while index < count {
       let cluster = Int(infos[index].cluster)
@@ -75,8 +79,19 @@ extension NativeFont {
       while next < count, Int(infos[next].cluster) == cluster { next += 1 }
       let clusterEnd = next < count ? Int(infos[next].cluster) : end
       if clusterEnd - cluster > 1 {
-        let share = widths[cluster] / Double(clusterEnd - cluster)
-        for scalar in cluster..<clusterEnd { widths[scalar] = share }
+        let whole = widths[cluster]
+        let evenShare = whole / Double(clusterEnd - cluster)
+        var given = 0.0
+        for scalar in cluster..<(clusterEnd - 1) {
+          var glyph: hb_codepoint_t = 0
+          let own =
+            hb_font_get_nominal_glyph(hbFont, scalars[scalar], &glyph) != 0
+            ? Double(hb_font_get_glyph_h_advance(hbFont, glyph)) / unitsPerEm : evenShare
+          let share = min(own, whole - given)
+          widths[scalar] = share
+          given += share
+        }
+        widths[clusterEnd - 1] = whole - given
       }
       index = next
     }

@@ -287,6 +287,13 @@ struct NativeFont: ~Copyable {
     return glyphs
   }
 
+  /// The advance of `scalar`'s own glyph (the cmap's), in design units, or nil without one.
+  func nominalAdvance(of scalar: UInt32) -> Int32? {
+    var glyph: hb_codepoint_t = 0
+    guard hb_font_get_nominal_glyph(hbFont, scalar, &glyph) != 0 else { return nil }
+    return hb_font_get_glyph_h_advance(hbFont, glyph)
+  }
+
   /// `hb_tag_from_string`: the first four bytes of `text`, padded with spaces (without
   /// handing HarfBuzz a C string, which a small Swift string must first copy into an array).
   static func tag(_ text: String) -> hb_tag_t {

@@ -39,8 +39,13 @@ struct SegmentShaper {
       == nil
   }
 
-  /// Grapheme clusters, font choice and HarfBuzz runs of `scalars`.
-  func runs(_ scalars: UnsafeBufferPointer<UInt32>, isRightToLeft: Bool) -> (
+  /// Grapheme clusters, font choice and HarfBuzz runs of `scalars`, shaped right-to-left when
+  /// `isRightToLeft`, or, when `scalarDirections` is given, in runs of one direction each (the
+  /// scalars' bidi levels are odd or even).
+  func runs(
+    _ scalars: UnsafeBufferPointer<UInt32>, isRightToLeft: Bool,
+    scalarDirections: UnsafeBufferPointer<Bool>? = nil
+  ) -> (
     graphemeEnds: [Int32], runs: [Run], missing: Int
   ) {
     var graphemeEnds = graphemeBoundaries(scalars)
@@ -76,12 +81,14 @@ struct SegmentShaper {
       var runEndGrapheme = runStartGrapheme + 1
       while runEndGrapheme < graphemeEnds.count, fontOfGrapheme[runEndGrapheme] == font,
         scripts[Int(graphemeEnds[runEndGrapheme - 1])] == script,
-        !(continuesCluster?[runEndGrapheme] ?? false)
+        !(continuesCluster?[runEndGrapheme] ?? false),
+        scalarDirections.map({ $0[Int(graphemeEnds[runEndGrapheme - 1])] == $0[runStart] }) ?? true
       {
         runEndGrapheme += 1
       }
       let runEnd = Int(graphemeEnds[runEndGrapheme - 1])
-      let properties = RunProperties(scriptTag: script, isRightToLeft: isRightToLeft, language: language)
+      let properties = RunProperties(
+        scriptTag: script, isRightToLeft: scalarDirections?[runStart] ?? isRightToLeft, language: language)
       var glyphs = fonts[font].shape(shapingScalars, range: runStart..<runEnd, properties: properties)
       for index in glyphs.indices { glyphs[index].cluster += UInt32(runStart) }
       runs.append(Run(font: fonts[font], scalarRange: runStart..<runEnd, glyphs: glyphs))
@@ -163,8 +170,13 @@ struct SegmentShaper {
     }
   }
 
-  func shape(_ scalars: UnsafeBufferPointer<UInt32>, isRightToLeft: Bool) -> ShapedSegment {
-    let (graphemeEnds, runs, missing) = runs(scalars, isRightToLeft: isRightToLeft)
+  /// Shapes one segment (see `runs(_:isRightToLeft:scalarDirections:)`) into grapheme widths.
+  func shape(
+    _ scalars: UnsafeBufferPointer<UInt32>, isRightToLeft: Bool,
+    scalarDirections: UnsafeBufferPointer<Bool>? = nil
+  ) -> ShapedSegment {
+    let (graphemeEnds, runs, missing) = runs(
+      scalars, isRightToLeft: isRightToLeft, scalarDirections: scalarDirections)
     var widths = [Double](repeating: 0, count: graphemeEnds.count)
     var grapheme = 0
     for run in runs {
@@ -172,6 +184,11 @@ struct SegmentShaper {
       for glyph in run.glyphs {
         grapheme = graphemeIndex(ofScalar: Int(glyph.cluster), in: graphemeEnds, near: grapheme)
         widths[grapheme] += Double(glyph.xAdvance) / unitsPerEm
+      }
+      if splitsLigatures {
+        splitLigatures(
+          of: run, in: scalars, graphemeEnds: graphemeEnds, scalarDirections: scalarDirections,
+          isRightToLeft: isRightToLeft, widths: &widths)
       }
     }
     // A cluster never takes negative room: GPOS adjustments (kerning, a lone mark with a
@@ -195,6 +212,44 @@ struct SegmentShaper {
     return ShapedSegment(
       scalars: Array(scalars), graphemeWidthsEm: widths, graphemeEnds: graphemeEnds,
       trailingWhitespaceGraphemes: trailing, missingGlyphs: missing, fontMask: fontMask)
+  }
+
+  /// Shares the advance of each left-to-right glyph cluster of `run` that spans several grapheme
+  /// clusters (a ligature, `fi`) among them as `NativeFont.splitLigatures` does on the common
+  /// path: each but the last takes its own glyph's advance, the last the rest.
+  private func splitLigatures(
+    of run: Run, in scalars: UnsafeBufferPointer<UInt32>, graphemeEnds: [Int32],
+    scalarDirections: UnsafeBufferPointer<Bool>?, isRightToLeft: Bool, widths: inout [Double]
+  ) {
+    guard !(scalarDirections?[run.scalarRange.lowerBound] ?? isRightToLeft) else { return }
+    let unitsPerEm = Double(run.font.unitsPerEm)
+    var index = 0
+    var grapheme = 0
+    let glyphs = run.glyphs
+    while index < glyphs.count {
+      let cluster = Int(glyphs[index].cluster)
+      var next = index + 1
+      while next < glyphs.count, Int(glyphs[next].cluster) == cluster { next += 1 }
+      let clusterEnd = next < glyphs.count ? Int(glyphs[next].cluster) : run.scalarRange.upperBound
+      index = next
+      grapheme = graphemeIndex(ofScalar: cluster, in: graphemeEnds, near: grapheme)
+      var last = grapheme
+      while last + 1 < graphemeEnds.count, Int(graphemeEnds[last]) < clusterEnd { last += 1 }
+      guard last > grapheme else { continue }
+      let whole = widths[grapheme]
+      let evenShare = whole / Double(last - grapheme + 1)
+      var given = 0.0
+      for part in grapheme..<last {
+        let start = part == grapheme ? cluster : Int(graphemeEnds[part - 1])
+        let isOneScalar = Int(graphemeEnds[part]) == start + 1
+        let own =
+          isOneScalar ? run.font.nominalAdvance(of: scalars[start]).map { Double($0) / unitsPerEm } : nil
+        let share = min(own ?? evenShare, whole - given)
+        widths[part] = share
+        given += share
+      }
+      widths[last] = whole - given
+    }
   }
 
   /// The most scalars a grapheme cluster keeps: a starter and 30 more, the bound of UAX #15's

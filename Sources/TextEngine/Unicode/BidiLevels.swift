@@ -16,29 +16,42 @@ enum BidiLevels {
     return scalar <= 0x1_0FFF || (scalar >= 0x1_E800 && scalar <= 0x1_EFFF)
   }
 
-  /// For each segment (ending at `breaks[i].end`), whether it is shaped right-to-left: the
-  /// bidi level of its first scalar is odd.
-  static func rightToLeftFlags(
+  /// The direction of each segment (ending at `breaks[i].end`): shaped right-to-left when the
+  /// bidi level of its first scalar is odd, in runs of one direction when its levels change.
+  static func segmentDirections(
     _ decoded: DecodedText, breaks: UnsafeBufferPointer<(end: Int, isHard: Bool)>
-  ) throws(TextError)
-    -> [Bool]
-  {
-    var utf16OfScalar: [Int32] = []
-    utf16OfScalar.reserveCapacity(decoded.codes.count)
+  ) throws(TextError) -> SegmentDirections {
+    let utf16 = decoded.makeUTF16()
+    let bidi = try BidiParagraph(utf16: utf16)
+    // Blink's items are the level runs of a paragraph at level 0 (`direction: ltr`).
+    let items = try BidiParagraph(utf16: utf16, isLeftToRight: true)
+    var scalarIsRightToLeft: [Bool] = []
+    scalarIsRightToLeft.reserveCapacity(decoded.codes.count)
+    var itemStarts: [Int32] = []
     var offset: Int32 = 0
-    for scalar in decoded.codes {
-      utf16OfScalar.append(offset)
+    var previousLevel: UInt8 = 0
+    for (index, scalar) in decoded.codes.enumerated() {
+      let level = items.level(atUTF16Offset: offset)
+      if index > 0, level != previousLevel { itemStarts.append(Int32(index)) }
+      previousLevel = level
+      scalarIsRightToLeft.append(bidi.level(atUTF16Offset: offset) & 1 == 1)
       offset += scalar > 0xFFFF ? 2 : 1
     }
-    let bidi = try BidiParagraph(utf16: decoded.makeUTF16())
-    var flags: [Bool] = []
-    flags.reserveCapacity(breaks.count)
+    var rightToLeft: [Bool] = []
+    var isMixed: [Bool] = []
+    rightToLeft.reserveCapacity(breaks.count)
+    isMixed.reserveCapacity(breaks.count)
     var start = 0
     for segment in breaks {
-      flags.append(bidi.level(atUTF16Offset: utf16OfScalar[start]) & 1 == 1)
+      let first = start < segment.end ? scalarIsRightToLeft[start] : false
+      let mixed = scalarIsRightToLeft[start..<segment.end].contains { $0 != first }
+      rightToLeft.append(first || mixed)
+      isMixed.append(mixed)
       start = segment.end
     }
-    return flags
+    return SegmentDirections(
+      rightToLeft: rightToLeft, isMixed: isMixed,
+      scalarIsRightToLeft: isMixed.contains(true) ? scalarIsRightToLeft : [], itemStarts: itemStarts)
   }
 
   /// For each segment of `codes` (ending at `breaks[i].end`) that holds more than one bidi run (a

@@ -5,21 +5,20 @@
 /// and 15.1 replaced LB15 (`QU SP* × OP`) by LB15a, which keeps only an opening quotation mark
 /// (`\p{Pi}`) with what follows it, so `"%s" (UID` may break before the parenthesis.
 enum FlutterLineBreaks {
-  /// True when `scalar` is a hyphen of class HY or HH.
-  @inline(__always) static func isHyphen(_ scalar: UInt32) -> Bool { scalar == 0x2D || scalar == 0x2010 }
-
   /// Removes from `breaks` (`count` of them, in place) the breaks after a word-initial hyphen of
   /// `codes`; returns how many are left.
   static func removeBreaksAfterWordInitialHyphens(
     of codes: UnsafeBufferPointer<UInt32>, breaks: UnsafeMutablePointer<(end: Int, isHard: Bool)>, count: Int
   ) -> Int {
-    guard codes.contains(where: isHyphen) else { return count }
+    guard codes.contains(where: LineBreaker.isHyphen) else { return count }
     var kept = 0
     for index in 0..<count {
       let end = breaks[index].end
-      if !breaks[index].isHard, end >= 1, end < codes.count, isHyphen(codes[end - 1]),
-        isWordStart(before: end - 1, in: codes),
-        LineBreaker.lineBreakClass(of: codes[end]).isIn(LineBreaker.ClassSet.letters)
+      // (Spaces that LB15a keeps after an opening quotation mark do not start a word: ICU 74
+      // breaks after `« -`'s hyphen.)
+      if !breaks[index].isHard, LineBreaker.keepsWordInitialHyphen(before: end, in: codes),
+        end < 2 || LineBreaker.lineBreakClass(of: codes[end - 2]) != .space
+          || !followsOpeningQuote(spacesEndingAt: end - 1, in: codes)
       {
         continue
       }
@@ -165,18 +164,5 @@ enum FlutterLineBreaks {
       | LineBreaker.ClassSet.closeParenthesis | LineBreakClass.exclamation.bit
       | LineBreakClass.infixSeparator.bit | LineBreakClass.breakSymbols.bit | LineBreaker.ClassSet.hardBreaks
       | LineBreakClass.zeroWidthSpace.bit
-  }
-
-  /// True when the hyphen at `index` starts a word: at the start, or after a hard break, a
-  /// space, a zero width space, a contingent break or glue.
-  private static func isWordStart(before index: Int, in codes: UnsafeBufferPointer<UInt32>) -> Bool {
-    guard index > 0 else { return true }
-    let before = LineBreaker.lineBreakClass(of: codes[index - 1])
-    // Spaces that LB15a keeps after an opening quotation mark (`« -fPIC`) do not start a word:
-    // ICU 74 breaks after that hyphen.
-    if before == .space, followsOpeningQuote(spacesEndingAt: index, in: codes) { return false }
-    return before.isIn(
-      LineBreaker.ClassSet.hardBreaks | LineBreakClass.space.bit | LineBreakClass.zeroWidthSpace.bit
-        | LineBreakClass.contingentBreak.bit | LineBreakClass.glue.bit)
   }
 }

@@ -5,7 +5,7 @@
 /// advance scaled to the size, truncated to 1/65536 px (Noto Color Emoji: 136 px at 109 ppem,
 /// 18.7156 px at 15 px; HarfBuzz's `hmtx` gives 18.677). Line widths are sums of these, exact in
 /// 1/65536 px, as Blink's `TextRunLayoutUnit`s are.
-struct WebAdvances: Sendable {
+struct WebAdvances {
   enum Face: Sendable {
     /// An outline font: design units a point, and FreeType's `x_scale` (16.16).
     case scalable(unitsPerPoint: Double, xScale: Int64)
@@ -25,12 +25,15 @@ struct WebAdvances: Sendable {
     }
   }
 
-  /// The facts of each `FontMask` bit's font (past the chain's fonts, the primary font's): read
-  /// once per chain, so that a `WebAdvances` is a plain value (copying it retains nothing).
-  struct ChainFacts: Sendable {
+  /// The facts of each `FontMask` bit's font (past the chain's fonts, the primary font's), and
+  /// the chain: read once per chain and kept by the measurer, so that a `WebAdvances` refers to
+  /// them without retaining anything.
+  final class ChainFacts: Sendable {
     let fonts: InlineArray<16, FontFacts>
+    let fontChain: FontChain
 
     init(_ chain: FontChain) {
+      fontChain = chain
       let primary = FontFacts(chain.primary)
       var fonts = InlineArray<16, FontFacts>(repeating: primary)
       for (bit, font) in chain.fonts.prefix(FontMask.othersBit).enumerated() { fonts[bit] = FontFacts(font) }
@@ -39,7 +42,9 @@ struct WebAdvances: Sendable {
   }
 
   let fontSize: Double
-  let chain: ChainFacts
+  /// Unretained: the measurer that made this value keeps the facts for its whole life, longer
+  /// than the `prepare` that uses it (copies of the builder's output retain nothing).
+  unowned(unsafe) let chain: ChainFacts
 
   init(chain: ChainFacts, fontSize: Double) {
     self.fontSize = fontSize
@@ -60,6 +65,21 @@ struct WebAdvances: Sendable {
     return .scalable(
       unitsPerPoint: Double(unitsPerEm) / fontSize,
       xScale: (sizeInSixtyFourths << 16 + unitsPerEm / 2) / unitsPerEm)
+  }
+
+  /// The `FontMask` bit of the font of `cluster`, one of a segment's clusters set in the fonts
+  /// `fonts`: the font Blink picks for it (per cluster, in chain order, U+FE0F to the colour font
+  /// first), or 0 (the primary font) when that is none of the segment's fonts (a word set in one
+  /// later font, an installed face). A colour emoji beside a space is measured at its strike's
+  /// advance, not the primary font's.
+  @inline(__always) func fontBit(ofCluster cluster: UnsafeBufferPointer<UInt32>, among fonts: FontMask) -> Int
+  {
+    // (Most clusters of such segments are the primary font's: spaces, punctuation.)
+    if cluster.count == 1, chain.fontChain.primary.coverage.contains(cluster[0]) { return 0 }
+    guard let index = chain.fontChain.fontIndex(coveringCluster: cluster, rule: WebTextRules.clusterFontRule),
+      index < FontMask.othersBit, fonts.rawValue & (1 << UInt16(index)) != 0
+    else { return 0 }
+    return index
   }
 
   /// An outline font's advance: `points` in design units (rounded half up by truncation: it is

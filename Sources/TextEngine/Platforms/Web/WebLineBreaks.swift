@@ -9,11 +9,13 @@
 ///    follows: `open /usr`, `a (b`);
 /// 2. never next to another control;
 /// 3. after `-` before an ASCII digit only when a letter or digit precedes the hyphen
-///    (`CVE-2020`, not `-5`);
+///    (`CVE-2020`, not `-5`); before another non-ASCII character, ICU's answer;
 /// 4. between two characters of U+0021…U+00FF, Blink's pair table (``WebPairTable``): no break
 ///    at `/` in paths and URLs, after `-` anywhere else;
 /// 5. elsewhere ICU: the engine's opportunity, with Unicode 16's rule LB19a for quotation marks
-///    between East Asian characters (ICU 78 breaks `是远而。”|岂不`, ICU 72's rules do not).
+///    between East Asian characters (ICU 78 breaks `是远而。”|岂不`, ICU 72's rules do not) and
+///    15.1's LB20a (ICU 78 keeps a word-initial hyphen with a letter after it, ` -الداخلي`) and
+///    LB25's `IS × NU` (no break between an infix separator and a digit, ` ،١٢٣`).
 enum WebLineBreaks {
   /// `LazyLineBreakIterator::IsBreakableSpace`.
   @inline(__always) static func isBreakableSpace(_ scalar: UInt32) -> Bool {
@@ -45,9 +47,21 @@ enum WebLineBreaks {
   }
 
   /// True when Blink's rules may decide a position next to `scalar` differently from UAX #14:
-  /// spaces, ASCII and Latin-1 (the pair table, the hyphen rule) and quotation marks (LB19a).
+  /// spaces, ASCII and Latin-1 (the pair table, the hyphen rule), U+2010 (LB20a) and quotation
+  /// marks (LB19a).
   @inline(__always) static func mayDiffer(_ scalar: UInt32) -> Bool {
-    scalar <= 0xFF || scalar &- 0x2018 <= 0x22 || scalar &- 0x2E02 <= 0x1F
+    scalar <= 0xFF || scalar &- 0x2010 <= 0x2A || scalar &- 0x2E02 <= 0x1F
+  }
+
+  /// Unicode 15.1's `IS × NU` (LB25), which ICU 72's rules keep only after a number: true when
+  /// `last` is an infix separator (`,` `.` `:` `;` `،` …) and `current` a digit. ICU decides
+  /// these pairs in Blink (the pair table has the ASCII ones).
+  @inline(__always) static func isInfixBeforeDigit(_ last: UInt32, _ current: UInt32) -> Bool {
+    switch last {
+    case 0x2C, 0x2E, 0x3A, 0x3B, 0x37E, 0x589, 0x60C, 0x60D, 0x7F8, 0x2044, 0xFE10, 0xFE13, 0xFE14:
+      return LineBreaker.lineBreakClass(of: current) == .numeric
+    default: return false
+    }
   }
 
   /// Blink's rules as a tailoring of the built-in breaker's pass (what `breaks(of:base:into:)`
@@ -63,6 +77,11 @@ enum WebLineBreaks {
       before index: Int, current: UInt32, last: UInt32, in codes: UnsafeBufferPointer<UInt32>,
       engineAllows: Bool
     ) -> Bool {
+      // (The Arabic commas are flagged for LB25 alone: next to a character Blink's rules do not
+      // look at, UAX #14's answer but `IS × NU`, as `breaks(of:base:into:)` decides.)
+      if last &- 0x060C <= 1, !WebLineBreaks.mayDiffer(current) {
+        return engineAllows && !isInfixBeforeDigit(last, current)
+      }
       return WebLineBreaks.isBreakAllowed(
         before: index, current: current, last: last, in: codes, pairs: pairs, engineAllows: engineAllows)
     }
@@ -84,10 +103,12 @@ enum WebLineBreaks {
   /// The BMP's classes as Chromium's ICU breaks them (CJ scalars as ideographs), with
   /// `LineBreakPropertyTable.tailoredFlag` on the scalars Blink's rules look at (`mayDiffer`)
   /// but ASCII letters and digits: next to one of those, Blink decides as UAX #14 unless the
-  /// other character is flagged (two of them: neither ever breaks, and the pair table agrees).
+  /// other character is flagged (two of them: neither ever breaks, and the pair table agrees);
+  /// and the Arabic commas (U+060C, U+060D), for LB25's `IS × NU`.
   static let propertyTable: [UInt8] = {
     var table = LineBreakPropertyTable.basicMultilingualPlaneWithConditionalJapaneseStartersAsIdeographs
-    for scalar in 0..<UInt32(0x1_0000) where mayDiffer(scalar) && !isASCIIAlphanumeric(scalar) {
+    for scalar in 0..<UInt32(0x1_0000)
+    where (mayDiffer(scalar) && !isASCIIAlphanumeric(scalar)) || scalar &- 0x060C <= 1 {
       table[Int(scalar)] |= LineBreakPropertyTable.tailoredFlag
     }
     return table
@@ -128,10 +149,13 @@ enum WebLineBreaks {
         // Inside an ASCII word: neither UAX #14 nor Blink's pair table breaks (the common case
         // of the characters Blink looks at).
       } else if !(currentMayDiffer || lastMayDiffer) {
-        // Neither character is one Blink's rules look at: UAX #14's answer.
+        // Neither character is one Blink's rules look at: UAX #14's answer (but LB25's
+        // `IS × NU` after the Arabic commas).
         if inBase {
-          output[written] = nextBase.pointee
-          written &+= 1
+          if last &- 0x060C > 1 || !isInfixBeforeDigit(last, current) {
+            output[written] = nextBase.pointee
+            written &+= 1
+          }
           nextBase += 1
         }
       } else {
@@ -170,12 +194,17 @@ enum WebLineBreaks {
       if current <= 0x7F, (0x30...0x39).contains(current) {
         return index >= 2 && isASCIIAlphanumeric(codes[index &- 2])
       }
-      if current > 0x7F { return engineAllows }
+      if current > 0x7F {
+        return engineAllows && !LineBreaker.keepsWordInitialHyphen(before: index, in: codes)
+      }
     }
     if last <= 0xFF && current <= 0xFF {
       return WebPairTable.allowsBreak(between: last, and: current, in: pairs)
     }
-    if engineAllows { return true }
+    if engineAllows {
+      if isInfixBeforeDigit(last, current) { return false }
+      return last != 0x2010 || !LineBreaker.keepsWordInitialHyphen(before: index, in: codes)
+    }
     // LB19a (Unicode 16): a quotation mark between East Asian characters may be broken around.
     if isInitialQuote(current), index &+ 1 < codes.count {
       return isEastAsian(last) && isEastAsian(codes[index &+ 1]) && !LineBreaker.isOpenOrGlue(last)

@@ -1,0 +1,18 @@
+extension LineBreaker {
+  /// True when `scalar` is a hyphen of class HY or HH.
+  @inline(__always) static func isHyphen(_ scalar: UInt32) -> Bool { scalar == 0x2D || scalar == 0x2010 }
+
+  /// Unicode 15.1's LB20a, which ICU 72 lacks: no break after a word-initial hyphen before a
+  /// letter, `(sot | BK | CR | LF | NL | SP | ZW | CB | GL) (HY | HH) × (AL | HL)` (`-fPIC`,
+  /// `-الداخلي`; `--table`'s second hyphen is not word-initial). True when that rule forbids
+  /// the break before `codes[index]`.
+  static func keepsWordInitialHyphen(before index: Int, in codes: UnsafeBufferPointer<UInt32>) -> Bool {
+    guard index >= 1, index < codes.count, isHyphen(codes[index - 1]),
+      lineBreakClass(of: codes[index]).isIn(ClassSet.letters)
+    else { return false }
+    guard index >= 2 else { return true }
+    return lineBreakClass(of: codes[index - 2]).isIn(
+      ClassSet.hardBreaks | LineBreakClass.space.bit | LineBreakClass.zeroWidthSpace.bit
+        | LineBreakClass.contingentBreak.bit | LineBreakClass.glue.bit)
+  }
+}
