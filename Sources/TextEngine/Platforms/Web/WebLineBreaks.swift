@@ -77,11 +77,6 @@ enum WebLineBreaks {
       before index: Int, current: UInt32, last: UInt32, in codes: UnsafeBufferPointer<UInt32>,
       engineAllows: Bool
     ) -> Bool {
-      // (The Arabic commas are flagged for LB25 alone: next to a character Blink's rules do not
-      // look at, UAX #14's answer but `IS × NU`, as `breaks(of:base:into:)` decides.)
-      if last &- 0x060C <= 1, !WebLineBreaks.mayDiffer(current) {
-        return engineAllows && !isInfixBeforeDigit(last, current)
-      }
       return WebLineBreaks.isBreakAllowed(
         before: index, current: current, last: last, in: codes, pairs: pairs, engineAllows: engineAllows)
     }
@@ -190,6 +185,23 @@ enum WebLineBreaks {
       return engineAllows || !LineBreaker.isMark(current)
     }
     if last < 0x21 || current < 0x21 { return false }
+    if last <= 0xFF && current <= 0xFF && last != 0x2D {
+      return WebPairTable.allowsBreak(between: last, and: current, in: pairs)
+    }
+    return isBreakAllowedPastLatin1(
+      before: index, current: current, last: last, in: codes, pairs: pairs, engineAllows: engineAllows)
+  }
+
+  /// `isBreakAllowed` after a hyphen or next to a character past U+00FF (neither a space nor a
+  /// control): out of line, so that the breaking pass keeps the common decisions inline.
+  @inline(never) static func isBreakAllowedPastLatin1(
+    before index: Int, current: UInt32, last: UInt32, in codes: UnsafeBufferPointer<UInt32>,
+    pairs: UnsafePointer<UInt64>, engineAllows: Bool
+  ) -> Bool {
+    // (The Arabic commas are flagged for LB25 alone, in the built-in breaker's pass: next to a
+    // character Blink's rules do not look at, UAX #14's answer but `IS × NU`, as
+    // `breaks(of:base:into:)` decides.)
+    if last &- 0x060C <= 1, !mayDiffer(current) { return engineAllows && !isInfixBeforeDigit(last, current) }
     if last == 0x2D {
       if current <= 0x7F, (0x30...0x39).contains(current) {
         return index >= 2 && isASCIIAlphanumeric(codes[index &- 2])
