@@ -269,12 +269,6 @@ public final class TextMeasurer: Sendable {
         var youngIndices: UnsafeMutablePointer<Int32>?
         var youngIndicesGeneration: UInt64 = 0
         defer { youngIndices?.deallocate() }
-        // Segments of several bidi runs, where the platform shapes each run apart (right-to-left
-        // text only).
-        let bidiPieces =
-          rightToLeft != nil && platform.rules.shapesBidiRunsApart
-          ? BidiLevels.pieces(of: codes, breaks: breaks) : nil
-        let hasPieces = bidiPieces != nil
         while index < count {
           cache.withReader { reader in
             // The run works on local copies (registers), not on the variables this closure
@@ -284,8 +278,6 @@ public final class TextMeasurer: Sendable {
             let noted =
               youngIndicesGeneration == reader.generation ? youngIndices.map { ($0, scannedUpTo) } : nil
             while runIndex < count {
-              // A segment of several bidi runs is shaped in pieces below, never cached.
-              if hasPieces, bidiPieces.unsafelyUnwrapped[runIndex] != nil { return }
               let end = breaks[runIndex].end
               let slice = UnsafeBufferPointer(start: base + runStart, count: end &- runStart)
               let entry: SegmentCache.Entry
@@ -312,14 +304,6 @@ public final class TextMeasurer: Sendable {
           let slice = UnsafeBufferPointer(start: base + start, count: end &- start)
           let isRightToLeft = rightToLeft?[index] ?? false
           let isHard = breaks[index].isHard
-          if let pieces = bidiPieces?[index] {
-            if shaper == nil { shaper = self.shaper(weight: weight, language: language) }
-            let shaped = shaper!.shape(slice, pieces: pieces, start: start)
-            output.append(shaped, scalars: slice, start: start, hardBreakAfter: isHard)
-            start = end
-            index &+= 1
-            continue
-          }
           var hash = SegmentCache.hash(slice, isRightToLeft: isRightToLeft, languageID: languageID)
           if isRightToLeft {
             hash = directions.unsafelyUnwrapped.hashingDirections(

@@ -29,14 +29,6 @@ struct BidiParagraph: ~Copyable {
     text.deallocate()
   }
 
-  /// The run that contains UTF-16 offset `offset`: where it ends and its embedding level.
-  func run(atUTF16Offset offset: Int32) -> (limit: Int32, level: UInt8) {
-    var limit: Int32 = 0
-    var level: UInt8 = 0
-    cshims_ubidi_logical_run(handle, offset, &limit, &level)
-    return (limit, level)
-  }
-
   /// The embedding level of the run that contains UTF-16 offset `offset`.
   func level(atUTF16Offset offset: Int32) -> UInt8 {
     var limit: Int32 = 0

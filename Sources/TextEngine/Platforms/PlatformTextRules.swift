@@ -36,9 +36,6 @@ protocol PlatformTextRules {
   static var splitsLigatures: Bool { get }
   /// The grid a line's positions are rounded up to (from its paragraph's start), or nil.
   static var positionGrid: Double? { get }
-  /// True when each bidi run of a segment is shaped apart in its own direction (SkParagraph);
-  /// false when a segment is shaped whole in the direction of its first scalar (by default).
-  static var shapesBidiRunsApart: Bool { get }
   /// True when a space that does not fit ends its line even where no break opportunity follows
   /// it (SkParagraph: `ab :cd` breaks after `ab `); false when a line ends only at opportunities
   /// (by default).
@@ -86,8 +83,6 @@ extension PlatformTextRules {
   static func edges(primary: FontMetrics, style: TextStyle) -> ParagraphEdges { .none }
 
   static func strutBoundsParagraphEdges(in style: TextStyle) -> Bool { false }
-
-  static var shapesBidiRunsApart: Bool { false }
 
   static var endsLinesAfterOverflowingSpaces: Bool { false }
 

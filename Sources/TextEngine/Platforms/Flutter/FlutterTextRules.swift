@@ -56,10 +56,6 @@ enum FlutterTextRules: PlatformTextRules {
 
   static var positionGrid: Double? { nil }
 
-  /// `OneLineShaper` shapes each bidi region apart, so a segment holding two (`(للا` after a Latin
-  /// word, `b>خيارات`) is shaped in pieces.
-  static var shapesBidiRunsApart: Bool { true }
-
   /// `TextWrapper::lookAhead` adds a whitespace cluster that does not fit to the line's words and
   /// goes on; the next cluster does not fit either, so the line ends after the space (`ab :cd`).
   static var endsLinesAfterOverflowingSpaces: Bool { true }
