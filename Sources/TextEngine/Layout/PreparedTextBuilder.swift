@@ -144,7 +144,7 @@ struct PreparedTextBuilder {
         }
         // Chromium's advance in the segment's only font, else in each cluster's own font.
         let mask = segmentFonts.rawValue
-        let severalFonts = mask & (mask &- 1) != 0
+        let severalFonts = segmentFonts.hasSeveral
         let bit = mask != 0 && !severalFonts ? mask.trailingZeroBitCount : 0
         let face = bit == 0 ? primaryWebFace : webAdvances.unsafelyUnwrapped.face(bit: bit)
         // One loop per kind of face, so that the face's constants stay in registers.
@@ -214,7 +214,7 @@ struct PreparedTextBuilder {
         // Chromium's advance in the segment's font (web), then the spacing.
         var webFace: WebAdvances.Face?
         let mask = segmentFonts.rawValue
-        let severalFonts = mask & (mask &- 1) != 0
+        let severalFonts = segmentFonts.hasSeveral
         if let primaryWebFace {
           let bit = mask != 0 && !severalFonts ? mask.trailingZeroBitCount : 0
           webFace = bit == 0 ? primaryWebFace : webAdvances.unsafelyUnwrapped.face(bit: bit)
@@ -379,8 +379,7 @@ struct PreparedTextBuilder {
           position += widths[grapheme]
           grapheme += 1
         }
-        snappedParagraphBase += (position - paragraphBase).roundedUp(
-          toMultipleOf: positionGrid, inverse: inverseGrid)
+        snappedParagraphBase += roundedUp(position - paragraphBase).rounded
         paragraphBase = position
         nextItem += 1
         nextItemStart = nextItem < itemStarts.count ? Int(itemStarts[nextItem]) : .max

@@ -248,7 +248,7 @@ final class KerningPairs: Sendable {
     if shaper.setsInTwoFonts(first, second) { return 0 }
     let both = [first, second].withUnsafeBufferPointer { shaper.shape($0, isRightToLeft: false) }
     guard both.graphemeWidthsEm.count == 2, both.missingGlyphs == 0,
-      both.fontMask.rawValue & (both.fontMask.rawValue &- 1) == 0
+      !both.fontMask.hasSeveral
     else { return 0 }
     let alone = alone ?? { shapedWidth($0, shaper: shaper) }
     let delta = both.graphemeWidthsEm.reduce(0, +) - alone(first) - alone(second)

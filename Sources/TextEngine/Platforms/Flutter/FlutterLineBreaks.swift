@@ -47,20 +47,7 @@ enum FlutterLineBreaks {
       }
       added.append(index)
     }
-    guard !added.isEmpty else { return count }
-    var merged: [(end: Int, isHard: Bool)] = []
-    merged.reserveCapacity(count + added.count)
-    var next = 0
-    for index in 0..<count {
-      while next < added.count, added[next] < breaks[index].end {
-        merged.append((added[next], false))
-        next += 1
-      }
-      if next < added.count, added[next] == breaks[index].end { next += 1 }
-      merged.append(breaks[index])
-    }
-    for (index, entry) in merged.enumerated() { breaks[index] = entry }
-    return merged.count
+    return merge(breaks, count: count, adding: added, removing: [])
   }
 
   /// Applies the rest of Unicode 15.1's changes that ICU 74 has, to `breaks` (`count`, room for
@@ -121,11 +108,20 @@ enum FlutterLineBreaks {
         if end > spacesStart, end < n { removed.append(end) }
       }
     }
+    return merge(breaks, count: count, adding: added.sorted(), removing: removed)
+  }
+
+  /// Rewrites `breaks` (`count`, room for all of them and `added`) in place with the soft breaks
+  /// `added` (ascending; one already there is kept once) and without the soft breaks `removed`
+  /// (an added one too); returns how many there are.
+  private static func merge(
+    _ breaks: UnsafeMutablePointer<(end: Int, isHard: Bool)>, count: Int, adding added: [Int],
+    removing removed: [Int]
+  ) -> Int {
     guard !removed.isEmpty || !added.isEmpty else { return count }
     var merged: [(end: Int, isHard: Bool)] = []
     merged.reserveCapacity(count + added.count)
     var next = 0
-    added.sort()
     for index in 0..<count {
       let entry = breaks[index]
       while next < added.count, added[next] < entry.end {
