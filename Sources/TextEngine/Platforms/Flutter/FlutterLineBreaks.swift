@@ -119,6 +119,8 @@ enum FlutterLineBreaks {
     removing removed: [Int]
   ) -> Int {
     guard !removed.isEmpty || !added.isEmpty else { return count }
+    // (A set: a text of many breaks and many removals stays linear.)
+    let removed = Set(removed)
     var merged: [(end: Int, isHard: Bool)] = []
     merged.reserveCapacity(count + added.count)
     var next = 0
