@@ -214,11 +214,11 @@ cshims_bidi *cshims_ubidi_open(const uint16_t *text, int32_t length, uint8_t par
   return (cshims_bidi *)bidi;
 }
 
-void cshims_ubidi_logical_run(cshims_bidi *bidi, int32_t logical_start, int32_t *logical_limit,
-                              uint8_t *level) {
-  UBiDiLevel run_level = 0;
-  ubidi_getLogicalRun((const UBiDi *)bidi, logical_start, logical_limit, &run_level);
-  *level = run_level;
+const uint8_t *cshims_ubidi_levels(cshims_bidi *bidi, int32_t *error_code) {
+  UErrorCode status = U_ZERO_ERROR;
+  const UBiDiLevel *levels = ubidi_getLevels((UBiDi *)bidi, &status);
+  *error_code = (int32_t)status;
+  return U_FAILURE(status) ? NULL : (const uint8_t *)levels;
 }
 
 void cshims_ubidi_close(cshims_bidi *bidi) {

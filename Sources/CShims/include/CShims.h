@@ -97,9 +97,9 @@ typedef struct cshims_bidi cshims_bidi;
 /// Returns NULL and a positive *error_code on failure.
 cshims_bidi *_Nullable cshims_ubidi_open(const uint16_t *text, int32_t length,
                                          uint8_t paragraph_level, int32_t *error_code);
-/// The logical run containing logical_start: writes its end (exclusive) and embedding level.
-void cshims_ubidi_logical_run(cshims_bidi *bidi, int32_t logical_start, int32_t *logical_limit,
-                              uint8_t *level);
+/// The embedding level of every UTF-16 unit (owned by bidi, valid until it is closed); NULL and
+/// a positive *error_code on failure.
+const uint8_t *_Nullable cshims_ubidi_levels(cshims_bidi *bidi, int32_t *error_code);
 void cshims_ubidi_close(cshims_bidi *_Nullable bidi);
 
 /// ICU's ISO 639 language codes (`uloc_getISOLanguages`), ending with NULL.

@@ -372,9 +372,11 @@ struct PreparedTextBuilder {
       through last: Int, graphemes: UnsafeMutablePointer<Int32>, widths: UnsafeMutablePointer<Double>,
       count: Int
     ) {
+      // Items ascend: the walk over the segment's graphemes goes on from the previous item's
+      // (one walk per call, not one per item: a segment may hold thousands of items).
+      var position = runningWidth
+      var grapheme = 0
       while nextItemStart <= last {
-        var position = runningWidth
-        var grapheme = 0
         while grapheme < count, Int(graphemes[grapheme]) <= nextItemStart {
           position += widths[grapheme]
           grapheme += 1

@@ -29,11 +29,15 @@ struct BidiParagraph: ~Copyable {
     text.deallocate()
   }
 
-  /// The embedding level of the run that contains UTF-16 offset `offset`.
-  func level(atUTF16Offset offset: Int32) -> UInt8 {
-    var limit: Int32 = 0
-    var level: UInt8 = 0
-    cshims_ubidi_logical_run(handle, offset, &limit, &level)
-    return level
+  /// Runs `body` with the embedding level of every UTF-16 unit (one ICU call, not one lookup
+  /// per unit: ICU finds a unit's run by a walk over the runs).
+  func withLevels<Result>(
+    _ body: (UnsafeBufferPointer<UInt8>) throws(TextError) -> Result
+  ) throws(TextError) -> Result {
+    var status: Int32 = 0
+    guard let levels = cshims_ubidi_levels(handle, &status), status <= 0 else {
+      throw TextError(.segmentationFailed, "ICU bidi levels failed (error \(status))")
+    }
+    return try body(UnsafeBufferPointer(start: levels, count: text.count))
   }
 }

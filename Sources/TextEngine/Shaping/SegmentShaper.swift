@@ -294,15 +294,22 @@ struct SegmentShaper {
     return continues
   }
 
+  /// The grapheme that holds `scalar` (the first whose end is past it; the last one at most),
+  /// looked for at `first` and the one after it (clusters ascend through a left-to-right run),
+  /// else by halving: right-to-left runs go backwards, and a segment may hold thousands of runs.
   private func graphemeIndex(ofScalar scalar: Int, in ends: [Int32], near first: Int) -> Int {
-    var index = first
-    while index < ends.count - 1, Int(ends[index]) <= scalar { index += 1 }
-    // Clusters may run backwards (RTL): search from the start when we overshot.
-    if index > 0, Int(ends[index - 1]) > scalar {
-      index = 0
-      while index < ends.count - 1, Int(ends[index]) <= scalar { index += 1 }
+    let last = ends.count - 1
+    for index in first..<min(first + 2, last + 1)
+    where (index == 0 || Int(ends[index - 1]) <= scalar) && (index == last || Int(ends[index]) > scalar) {
+      return index
     }
-    return index
+    var low = 0
+    var high = last
+    while low < high {
+      let middle = (low + high) / 2
+      if Int(ends[middle]) <= scalar { low = middle + 1 } else { high = middle }
+    }
+    return low
   }
 
   /// Scalar offsets (exclusive ends) of the grapheme clusters of `scalars`, from ICU.

@@ -28,14 +28,18 @@ enum BidiLevels {
     var scalarIsRightToLeft: [Bool] = []
     scalarIsRightToLeft.reserveCapacity(decoded.codes.count)
     var itemStarts: [Int32] = []
-    var offset: Int32 = 0
-    var previousLevel: UInt8 = 0
-    for (index, scalar) in decoded.codes.enumerated() {
-      let level = items.level(atUTF16Offset: offset)
-      if index > 0, level != previousLevel { itemStarts.append(Int32(index)) }
-      previousLevel = level
-      scalarIsRightToLeft.append(bidi.level(atUTF16Offset: offset) & 1 == 1)
-      offset += scalar > 0xFFFF ? 2 : 1
+    try bidi.withLevels { levels throws(TextError) in
+      try items.withLevels { itemLevels in
+        var offset = 0
+        var previousLevel: UInt8 = 0
+        for (index, scalar) in decoded.codes.enumerated() {
+          let level = itemLevels[offset]
+          if index > 0, level != previousLevel { itemStarts.append(Int32(index)) }
+          previousLevel = level
+          scalarIsRightToLeft.append(levels[offset] & 1 == 1)
+          offset += scalar > 0xFFFF ? 2 : 1
+        }
+      }
     }
     var rightToLeft: [Bool] = []
     var isMixed: [Bool] = []
