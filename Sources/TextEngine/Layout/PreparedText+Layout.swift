@@ -134,6 +134,19 @@ extension PreparedText {
     in view: PreparedTextStorage.View, limit: Double, platform: TextPlatform,
     _ body: (LineBreak) -> Bool
   ) {
+    switch platform {
+    case .web: forEachLine(in: view, limit: limit, rules: WebTextRules.self, body)
+    case .flutter: forEachLine(in: view, limit: limit, rules: FlutterTextRules.self, body)
+    case .android: forEachLine(in: view, limit: limit, rules: AndroidTextRules.self, body)
+    case .ios: forEachLine(in: view, limit: limit, rules: IOSTextRules.self, body)
+    }
+  }
+
+  /// `forEachLine(in:limit:platform:_:)` under one platform's rules, known when it is compiled:
+  /// one line finder per platform, without the branches of the others' rules.
+  @inline(__always) static func forEachLine<Rules: PlatformTextRules>(
+    in view: PreparedTextStorage.View, limit: Double, rules: Rules.Type, _ body: (LineBreak) -> Bool
+  ) {
     let segments = view.segments
     let count = segments.count
     guard count > 0 else { return }
@@ -162,8 +175,8 @@ extension PreparedText {
       }
       return width > limit
     }
-    let overlongWordsFillLines = platform.overlongWordsFillLines
-    let endsLinesAfterOverflowingSpaces = platform.endsLinesAfterOverflowingSpaces
+    let overlongWordsFillLines = Rules.overlongWordsFillLines
+    let endsLinesAfterOverflowingSpaces = Rules.endsLinesAfterOverflowingSpaces
     var index = 0
     while index < count {
       let segment = segments[index]
@@ -281,7 +294,7 @@ extension PreparedText {
       openLine.endsWithHardBreak = false
       _ = body(openLine)
     } else if lineStart < graphemeWidths.count
-      || (segments[count - 1].hardBreakAfter && platform.finalHardBreakStartsLine)
+      || (segments[count - 1].hardBreakAfter && Rules.finalHardBreakStartsLine)
     {
       _ = body(
         LineBreak(

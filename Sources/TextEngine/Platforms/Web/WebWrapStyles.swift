@@ -421,7 +421,7 @@ enum WebWrapStyles {
         window, in: view, width: width, fontSize: fontSize, balanced: false, body)
       return applied ? !stopped : emitAll(window, body)
     }
-    PreparedText.forEachLine(in: view, limit: limit, platform: .web) { line in
+    PreparedText.forEachLine(in: view, limit: limit, rules: WebTextRules.self) { line in
       if window.count == maxLinesForOptimal, !body(window.removeFirst()) {
         stopped = true
         return false
@@ -494,7 +494,7 @@ enum WebWrapStyles {
     // bisection (the rest of the greedy pass is not needed).
     var state = 0
     var stopped = false
-    PreparedText.forEachLine(in: view, limit: limit, platform: .web) { line in
+    PreparedText.forEachLine(in: view, limit: limit, rules: WebTextRules.self) { line in
       if state == 1 { return body(line) }
       window.append(line)
       if window.count > maxLinesForBalance {
@@ -533,7 +533,8 @@ enum WebWrapStyles {
         let balanced = bisectedWidth(of: window, in: view, width: width)
       {
         PreparedText.forEachLine(
-          in: view, limit: WebTextRules.lineLimit(forWidth: Double(balanced) / 64), platform: .web, body)
+          in: view, limit: WebTextRules.lineLimit(forWidth: Double(balanced) / 64), rules: WebTextRules.self,
+          body)
         return
       }
     }
@@ -563,7 +564,7 @@ enum WebWrapStyles {
     while first <= last {
       // More than `maxLinesForBalance` lines: greedy.
       guard lineCount < maxLinesForBalance else {
-        PreparedText.forEachLine(in: view, limit: limit, platform: .web, body)
+        PreparedText.forEachLine(in: view, limit: limit, rules: WebTextRules.self, body)
         return true
       }
       let reach = limit + keys[first].start
@@ -583,7 +584,7 @@ enum WebWrapStyles {
     // One line, or a word wider than the line (which the search above took for a line of its
     // own): greedy, as `balance` leaves such a text.
     guard lineCount > 1, !segments.contains(where: { $0.contentWidth > limit }) else {
-      PreparedText.forEachLine(in: view, limit: limit, platform: .web, body)
+      PreparedText.forEachLine(in: view, limit: limit, rules: WebTextRules.self, body)
       return true
     }
     // `optimize(_:in:width:fontSize:balanced:_:)` on these lines: candidates after the start.
@@ -613,7 +614,8 @@ enum WebWrapStyles {
     }
     if let balanced = bisectedWidth(of: lines, in: view, width: width) {
       PreparedText.forEachLine(
-        in: view, limit: WebTextRules.lineLimit(forWidth: Double(balanced) / 64), platform: .web, body)
+        in: view, limit: WebTextRules.lineLimit(forWidth: Double(balanced) / 64), rules: WebTextRules.self,
+        body)
     } else {
       _ = emitAll(lines, body)
     }
