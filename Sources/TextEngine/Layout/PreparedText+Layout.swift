@@ -482,10 +482,10 @@ extension PreparedText {
       }
       if hasLineBoxes, let boxes = paragraph({ $0.pointee.lineBoxes }) {
         var previous = 0.0
-        let (codes, chain) = paragraph { ($0.pointee.codes, $0.pointee.fontChain) }
+        let chain = paragraph { $0.pointee.fontChain }
         for index in lines.indices {
           previous = boxes.height(
-            ofLine: graphemeRanges[index], in: view, codes: codes, chain: chain, after: previous,
+            ofLine: graphemeRanges[index], in: view, chain: chain, after: previous,
             first: index == 0,
             last: index == lines.count - 1)
           lines[index].height = previous

@@ -19,7 +19,7 @@ extension PreparedText {
     /// it (an empty last line after a final hard break is as tall on a platform without strut);
     /// `first` and `last` tell whether it is the paragraph's first and last line.
     func height(
-      ofLine range: Range<Int>, in view: PreparedTextStorage.View, codes: [UInt32], chain: FontChain?,
+      ofLine range: Range<Int>, in view: PreparedTextStorage.View, chain: FontChain?,
       after previous: Double,
       first: Bool = false,
       last: Bool = false
@@ -28,16 +28,17 @@ extension PreparedText {
         return previous
       }
       return height(
-        of: fonts(ofGraphemes: range, in: view, codes: codes, chain: chain), first: first, last: last)
+        of: fonts(ofGraphemes: range, in: view, chain: chain), first: first, last: last)
     }
 
     /// The fonts of graphemes `range` (a line's): those of the segments that hold them, but of a
     /// segment in several fonts that the line holds only part of, the fonts of that part, by
     /// `chain` and the platform's rule for a cluster's font (a line holds only its own glyphs'
-    /// fonts: Blink's `AccumulateUsedFonts` over the line's parts of its items).
-    func fonts(
-      ofGraphemes range: Range<Int>, in view: PreparedTextStorage.View, codes: [UInt32], chain: FontChain?
-    ) -> FontMask {
+    /// fonts: Blink's `AccumulateUsedFonts` over the line's parts of its items). The view holds the
+    /// text's scalars whenever the text has line boxes.
+    func fonts(ofGraphemes range: Range<Int>, in view: PreparedTextStorage.View, chain: FontChain?)
+      -> FontMask
+    {
       var fonts = FontMask()
       guard !range.isEmpty else { return fonts }
       let segments = view.segments
@@ -56,7 +57,7 @@ extension PreparedText {
       // A line that starts or ends inside a segment in several fonts (a word broken between
       // graphemes): that segment adds only its line's part's fonts.
       let last = index - 1
-      guard let chain,
+      guard let chain, let codes = view.codes,
         (Int(segments[low].graphemeStart) < range.lowerBound && segments[low].fontMask.hasSeveral)
           || (Int(segments[last].graphemeStart + segments[last].graphemeCount) > range.upperBound
             && segments[last].fontMask.hasSeveral)
@@ -83,12 +84,13 @@ extension PreparedText {
     /// them (a word moved to one font, an installed fallback face).
     static func fonts(
       ofGraphemes range: Range<Int>, among segmentFonts: FontMask, in view: PreparedTextStorage.View,
-      codes: [UInt32], chain: FontChain, rule: ClusterFontRule
+      codes: UnsafePointer<UInt32>, chain: FontChain, rule: ClusterFontRule
     ) -> FontMask {
       var fonts = FontMask()
       for grapheme in range {
         let start = grapheme == 0 ? 0 : Int(view.graphemeEnds[grapheme - 1])
-        let cluster = codes[start..<Int(view.graphemeEnds[grapheme])]
+        let cluster = UnsafeBufferPointer(
+          start: codes + start, count: Int(view.graphemeEnds[grapheme]) - start)
         // Hard breaks add no font (as in `SegmentShaper.shape`).
         if cluster.allSatisfy(UnicodeProperties.isHardBreak) { continue }
         let font = FontMask(fontAt: chain.fontIndex(coveringCluster: cluster, rule: rule))
@@ -144,8 +146,7 @@ extension PreparedText {
       count += 1
       widest = max(widest, line.contentWidth)
       lastHeight = boxes.height(
-        ofLine: line.graphemeRange, in: view, codes: paragraph.pointee.codes,
-        chain: paragraph.pointee.fontChain,
+        ofLine: line.graphemeRange, in: view, chain: paragraph.pointee.fontChain,
         after: lastHeight,
         first: count == 1)
       lastRange = line.graphemeRange
@@ -156,7 +157,7 @@ extension PreparedText {
       // The last line, known only now, ends at the strut's bottom.
       height +=
         boxes.height(
-          ofLine: lastRange, in: view, codes: paragraph.pointee.codes, chain: paragraph.pointee.fontChain,
+          ofLine: lastRange, in: view, chain: paragraph.pointee.fontChain,
           after: lastHeight, first: count == 1,
           last: true)
         - lastHeight

@@ -113,6 +113,7 @@ public struct PreparedText: Sendable, Hashable {
         codes: codes, style: style, lineHeight: lineHeight, lineBoxes: lineBoxes, fontChain: fontChain,
         lineSpacing: lineSpacing, edges: edges, platform: platform, missingGlyphs: missingGlyphs,
         ellipsisWidth: ellipsisWidth, ascender: ascender)
+      $0.pointee.viewHasScalars = platform.layoutReadsScalars || lineBoxes != nil
     }
     self.storage = PreparedTextStorage.Frozen(storage: storage)
   }

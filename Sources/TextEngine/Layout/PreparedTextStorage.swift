@@ -21,6 +21,11 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
     /// What `PreparedText` knows beside the arrays, set once when it is made (kept here so that
     /// a `PreparedText` is one reference: copying it is one retain).
     var paragraph = PreparedText.Paragraph()
+    /// True when laying the text out reads its scalars, so views hold them: the platform's line
+    /// rules look for spaces inside segments (`TextPlatform.layoutReadsScalars`), or lines
+    /// differ in height and one broken inside a segment set in several fonts holds only its own
+    /// clusters' fonts.
+    var viewHasScalars = false
   }
 
   /// The regions of the storage, valid inside `withContents` only.
@@ -47,8 +52,7 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
     let graphemeWidths: UnsafeBufferPointer<Double>
     /// Scalar offset where each grapheme cluster ends.
     let graphemeEnds: UnsafeBufferPointer<Int32>
-    /// The text's scalars, where the platform's line rules read them
-    /// (`TextPlatform.layoutReadsScalars`); else empty.
+    /// The text's scalars where laying it out reads them (`Header.viewHasScalars`), else nil.
     var codes: UnsafePointer<UInt32>?
   }
 
@@ -168,8 +172,7 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
   func withView<Result>(_ body: (View) -> Result) -> Result {
     withUnsafeMutablePointers { header, elements in
       var view = Self.view(of: Self.contents(header, elements))
-      // Only the platforms whose line rules read the text get it.
-      guard header.pointee.paragraph.platform.layoutReadsScalars else { return body(view) }
+      guard header.pointee.viewHasScalars else { return body(view) }
       return header.pointee.paragraph.codes.withUnsafeBufferPointer { codes in
         view.codes = codes.baseAddress
         return body(view)
