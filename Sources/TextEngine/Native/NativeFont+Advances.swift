@@ -63,10 +63,8 @@ extension NativeFont {
   }
 
   /// Shares the advance of each cluster of several scalars (a ligature: on the common path each
-  /// scalar is a grapheme) among its scalars as Blink measures a word broken inside it: the line
-  /// end is reshaped alone (`ShapingLineBreaker`), so each scalar but the last takes its own
-  /// glyph's advance (`f` of `fi`: 344 units, not half the ligature's 602) and the last the rest.
-  /// `infos` are left to right; `end` is where the last cluster ends.
+  /// scalar is a grapheme) among its scalars (`LigatureSplit`). `infos` are left to right; `end`
+  /// is where the last cluster ends.
   private func splitLigatures(
     _ scalars: UnsafeBufferPointer<UInt32>, infos: UnsafePointer<hb_glyph_info_t>, count: Int, end: Int,
     widths: UnsafeMutablePointer<Double>
@@ -79,19 +77,13 @@ extension NativeFont {
       while next < count, Int(infos[next].cluster) == cluster { next += 1 }
       let clusterEnd = next < count ? Int(infos[next].cluster) : end
       if clusterEnd - cluster > 1 {
-        let whole = widths[cluster]
-        let evenShare = whole / Double(clusterEnd - cluster)
-        var given = 0.0
-        for scalar in cluster..<(clusterEnd - 1) {
+        LigatureSplit.share(widths[cluster], among: clusterEnd - cluster) { part in
           var glyph: hb_codepoint_t = 0
-          let own =
-            hb_font_get_nominal_glyph(hbFont, scalars[scalar], &glyph) != 0
-            ? Double(hb_font_get_glyph_h_advance(hbFont, glyph)) / unitsPerEm : evenShare
-          let share = min(own, whole - given)
-          widths[scalar] = share
-          given += share
+          guard hb_font_get_nominal_glyph(hbFont, scalars[cluster + part], &glyph) != 0 else { return nil }
+          return Double(hb_font_get_glyph_h_advance(hbFont, glyph)) / unitsPerEm
+        } _: { part, share in
+          widths[cluster + part] = share
         }
-        widths[clusterEnd - 1] = whole - given
       }
       index = next
     }

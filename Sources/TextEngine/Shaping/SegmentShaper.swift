@@ -215,8 +215,7 @@ struct SegmentShaper {
   }
 
   /// Shares the advance of each left-to-right glyph cluster of `run` that spans several grapheme
-  /// clusters (a ligature, `fi`) among them as `NativeFont.splitLigatures` does on the common
-  /// path: each but the last takes its own glyph's advance, the last the rest.
+  /// clusters (a ligature, `fi`) among them (`LigatureSplit`), as the common path does.
   private func splitLigatures(
     of run: Run, in scalars: UnsafeBufferPointer<UInt32>, graphemeEnds: [Int32],
     scalarDirections: UnsafeBufferPointer<Bool>?, isRightToLeft: Bool, widths: inout [Double]
@@ -236,19 +235,13 @@ struct SegmentShaper {
       var last = grapheme
       while last + 1 < graphemeEnds.count, Int(graphemeEnds[last]) < clusterEnd { last += 1 }
       guard last > grapheme else { continue }
-      let whole = widths[grapheme]
-      let evenShare = whole / Double(last - grapheme + 1)
-      var given = 0.0
-      for part in grapheme..<last {
-        let start = part == grapheme ? cluster : Int(graphemeEnds[part - 1])
-        let isOneScalar = Int(graphemeEnds[part]) == start + 1
-        let own =
-          isOneScalar ? run.font.nominalAdvance(of: scalars[start]).map { Double($0) / unitsPerEm } : nil
-        let share = min(own ?? evenShare, whole - given)
-        widths[part] = share
-        given += share
+      LigatureSplit.share(widths[grapheme], among: last - grapheme + 1) { part in
+        let start = part == 0 ? cluster : Int(graphemeEnds[grapheme + part - 1])
+        guard Int(graphemeEnds[grapheme + part]) == start + 1 else { return nil }
+        return run.font.nominalAdvance(of: scalars[start]).map { Double($0) / unitsPerEm }
+      } _: { part, share in
+        widths[grapheme + part] = share
       }
-      widths[last] = whole - given
     }
   }
 
