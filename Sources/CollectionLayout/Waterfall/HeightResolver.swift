@@ -47,6 +47,17 @@ struct HeightResolver {
       progress.cacheHits &+= 1
       return cached
     }
+    guard let height = measuredHeight(of: item, at: index, width: width, &progress) else { return fallback }
+    if usesCache { progress.cache[SizeCache.Key(item)] = height }
+    return height
+  }
+
+  /// `item` (at `index`) measured by the provider at `width`; nil, with a diagnostic added, when
+  /// the provider fails or gives an invalid (NaN, infinite or negative) height.
+  @inline(__always)
+  private func measuredHeight(of item: LayoutItem, at index: Int, width: Double, _ progress: inout Progress)
+    -> Double?
+  {
     progress.measured &+= 1
     let indexPath = IndexPath(section: section, item: index)
     let height: Double
@@ -55,7 +66,7 @@ struct HeightResolver {
     } catch {
       progress.diagnostics.append(
         Self.failure(error, of: item, at: indexPath, width: width, fallback: fallback))
-      return fallback
+      return nil
     }
     // Finite and not negative. As unsigned integers, the bit patterns of such doubles are the
     // ones below +infinity's (negative numbers and NaNs are above), plus -0's. One integer
@@ -63,9 +74,8 @@ struct HeightResolver {
     guard height.bitPattern < Double.infinity.bitPattern || height == 0 else {
       progress.diagnostics.append(
         Self.invalid(height, of: item, at: indexPath, width: width, fallback: fallback))
-      return fallback
+      return nil
     }
-    if usesCache { progress.cache[SizeCache.Key(item)] = height }
     return height
   }
 
@@ -94,21 +104,7 @@ struct HeightResolver {
       progress.cacheHits &+= 1
       return cached
     }
-    progress.measured &+= 1
-    let indexPath = IndexPath(section: section, item: index)
-    let height: Double
-    do {
-      height = try measure(item, indexPath, width)
-    } catch {
-      progress.diagnostics.append(
-        Self.failure(error, of: item, at: indexPath, width: width, fallback: fallback))
-      return fallback
-    }
-    guard height.bitPattern < Double.infinity.bitPattern || height == 0 else {
-      progress.diagnostics.append(
-        Self.invalid(height, of: item, at: indexPath, width: width, fallback: fallback))
-      return fallback
-    }
+    guard let height = measuredHeight(of: item, at: index, width: width, &progress) else { return fallback }
     if usesCache { progress.others.store(height, of: item, width: width) }
     return height
   }
