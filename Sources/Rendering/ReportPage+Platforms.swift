@@ -16,17 +16,17 @@ extension ReportPage {
     var cells: [(platform: TextPlatform, cell: SceneCell)]
 
     /// The cards of `placed` (one per platform, from that platform's layout), each drawn with
-    /// `measurers[i]` (the measurer of `platforms[i]`).
+    /// `measurers[i]` and `styles[i]` (the measurer and the template's styles of `platforms[i]`).
     public init(
       device: String, platforms: [TextPlatform], placed: [PlacedItem], measurers: [TextMeasurer],
-      styles: [String: TemplateStyle]
+      styles: [[String: TemplateStyle]]
     ) {
       self.device = device
       id = placed.first?.id ?? ""
-      cells = zip(platforms, zip(placed, measurers)).map { platform, pair in
+      cells = zip(platforms, zip(placed, zip(measurers, styles))).map { platform, pair in
         var item = pair.0
         item.frame = Rect(x: 0, y: 0, width: item.frame.width, height: item.frame.height)
-        var builder = CardBuilder(measurer: pair.1, styles: styles)
+        var builder = CardBuilder(measurer: pair.1.0, styles: pair.1.1)
         return (platform, builder.cell(item, isRound: false))
       }
     }

@@ -114,6 +114,12 @@ public final class MeasurementService: Sendable {
         "style.textWrap \"\(style.textWrap.rawValue)\" breaks lines as CSS text-wrap-style does, which only \(names) has (got \"platform\": \"\(platform.rawValue)\")"
       )
     }
+    if !style.flutterRoundingHack, platform != .flutter {
+      throw ServiceError(
+        .invalidRequest,
+        "style.flutterRoundingHack false turns SkParagraph's rounding hack off, which only \"flutter\" has (got \"platform\": \"\(platform.rawValue)\")"
+      )
+    }
     if style.androidStyle != .compose, platform != .android {
       throw ServiceError(
         .invalidRequest,

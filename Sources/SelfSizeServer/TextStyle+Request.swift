@@ -6,8 +6,9 @@ extension TextStyle {
   /// `lineHeight` (points, `"natural"` or a multiple such as `"1.2x"`), `letterSpacing`,
   /// `lineSpacing`, `maxLines`, `pixelScale`, `language`, `textWrap` (`auto` | `balance` |
   /// `pretty`, CSS `text-wrap-style`: balance and pretty on the `web` platform), `androidStyle`
-  /// (`compose` | `textview`: an Android widget's defaults, on the `android` platform); absent
-  /// keys keep the CLI's defaults.
+  /// (`compose` | `textview`: an Android widget's defaults, on the `android` platform),
+  /// `flutterRoundingHack` (`true` | `false`: SkParagraph's rounding hack, off on the `flutter`
+  /// platform only); absent keys keep the CLI's defaults.
   init(request value: JSONValue?) throws(ServiceError) {
     self.init()
     guard let value, value != .null else { return }
@@ -15,7 +16,7 @@ extension TextStyle {
       value, path: "style",
       keys: [
         "fontSize", "weight", "lineHeight", "letterSpacing", "lineSpacing", "maxLines", "pixelScale",
-        "language", "textWrap", "androidStyle",
+        "language", "textWrap", "androidStyle", "flutterRoundingHack",
       ])
     if let fontSize = try object.number("fontSize") { self.fontSize = fontSize }
     if let weight = try object.string("weight") {
@@ -43,6 +44,13 @@ extension TextStyle {
     if let textWrap = try object.choice("textWrap", of: TextWrap.self) { self.textWrap = textWrap }
     if let androidStyle = try object.choice("androidStyle", of: AndroidStyle.self) {
       self.androidStyle = androidStyle
+    }
+    switch object["flutterRoundingHack"] {
+    case nil: break
+    case .bool(let isOn)?: flutterRoundingHack = isOn
+    case let other?:
+      throw ServiceError(
+        .invalidRequest, "style.flutterRoundingHack must be true or false, got \(other.typeName)")
     }
     do throws(TextError) {
       try validate()

@@ -150,6 +150,7 @@ struct FeedLayoutOptions: ParsableArguments {
     try Self.checkLength("--footer-height", footerHeight)
     if let pixelScale { try PixelScale.validate(pixelScale) }
     try lineHeight?.validate()
+    try platformOptions.validateFlutterRoundingHack()
     switch layout {
     case .circle:
       _ = try circleSize()
@@ -314,6 +315,7 @@ struct FeedLayoutOptions: ParsableArguments {
         ("stableColumns", stableColumns ? "yes" : "no"),
         ("platform", platformOptions.platform.rawValue),
       ] + (lineHeight.map { [("lineHeight", $0.defaultValueDescription)] } ?? [])
+        + (platformOptions.flutterRoundingHack.map { [("flutterRoundingHack", $0.rawValue)] } ?? [])
     }
   }
 
@@ -322,6 +324,7 @@ struct FeedLayoutOptions: ParsableArguments {
     let template: CellTemplate
     do {
       template = try CellTemplate(json: try readTemplate(templatePath)).overridingLineHeight(lineHeight)
+        .overridingFlutterRoundingHack(platformOptions.roundingHack)
     } catch let error as CellSizingError {
       throw ValidationError("template \(templatePath): \(error.description)")
     }

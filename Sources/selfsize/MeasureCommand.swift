@@ -68,6 +68,7 @@ struct MeasureCommand: ParsableCommand {
     try lineHeight?.validate()
     if let pixelScale { try PixelScale.validate(pixelScale) }
     try platformOptions.validate(pixelScale: pixelScale)
+    try platformOptions.validateFlutterRoundingHack()
     try jobOptions.validateJobs()
     try outputOptions.validatePrecision()
     if outputOptions.format == .html {
@@ -93,6 +94,7 @@ struct MeasureCommand: ParsableCommand {
     let cellTemplate: CellTemplate
     do {
       cellTemplate = try CellTemplate(json: templateData).overridingLineHeight(lineHeight)
+        .overridingFlutterRoundingHack(platformOptions.roundingHack)
     } catch {
       throw ValidationError("\(template): \(error.description)")
     }
@@ -112,7 +114,7 @@ struct MeasureCommand: ParsableCommand {
           settings: [
             ("pixelScale", pixelScale.map(JSONValue.format) ?? "none"),
             ("platform", platformOptions.platform.rawValue),
-          ]),
+          ] + (platformOptions.flutterRoundingHack.map { [("flutterRoundingHack", $0.rawValue)] } ?? [])),
         measurer: sizer.measurer, styles: [:], imageNames: DiffReport.imageNames(of: cellTemplate)
       ) { line, number, output throws(RecordError) in
         output.records += try job.baselineRecords(

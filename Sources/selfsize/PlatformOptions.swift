@@ -8,6 +8,24 @@ struct PlatformOptions: ParsableArguments {
       "The client whose text rendering to reproduce: web (Chromium), flutter (SkParagraph), android (a StaticLayout/Compose model) or ios (a UIKit model).",
       valueName: "platform"))
   var platform: TextPlatform = .default
+  @Option(
+    name: .customLong("flutter-rounding-hack"),
+    help: ArgumentHelp(
+      "SkParagraph's rounding hack on --platform flutter: on (the width floored to a whole pixel, line widths rounded to 0.01 px; skia's default and Flutter's before 3.15) or off (Flutter 3.16 and later).",
+      valueName: "on|off"))
+  var flutterRoundingHack: Switch?
+
+  /// Whether SkParagraph's rounding hack is on (unless `--flutter-rounding-hack off`).
+  var roundingHack: Bool { flutterRoundingHack != .off }
+
+  /// Throws a usage error when `--flutter-rounding-hack` is given with a platform other than
+  /// flutter.
+  func validateFlutterRoundingHack() throws {
+    guard let flutterRoundingHack, platform != .flutter else { return }
+    throw ValidationError(
+      "--flutter-rounding-hack \(flutterRoundingHack.rawValue) switches SkParagraph's rounding hack (\(Switch.names.joined(separator: ", "))); it needs --platform flutter (got --platform \(platform.rawValue))"
+    )
+  }
 
   /// Throws a usage error when `--pixel-scale` (UIKit's rounding up to device pixels) is given
   /// with a platform other than ios.

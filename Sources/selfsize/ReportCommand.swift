@@ -193,10 +193,18 @@ struct ReportCommand: ParsableCommand {
     // One sizer per platform for every width: each item is shaped once per platform.
     let itemCount = pages.reduce(0) { $0 + $1.items.count }
     let sizers: [ObjectIdentifier: CellSizer]
+    // `--flutter-rounding-hack off` is flutter's alone.
+    let otherPlatformsTemplate = template.overridingFlutterRoundingHack(true)
+    func platformTemplate(_ platform: TextPlatform) -> CellTemplate {
+      platform == .flutter ? template : otherPlatformsTemplate
+    }
     do {
       sizers = try Dictionary(
         platformMeasurers.map {
-          (ObjectIdentifier($0), try CellSizer(template: template, measurer: $0, cacheCapacity: itemCount))
+          (
+            ObjectIdentifier($0),
+            try CellSizer(template: platformTemplate($0.platform), measurer: $0, cacheCapacity: itemCount)
+          )
         }, uniquingKeysWith: { first, _ in first })
     } catch let error as CellSizingError {
       throw ValidationError("template \(templatePath): \(error.description)")
@@ -219,7 +227,7 @@ struct ReportCommand: ParsableCommand {
       let layout: FeedLayout
       do {
         layout = try FeedLayout.waterfall(
-          template: template, pages: pages, settings: settings, measurer: measurer,
+          template: platformTemplate(measurer.platform), pages: pages, settings: settings, measurer: measurer,
           strict: options.fontOptions.strict, jobs: jobs, sizer: sizers[ObjectIdentifier(measurer)],
           progress: { measured, total in progress.update("measuring \(step):", measured, total) })
       } catch let error as CellSizingError {
@@ -238,7 +246,8 @@ struct ReportCommand: ParsableCommand {
         progress.message("measuring \(step) for \(platformMeasurer.platform.rawValue)")
         platformLayouts.append(
           try FeedLayout.waterfall(
-            template: template, pages: pages, settings: settings, measurer: platformMeasurer,
+            template: platformTemplate(platformMeasurer.platform), pages: pages, settings: settings,
+            measurer: platformMeasurer,
             strict: options.fontOptions.strict, jobs: jobs, sizer: sizers[ObjectIdentifier(platformMeasurer)])
         )
       }
@@ -323,7 +332,8 @@ struct ReportCommand: ParsableCommand {
         page.platformCards = [
           ReportPage.PlatformCards(
             device: comparison.device.label, platforms: comparison.platforms, placed: placed,
-            measurers: platformMeasurers, styles: template.styles)
+            measurers: platformMeasurers,
+            styles: platformMeasurers.map { platformTemplate($0.platform).styles })
         ]
       }
     }

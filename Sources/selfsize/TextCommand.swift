@@ -93,6 +93,7 @@ struct TextCommand: ParsableCommand {
     try platformOptions.validate(pixelScale: pixelScale)
     try validateTextWrap(textWrap, on: platformOptions.platform)
     try validateAndroidStyle(androidStyle, on: platformOptions.platform)
+    try platformOptions.validateFlutterRoundingHack()
     do throws(TextError) {
       try style.validate()
     } catch {
@@ -123,7 +124,8 @@ struct TextCommand: ParsableCommand {
     TextStyle(
       fontSize: size, weight: weight, letterSpacing: letterSpacing,
       lineHeight: lineHeight.lineHeight(fontSize: size), maxLines: maxLines, pixelScale: pixelScale,
-      textWrap: textWrap, androidStyle: androidStyle ?? .compose)
+      textWrap: textWrap, androidStyle: androidStyle ?? .compose,
+      flutterRoundingHack: platformOptions.roundingHack)
   }
 
   /// The settings a baseline records (widths are in its records).
@@ -135,6 +137,7 @@ struct TextCommand: ParsableCommand {
       ("platform", platformOptions.platform.rawValue),
     ] + (textWrap == .auto ? [] : [("textWrap", textWrap.rawValue)])
       + (androidStyle.map { [("androidStyle", $0.rawValue)] } ?? [])
+      + (platformOptions.flutterRoundingHack.map { [("flutterRoundingHack", $0.rawValue)] } ?? [])
   }
 
   private var lineHeightSetting: String {

@@ -112,6 +112,28 @@ import Testing
     }
   }
 
+  /// `"flutterRoundingHack": false` keeps a fractional width on the flutter platform (117.765 px
+  /// of text on one line at 117.99 px, two with the hack on) and is a bad request on another.
+  @Test func theRoundingHackIsFluttersOnly() async throws {
+    try await Fixture.withClient { client, _ in
+      func text(_ platform: String, _ hack: Any) -> String {
+        jsonText([
+          "texts": [["id": "x", "text": "Hello wide world"]], "widths": [117.99], "platform": platform,
+          "style": ["flutterRoundingHack": hack],
+        ])
+      }
+      #expect(try await client.post("/v1/text", text("flutter", false)).results[0]["lineCount"] as? Int == 1)
+      #expect(try await client.post("/v1/text", text("flutter", true)).results[0]["lineCount"] as? Int == 2)
+      let web = try await client.post("/v1/text", text("web", false))
+      #expect(web.status == .badRequest)
+      #expect(web.text.contains("flutterRoundingHack"))
+      #expect(web.text.contains("flutter"))
+      let notBoolean = try await client.post("/v1/text", text("flutter", "off"))
+      #expect(notBoolean.status == .badRequest)
+      #expect(notBoolean.text.contains("true or false"))
+    }
+  }
+
   /// An unknown `textWrap` or `androidStyle` name is a bad request listing the names.
   @Test func anUnknownWrapOrAndroidStyleListsTheNames() async throws {
     try await Fixture.withClient { client, _ in

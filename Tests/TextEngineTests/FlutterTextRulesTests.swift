@@ -139,3 +139,56 @@ extension FlutterTextRulesTests {
     #expect(layout.lines.dropFirst().map(\.scalarRange.lowerBound) == skia)
   }
 }
+
+/// SkParagraph's rounding hack (`ParagraphStyle::setApplyRoundingHack`): on, the paragraph's
+/// width is floored to a whole pixel and a line's width rounded to 0.01 px for the fit test; off
+/// (Flutter 3.16 and later), the width is kept and a line's width floored to 0.01 px
+/// (`ParagraphImpl::layout`, `LineBreakerWithLittleRounding`). Read from Skia's source:
+/// skia-python 144 does not expose the switch.
+extension FlutterTextRulesTests {
+  @Test func theFitLimitFollowsTheRoundingHack() {
+    var off = TextStyle()
+    off.flutterRoundingHack = false
+    // On: below the floored width plus 0.005 (a line rounded to 0.01 is then not wider).
+    #expect(FlutterTextRules.lineLimit(forWidth: 150.7, in: TextStyle()) == 150.005.nextDown)
+    // Off: below the width floored to 0.01 plus 0.01.
+    #expect(FlutterTextRules.lineLimit(forWidth: 150.7, in: off) == 150.71.nextDown)
+    #expect(FlutterTextRules.lineLimit(forWidth: 150, in: off) == 150.01.nextDown)
+    #expect(FlutterTextRules.lineLimit(forWidth: .infinity, in: off) == .infinity)
+  }
+
+  /// A one-line text `u` px wide at fractional widths: with the hack on, a width between `u` and
+  /// the next whole pixel is floored below `u` and the text wraps; off, it fits, and at 0.02 px
+  /// less than `u` it wraps.
+  @Test func aFractionalWidthHoldsTheLineOnlyWithTheHackOff() throws {
+    let measurer = try PlatformCorpusTests.measurer(chain: ["Noto Sans"], platform: .flutter)
+    let text = "Hello wide world"
+    let on = TextStyle(fontSize: 15, lineHeight: .fixed(21))
+    var off = on
+    off.flutterRoundingHack = false
+    let width = try measurer.prepare(text, style: on).layout(width: .infinity).lines[0].width
+    let fraction = width - width.rounded(.down)
+    #expect(fraction > 0.05 && fraction < 0.95, "the text's width \(width) needs a fractional part")
+    let between = width.rounded(.down) + 0.99
+    #expect(try measurer.prepare(text, style: on).measure(width: between).lineCount == 2)
+    #expect(try measurer.prepare(text, style: off).measure(width: between).lineCount == 1)
+    #expect(try measurer.prepare(text, style: off).measure(width: width - 0.02).lineCount == 2)
+  }
+
+  @Test func onlyFlutterTurnsTheHackOff() throws {
+    var off = TextStyle()
+    off.flutterRoundingHack = false
+    for platform in TextPlatform.allCases where platform != .flutter {
+      let measurer = try PlatformCorpusTests.measurer(chain: ["Noto Sans"], platform: platform)
+      #expect(throws: TextError.self) { try measurer.prepare("text", style: off) }
+      do {
+        _ = try measurer.prepare("text", style: off)
+      } catch {
+        #expect(error.code == .invalidStyle && error.field == "flutterRoundingHack")
+        #expect(error.message.contains("flutter"))
+      }
+    }
+    let flutter = try PlatformCorpusTests.measurer(chain: ["Noto Sans"], platform: .flutter)
+    #expect(try flutter.prepare("text", style: off).measure(width: 100).lineCount == 1)
+  }
+}

@@ -3,19 +3,19 @@ import TextEngine
 
 // Attributed paragraphs: spans in their own styles, one paragraph style, an optional truncation
 // token. Byte layout: 2 bytes width (n / 64; 0xFFFF infinite), paragraph flags (max lines, line
-// height, line spacing, pixel scale, shared style, token), then spans separated by 0x1F, each
+// spacing, pixel scale, shared style, token), line height, platform, then spans separated by 0x1F, each
 // starting with 3 style bytes (font size, weight and language, letter spacing) before its text.
 // `measure` and `layout` must agree; lines in order inside the text, tops rising, every number
 // finite, a token frame exactly when truncated, each line's pieces covering it in span order;
 // and spans that share one style must lay out exactly as a `PreparedText` of the joined text.
 
-private let measurer: TextMeasurer = {
+private let measurers: [TextMeasurer] = TextPlatform.allCases.map { platform in
   do throws(FontError) {
-    return try BundledFonts.measurer(systemFonts: false)
+    return try BundledFonts.measurer(systemFonts: false, platform: platform)
   } catch {
     fatalError("the bundled fonts do not load (set SELFSIZE_FONTS_DIR): \(error)")
   }
-}()
+}
 
 private let languages = ["", "en", "zh-Hans", "ja", "ar", "he", "th", "hi"]
 private let spanSeparator: UInt8 = 0x1F
@@ -27,6 +27,7 @@ public func fuzzAttributed(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt
   let width = widthCode == 0xFFFF ? Double.infinity : Double(widthCode) / 64 + 0.25
   let flags = input.byte()
   let heightCode = input.byte()
+  let measurer = measurers[Int(input.byte()) % measurers.count]
   let maxLines = Int(flags & 7)
   let sharedStyle = flags & 8 != 0
   let hasToken = flags & 16 != 0

@@ -2,19 +2,19 @@ import FuzzSupport
 import TextEngine
 
 // Text prepare and layout: the first bytes pick the style (size, weight, line height, letter
-// and line spacing, max lines, pixel scale, language) and a width; the rest is the text (bytes
+// and line spacing, max lines, pixel scale, language), the platform and a width; the rest is the text (bytes
 // that are not UTF-8 become U+FFFD, as they do in a Swift `String`). The text is prepared once
 // and laid out at three widths; `measure` and `layout` must agree, and every number must be
 // finite, lines in order inside the text, never more than `maxLines`; a `PreparedTextBatch` of
 // the text measures exactly as the text does.
 
-private let measurer: TextMeasurer = {
+private let measurers: [TextMeasurer] = TextPlatform.allCases.map { platform in
   do throws(FontError) {
-    return try BundledFonts.measurer(systemFonts: false)
+    return try BundledFonts.measurer(systemFonts: false, platform: platform)
   } catch {
     fatalError("the bundled fonts do not load (set SELFSIZE_FONTS_DIR): \(error)")
   }
-}()
+}
 
 private let languages = ["", "en", "zh-Hans", "ja", "ar", "he", "th", "hi", "tr", "vi", "x-bogus-tag"]
 
@@ -33,7 +33,9 @@ public func fuzzText(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
   let lineHeightCode = input.byte()
   let spacingCode = input.byte()
   let flags = input.byte()
-  let maxLines = Int(input.byte() % 8)
+  let linesCode = input.byte()
+  let maxLines = Int(linesCode % 8)
+  let measurer = measurers[Int(linesCode >> 3) % measurers.count]
   let language = input.pick(languages)
   let lineHeight: LineHeight =
     switch lineHeightCode >> 6 {

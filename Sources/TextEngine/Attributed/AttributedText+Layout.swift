@@ -17,7 +17,7 @@ extension AttributedText {
       lastMetrics = line.metrics
       return visit(line)
     }
-    let limit = platform.lineLimit(forWidth: width)
+    let limit = platform.lineLimit(forWidth: width, in: paragraph)
     let overlongWordsFillLines = platform.overlongWordsFillLines
     let endsLinesAfterOverflowingSpaces = platform.endsLinesAfterOverflowingSpaces
     // Whether grapheme `grapheme` is a space (a hanging one: its first scalar).
@@ -322,7 +322,7 @@ extension AttributedText {
   /// the next hard break) as fit with the token, trailing spaces dropped; its metrics include
   /// the token's.
   func truncatedLine(startingAt start: Int, width: Double) -> LineBreak {
-    let limit = platform.lineLimit(forWidth: width) - tokenWidth
+    let limit = platform.lineLimit(forWidth: width, in: paragraph) - tokenWidth
     var grapheme = start
     var lineWidth = 0.0
     var contentWidth = 0.0

@@ -17,6 +17,7 @@ extension TextMeasurer {
     try paragraph.validate()
     try paragraph.validateTextWrap(on: platform)
     try paragraph.validateAndroidStyle(on: platform)
+    try paragraph.validateFlutterRoundingHack(on: platform)
     var codes: [UInt32] = []
     var spanStarts: [Int] = []
     var spanMetrics: [AttributedText.LineMetrics] = []

@@ -333,7 +333,8 @@ extension PreparedText {
             $0, width: width, paragraph: &header.pointee.paragraph, boxes: boxes)
         }
       }
-      let limit = header.pointee.paragraph.platform.lineLimit(forWidth: width)
+      let limit = header.pointee.paragraph.platform.lineLimit(
+        forWidth: width, in: header.pointee.paragraph.style)
       let maxLines = header.pointee.paragraph.style.maxLines
       let breaking = LineBreaking(
         textWrap: header.pointee.paragraph.style.textWrap,
@@ -449,7 +450,7 @@ extension PreparedText {
     let fontSize = style.fontSize
     let platform = paragraph { $0.pointee.platform }
     let hasLineBoxes = paragraph { $0.pointee.lineBoxes != nil }
-    let limit = platform.lineLimit(forWidth: width)
+    let limit = platform.lineLimit(forWidth: width, in: style)
     let uniformHeight = lineHeight
     var lines: [TextLayout.Line] = []
     // The lines' graphemes, kept only when lines differ in height (measured after the loop).

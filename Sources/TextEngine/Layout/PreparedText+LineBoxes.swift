@@ -133,7 +133,8 @@ extension PreparedText {
     var lastHeight = 0.0
     var lastRange = 0..<0
     forEachLine(
-      in: view, limit: paragraph.pointee.platform.lineLimit(forWidth: width), width: width,
+      in: view, limit: paragraph.pointee.platform.lineLimit(forWidth: width, in: paragraph.pointee.style),
+      width: width,
       platform: paragraph.pointee.platform,
       breaking: LineBreaking(
         textWrap: paragraph.pointee.style.textWrap, androidStyle: paragraph.pointee.style.androidStyle),

@@ -113,7 +113,7 @@ public struct PreparedTextBatch: Sendable {
           // platform, or wrapped other than greedily) is measured by itself.
           widestSegmentContent: paragraph.lineBoxes == nil && paragraph.platform == platform
             && paragraph.style.textWrap == .auto && paragraph.edges == .none
-            && paragraph.style.androidStyle == .compose
+            && paragraph.style.androidStyle == .compose && paragraph.style.flutterRoundingHack
             ? header.pointee.widestSegmentContent : .nan,
           segmentsPerPoint: header.pointee.segmentsPerPoint, lineHeight: paragraph.lineHeight,
           lineSpacing: paragraph.lineSpacing, maxLines: paragraph.style.maxLines,
@@ -173,7 +173,7 @@ public struct PreparedTextBatch: Sendable {
       results.removeAll(keepingCapacity: true)
       results.append(contentsOf: repeatElement(Self.noLines, count: entries.count))
     }
-    let limit = platform.lineLimit(forWidth: width)
+    let limit = platform.lineLimit(forWidth: width, in: TextStyle())
     results.withUnsafeMutableBufferPointer { results in
       keys.withUnsafeBufferPointer { keys in
         entries.withUnsafeBufferPointer { entries in

@@ -177,6 +177,7 @@ public final class TextMeasurer: Sendable {
     try style.validate()
     try style.validateTextWrap(on: platform)
     try style.validateAndroidStyle(on: platform)
+    try style.validateFlutterRoundingHack(on: platform)
     // (The empty language skips the process's registry: most texts name none.)
     let language = style.language.isEmpty ? "" : try LanguageTag.shapingLanguage(style.language)
     let chain = chain(for: style.weight)

@@ -30,14 +30,20 @@ public struct TextStyle: Sendable, Hashable {
   /// (greedy breaking, no font padding) or TextView's (minikin's optimal breaker, font
   /// padding). Other platforms take only ``AndroidStyle/compose``, the default.
   public var androidStyle: AndroidStyle
+  /// SkParagraph's rounding hack on ``TextPlatform/flutter``: on (skia's default, and Flutter's
+  /// before 3.15), the paragraph's width is floored to a whole pixel and a line's width rounded
+  /// to 0.01 px for the fit test; off (Flutter 3.16 and later), the width is kept and a line's
+  /// width floored to 0.01 px. Other platforms have no such switch and take only `true`.
+  public var flutterRoundingHack: Bool
 
   /// A style; the defaults are 15 pt regular, natural line height, no spacing, no line limit,
-  /// exact heights, no language, greedy wrapping and Compose's defaults on Android.
+  /// exact heights, no language, greedy wrapping, Compose's defaults on Android and the rounding
+  /// hack on Flutter.
   public init(
     fontSize: Double = 15, weight: FontWeight = .regular, letterSpacing: Double = 0,
     lineHeight: LineHeight = .natural, lineSpacing: Double = 0, maxLines: Int = 0,
     pixelScale: Double? = nil, language: String = "", textWrap: TextWrap = .auto,
-    androidStyle: AndroidStyle = .compose
+    androidStyle: AndroidStyle = .compose, flutterRoundingHack: Bool = true
   ) {
     self.fontSize = fontSize
     self.weight = weight
@@ -49,6 +55,7 @@ public struct TextStyle: Sendable, Hashable {
     self.language = language
     self.textWrap = textWrap
     self.androidStyle = androidStyle
+    self.flutterRoundingHack = flutterRoundingHack
   }
 
   /// Checks that every number is in its `MetricRange` (font size above 0 and at most 10,000

@@ -48,6 +48,9 @@ protocol PlatformTextRules {
   static var layoutReadsScalars: Bool { get }
   /// How far a line's content may reach at `width` and still fit.
   static func lineLimit(forWidth width: Double) -> Double
+  /// How far a line's content may reach at `width` in a paragraph of `style` (by default
+  /// `lineLimit(forWidth:)`; Flutter's depends on its rounding hack).
+  static func lineLimit(forWidth width: Double, in style: TextStyle) -> Double
   /// A line's height from the union of the boxes on it.
   static func height(of box: LineBox) -> Double
   /// The box a run in `font` adds to a line of a paragraph in `style` whose primary font is
@@ -85,6 +88,8 @@ extension PlatformTextRules {
   static func strutBoundsParagraphEdges(in style: TextStyle) -> Bool { false }
 
   static var endsLinesAfterOverflowingSpaces: Bool { false }
+
+  static func lineLimit(forWidth width: Double, in style: TextStyle) -> Double { lineLimit(forWidth: width) }
 
   static var measuresBitmapStrikeAdvances: Bool { false }
 

@@ -9,12 +9,12 @@ extension TextPlatform {
     }
   }
 
-  /// How far a line's content may reach at `width` and still fit (the platform's fit test as a
-  /// limit that content ends are compared with by `<=`).
-  @inline(__always) func lineLimit(forWidth width: Double) -> Double {
+  /// How far a line's content may reach at `width` in a paragraph of `style` and still fit (the
+  /// platform's fit test as a limit that content ends are compared with by `<=`).
+  @inline(__always) func lineLimit(forWidth width: Double, in style: TextStyle) -> Double {
     switch self {
     case .web: WebTextRules.lineLimit(forWidth: width)
-    case .flutter: FlutterTextRules.lineLimit(forWidth: width)
+    case .flutter: FlutterTextRules.lineLimit(forWidth: width, in: style)
     case .android: AndroidTextRules.lineLimit(forWidth: width)
     case .ios: IOSTextRules.lineLimit(forWidth: width)
     }

@@ -76,6 +76,16 @@ enum FlutterTextRules: PlatformTextRules {
     return (width.rounded(.down) + 0.005).nextDown
   }
 
+  /// `lineLimit(forWidth:)` with the rounding hack as `style` has it. Off (`ParagraphImpl::layout`
+  /// keeps the width; `LineBreakerWithLittleRounding` floors a line's width to 0.01): a line
+  /// fits when its width floored to 0.01 is not wider, that is, when it is narrower than the
+  /// width in hundredths (as Skia's `Float` has it: 150.7 is 15,070) floored, plus one.
+  @inline(__always) static func lineLimit(forWidth width: Double, in style: TextStyle) -> Double {
+    guard !style.flutterRoundingHack, width.isFinite else { return lineLimit(forWidth: width) }
+    let hundredths = (Float(width) * 100).rounded(.down)
+    return ((Double(hundredths) + 1) / 100).nextDown
+  }
+
   /// `::round((double)descent - ascent + leading)`: half away from zero.
   @inline(__always) static func height(of box: LineBox) -> Double {
     (box.below + box.above).rounded(.toNearestOrAwayFromZero)
