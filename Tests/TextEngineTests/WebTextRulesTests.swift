@@ -152,3 +152,46 @@ struct WebTextRulesTests {
     #expect(try Self.multiscriptLineStarts(text, width: width) == chromium)
   }
 }
+
+/// Spans are inline items that Chromium shapes whole: the kerning across a span's break
+/// opportunities counts, and a line whose snapped width is exactly the limit fits only as
+/// Blink's exact test of its last part allows (`PreparedText`'s tie rule). Chromium 156's breaks
+/// (`rich_lines.py`; Noto Sans CJK SC Regular and Bold, Noto Color Emoji, 15 px, fixed 21 px
+/// lines) for paragraphs built from texts the corpora do not hold.
+extension WebTextRulesTests {
+  @Test(arguments: [
+    // "Pong game. They had" is 150.015625 px snapped, exactly the limit, and 150.031 exact: "had"
+    // starts the next line.
+    (
+      "@Eric: ", 15.0,
+      "A couple of kids tried using pickles instead of paddles for a Ping-Pong game. They had the volley of the Dills.",
+      150.0, [19, 36, 55, 74, 90, 112]
+    ),
+    (
+      "@Eric: ", 15.0,
+      "A couple of kids tried using pickles instead of paddles for a Ping-Pong game. They had the volley of the Dills.",
+      170.0, [24, 44, 69, 90, 112]
+    ),
+    // The kerning between break opportunities of the regular span moves "regression" back.
+    (
+      "iris-inter-", 17.0,
+      "context-busy-tracking.diff: Fix a regression causing flickering and corruption on Intel. (Closes: #1003987)",
+      150.0, [19, 43, 64, 79, 100]
+    ),
+  ])
+  func spansBreakAsChromiumBreaksThem(
+    lead: String, leadSize: Double, text: String, width: Double, chromium: [Int]
+  )
+    throws
+  {
+    let measurer = try PlatformCorpusTests.measurer(
+      chain: ["Noto Sans CJK SC", "Noto Color Emoji"], platform: .web)
+    let style = TextStyle(fontSize: 15, lineHeight: .fixed(21))
+    let spans = [
+      TextSpan(lead, style: TextStyle(fontSize: leadSize, weight: .bold, lineHeight: .fixed(21))),
+      TextSpan(text, style: style),
+    ]
+    let layout = try measurer.prepare(spans, paragraph: style).layout(width: width)
+    #expect(layout.lines.dropFirst().map(\.scalarRange.lowerBound) == chromium)
+  }
+}

@@ -4,28 +4,38 @@ extension AttributedText {
   /// lines made of item parts: Blink's `ShapeResultView::SnappedWidth`, `ceil` of a part's
   /// advance, summed over the parts of a line (`LineBreaker`'s `position_`), the last part as
   /// `ceil(A(end)) − ceil(A(start))` (`CachedOffsetForPosition`).
+  ///
+  /// A span's advances include the kerning across its break opportunities (``KerningPairs``: Blink
+  /// shapes the span whole), but a line ending before such a pair ends without it (the line end
+  /// is reshaped): grapheme `k` starts after the kerning before it and ends before the kerning
+  /// after it.
   struct ItemAdvances: Sendable, Hashable {
-    /// `ends[k]`: the advance from the start of grapheme `k`'s span to grapheme `k`'s end.
+    /// `starts[k]`, `ends[k]`: the advance from the start of grapheme `k`'s span to grapheme `k`'s
+    /// start and end.
+    let starts: [Double]
     let ends: [Double]
     let grid: Double
 
-    /// The advances of graphemes of `widths`, each in span `spans[k]`.
-    init(widths: [Double], spans: [Int32], grid: Double) {
+    /// The advances of graphemes of `widths`, each in span `spans[k]` and followed by the
+    /// kerning `kerningAfter[k]`.
+    init(widths: [Double], kerningAfter: [Double], spans: [Int32], grid: Double) {
+      var starts = [Double](repeating: 0, count: widths.count)
       var ends = [Double](repeating: 0, count: widths.count)
       var advance = 0.0
       for index in widths.indices {
         if index > 0, spans[index] != spans[index - 1] { advance = 0 }
+        starts[index] = advance
         advance += widths[index]
         ends[index] = advance
+        advance += kerningAfter[index]
       }
+      self.starts = starts
       self.ends = ends
       self.grid = grid
     }
 
     /// The advance from the start of grapheme `index`'s span to the grapheme's start.
-    @inline(__always) func start(_ index: Int, spans: [Int32]) -> Double {
-      index > 0 && spans[index - 1] == spans[index] ? ends[index - 1] : 0
-    }
+    @inline(__always) func start(_ index: Int, spans: [Int32]) -> Double { starts[index] }
 
     /// The width of graphemes `start..<end` on one line.
     func width(from start: Int, to end: Int, spans: [Int32]) -> Double {
@@ -47,20 +57,45 @@ extension AttributedText {
       }
     }
 
-    /// The position of every grapheme boundary (one more than the graphemes) from the text's
-    /// start: each span's positions rounded up from its own start, each span starting where the
-    /// one before it ends, rounded up.
-    func positions(spans: [Int32]) -> [Double] {
-      var positions = [Double](repeating: 0, count: ends.count + 1)
+    /// Whether the line of graphemes `start..<end`, whose snapped width (`width(from:to:spans:)`)
+    /// is exactly `limit`, fits: Blink also tests the last item's part of the line at its exact
+    /// width against what the parts before it leave (`ShapingLineBreaker`), as
+    /// `PreparedText.LineKey.tieRank` does for a text of one item; a line starting inside a
+    /// kerning pair whose first cluster, reshaped alone, is wider on the grid than its positions
+    /// make it never fits at the limit.
+    func fitsAtLimit(from start: Int, to end: Int, limit: Double, spans: [Int32]) -> Bool {
+      guard end > start else { return true }
+      let first = ends[start] - starts[start]
+      if start > 0, spans[start - 1] == spans[start], starts[start] != ends[start - 1],
+        first.roundedUp(toMultipleOf: grid)
+          > (starts[start] + first).roundedUp(toMultipleOf: grid)
+          - starts[start].roundedUp(toMultipleOf: grid)
+      {
+        return false
+      }
+      // The last item's part starts at `lastStart`, after parts `before` wide (snapped).
+      var lastStart = end - 1
+      while lastStart > start, spans[lastStart - 1] == spans[end - 1] { lastStart -= 1 }
+      let before = width(from: start, to: lastStart, spans: spans)
+      return before + (ends[end - 1] - starts[lastStart]) <= limit
+    }
+
+    /// Where every grapheme starts (and, last, where the text ends) and where every grapheme
+    /// ends, from the text's start: each span's positions rounded up from its own start, each
+    /// span starting where the one before it ends, rounded up.
+    func positions(spans: [Int32]) -> (starts: [Double], ends: [Double]) {
+      var startPositions = [Double](repeating: 0, count: ends.count + 1)
+      var endPositions = [Double](repeating: 0, count: ends.count)
       var base = 0.0
       for index in ends.indices {
         if index > 0, spans[index] != spans[index - 1] {
           base += ends[index - 1].roundedUp(toMultipleOf: grid)
         }
-        positions[index] = base + start(index, spans: spans).roundedUp(toMultipleOf: grid)
+        startPositions[index] = base + starts[index].roundedUp(toMultipleOf: grid)
+        endPositions[index] = base + ends[index].roundedUp(toMultipleOf: grid)
       }
-      if let last = ends.last { positions[ends.count] = base + last.roundedUp(toMultipleOf: grid) }
-      return positions
+      if let last = ends.last { startPositions[ends.count] = base + last.roundedUp(toMultipleOf: grid) }
+      return (startPositions, endPositions)
     }
   }
 }

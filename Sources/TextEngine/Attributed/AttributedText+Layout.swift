@@ -54,7 +54,10 @@ extension AttributedText {
       // segment is Blink's sum of its items' snapped parts, not a difference of positions.
       if let items = itemAdvances, leadWidth == 0, lineStart < first {
         let extended = items.width(from: lineStart, to: contentEnd, spans: graphemeSpans)
-        if extended > limit {
+        if extended > limit
+          || (extended == limit
+            && !items.fitsAtLimit(from: lineStart, to: contentEnd, limit: limit, spans: graphemeSpans))
+        {
           guard endLine(at: first) else { return }
         } else {
           if origin.isNaN { origin = segment.start }

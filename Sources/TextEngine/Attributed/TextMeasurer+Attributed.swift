@@ -28,8 +28,10 @@ extension TextMeasurer {
     var missing = 0
     var joined = ""
     var lastPrepared: PreparedText?
-    // The kerning after each plain segment, by its end in the joined text (see `KerningPairs`).
+    // The kerning after each plain segment, by its end in the joined text and by its last
+    // grapheme (see `KerningPairs`).
     var kerningAfter: [Int: Double] = [:]
+    var graphemeKerning: [Double] = []
     for span in spans { joined += span.text }
     // Scalar starts of the spans, then one shaping run per group of consecutive spans that
     // share a style (so one style shapes exactly like the plain text).
@@ -58,9 +60,12 @@ extension TextMeasurer {
       let base = Int32(codes.count)
       var span = group
       prepared.withView { view in
+        let firstGrapheme = graphemeKerning.count
+        graphemeKerning.append(contentsOf: repeatElement(0, count: view.graphemeWidths.count))
         for segment in view.segments where segment.kernAfter != 0 {
           let end = Int(segment.graphemeStart + segment.graphemeCount) - 1
           kerningAfter[Int(base + view.graphemeEnds[end])] = Double(segment.kernAfter)
+          graphemeKerning[firstGrapheme + end] = Double(segment.kernAfter)
         }
         graphemeWidths.append(contentsOf: view.graphemeWidths)
         for segment in view.segments {
@@ -88,7 +93,8 @@ extension TextMeasurer {
     // inline item: its positions are snapped from its own start, and a line's width is the sum of
     // its spans' snapped parts.
     let itemAdvances = platform.rules.positionGrid.map {
-      AttributedText.ItemAdvances(widths: graphemeWidths, spans: graphemeSpans, grid: $0)
+      AttributedText.ItemAdvances(
+        widths: graphemeWidths, kerningAfter: graphemeKerning, spans: graphemeSpans, grid: $0)
     }
     let snappedPositions = itemAdvances?.positions(spans: graphemeSpans)
     var segments: [AttributedText.Segment] = []
@@ -113,15 +119,15 @@ extension TextMeasurer {
         metrics.formUnion(graphemeMetrics[index])
       }
       if let positions = snappedPositions {
-        total = positions[grapheme] - positions[start]
-        content = positions[contentEnd] - positions[start]
+        total = positions.starts[grapheme] - positions.starts[start]
+        content = contentEnd > start ? positions.ends[contentEnd - 1] - positions.starts[start] : 0
       } else if let kerning = kerningAfter[end] {
         // The next segment starts after the kerning; a line ending here ends without it.
         total += kerning
       }
       segments.append(
         AttributedText.Segment(
-          contentWidth: content, totalWidth: total, start: snappedPositions?[start] ?? runningWidth,
+          contentWidth: content, totalWidth: total, start: snappedPositions?.starts[start] ?? runningWidth,
           graphemeStart: start,
           graphemeCount: grapheme - start, contentGraphemeCount: contentEnd - start,
           hardBreakAfter: isMandatory,
