@@ -78,11 +78,29 @@ struct KerningPairsTests {
     // `'` after Katakana and a space continues the Hiragana run; `m` starts a Latin one.
     let codes = Array("プ 'm".unicodeScalars.map(\.value))
     codes.withUnsafeBufferPointer { codes in
-      #expect(KerningPairs.scriptBefore(codes, 3) == 20)
-      #expect(!KerningPairs.inOneScriptRun(codes, before: 3))
+      #expect(KerningPairs.scriptBefore(codes, 3, joinsKana: true) == 20)
+      #expect(!KerningPairs.inOneScriptRun(codes, before: 3, joinsKana: true))
     }
     let kana = Array("メール".unicodeScalars.map(\.value))
-    kana.withUnsafeBufferPointer { #expect(KerningPairs.inOneScriptRun($0, before: 2)) }
+    kana.withUnsafeBufferPointer { #expect(KerningPairs.inOneScriptRun($0, before: 2, joinsKana: true)) }
+  }
+
+  /// Blink runs Katakana with Hiragana; SkShaper ends a run where `hb_unicode_script` changes, so
+  /// `ーで` (−0.9 px in Noto Sans CJK SC) is kerned in `ユーザーで` on the web, not on flutter.
+  /// skia-python 144: `ユーザーである` 104.551 px, `ーで` alone 29.1.
+  @Test func kanaJoinOneScriptRunOnlyOnTheWeb() throws {
+    let codes = Array("ユーザーで".unicodeScalars.map(\.value))
+    codes.withUnsafeBufferPointer { codes in
+      #expect(KerningPairs.inOneScriptRun(codes, before: 4, joinsKana: true))
+      #expect(!KerningPairs.inOneScriptRun(codes, before: 4, joinsKana: false))
+      #expect(KerningPairs.inOneScriptRun(codes, before: 3, joinsKana: false))
+    }
+    let measurer = try PlatformCorpusTests.measurer(
+      chain: ["Noto Sans", "Noto Sans CJK SC"], platform: .flutter)
+    let style = TextStyle(fontSize: 15, lineHeight: .fixed(21))
+    let width = { (text: String) in try measurer.layout(text, style: style, width: .infinity).lines[0].width }
+    #expect(abs(try width("ユーザーである") - 104.551) < 0.001)
+    #expect(abs(try width("ーで") - 29.1) < 0.001)
   }
 
   @Test func webLineWidthsHoldTheKerningOfTheWholeRun() throws {

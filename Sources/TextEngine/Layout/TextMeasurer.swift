@@ -209,7 +209,7 @@ public final class TextMeasurer: Sendable {
       return codes.withUnsafeBufferPointer { buffer in
         KerningPairs.withKerning(
           codes: buffer, breaks: breaks, rightToLeft: directions?.rightToLeft, fontSize: fontSize,
-          languageID: languageID,
+          languageID: languageID, joinsKana: platform.rules.scriptRunsJoinKana,
           cache: weight == .bold ? boldKerning : regularKerning,
           shaper: { shaper(weight: weight, language: language) }
         ) { kerning in

@@ -30,6 +30,11 @@ protocol PlatformTextRules {
   /// false when the line end is reshaped without it (Blink's `ShapingLineBreaker`, whose
   /// HarfBuzz marks the pair unsafe to break).
   static var keepsKerningAtLineEnd: Bool { get }
+  /// True when Katakana and Hiragana are shaped in one script run (Blink's `ScriptRunIterator`),
+  /// so a pair across them is kerned; false when a script run ends where the script property
+  /// changes (`hb_unicode_script`: SkShaper's `SkUnicodeHbScriptRunIterator`, minikin's
+  /// `getScriptRun`). By default true.
+  static var scriptRunsJoinKana: Bool { get }
   /// True when a word broken between grapheme clusters may break inside a ligature, each of its
   /// graphemes taking an even share of its advance (Blink's caret positions, with the line end
   /// reshaped); false when a ligature stays whole, its advance on its first grapheme.
@@ -88,6 +93,8 @@ extension PlatformTextRules {
   static func strutBoundsParagraphEdges(in style: TextStyle) -> Bool { false }
 
   static var endsLinesAfterOverflowingSpaces: Bool { false }
+
+  static var scriptRunsJoinKana: Bool { true }
 
   static func lineLimit(forWidth width: Double, in style: TextStyle) -> Double { lineLimit(forWidth: width) }
 

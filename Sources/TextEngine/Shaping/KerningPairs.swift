@@ -68,7 +68,7 @@ final class KerningPairs: Sendable {
   /// script changes is not kerned.
   static func withKerning<Result>(
     codes: UnsafeBufferPointer<UInt32>, breaks: UnsafeBufferPointer<(end: Int, isHard: Bool)>,
-    rightToLeft: [Bool]?, fontSize: Double, languageID: Int32?, cache: KerningPairs,
+    rightToLeft: [Bool]?, fontSize: Double, languageID: Int32?, joinsKana: Bool, cache: KerningPairs,
     shaper: () -> SegmentShaper, _ body: (UnsafePointer<SegmentKerning>?) -> Result
   ) -> Result {
     let count = breaks.count
@@ -79,7 +79,8 @@ final class KerningPairs: Sendable {
     func collect(into buffer: UnsafeMutableBufferPointer<Candidate>) -> Int {
       var found = 0
       scan(
-        codes: codes, breaks: breaks, rightToLeft: rightToLeft, kerned: kerned, checksSeconds: checksSeconds
+        codes: codes, breaks: breaks, rightToLeft: rightToLeft, kerned: kerned, checksSeconds: checksSeconds,
+        joinsKana: joinsKana
       ) {
         segment, second, inside in
         if found < buffer.count {
@@ -104,16 +105,16 @@ final class KerningPairs: Sendable {
         let candidates = UnsafeMutableBufferPointer(rebasing: small[..<total])
         defer { _ = candidates.deinitialize() }
         return resolve(
-          candidates, codes: codes, breaks: breaks, fontSize: fontSize, languageID: languageID, cache: cache,
-          shaper: shaper, body)
+          candidates, codes: codes, breaks: breaks, fontSize: fontSize, languageID: languageID,
+          joinsKana: joinsKana, cache: cache, shaper: shaper, body)
       }
       _ = small.deinitialize()
       return withUnsafeTemporaryAllocation(of: Candidate.self, capacity: total) { large in
         _ = collect(into: large)
         defer { _ = large.deinitialize() }
         return resolve(
-          large, codes: codes, breaks: breaks, fontSize: fontSize, languageID: languageID, cache: cache,
-          shaper: shaper, body)
+          large, codes: codes, breaks: breaks, fontSize: fontSize, languageID: languageID,
+          joinsKana: joinsKana, cache: cache, shaper: shaper, body)
       }
     }
   }
@@ -126,7 +127,8 @@ final class KerningPairs: Sendable {
   @inline(__always) private static func resolve<Result>(
     _ candidates: UnsafeMutableBufferPointer<Candidate>, codes: UnsafeBufferPointer<UInt32>,
     breaks: UnsafeBufferPointer<(end: Int, isHard: Bool)>, fontSize: Double, languageID: Int32?,
-    cache: KerningPairs, shaper: () -> SegmentShaper, _ body: (UnsafePointer<SegmentKerning>?) -> Result
+    joinsKana: Bool, cache: KerningPairs, shaper: () -> SegmentShaper,
+    _ body: (UnsafePointer<SegmentKerning>?) -> Result
   ) -> Result {
     let count = breaks.count
     if languageID != nil {
@@ -184,7 +186,7 @@ final class KerningPairs: Sendable {
         if candidate.inside {
           kerning[segment].inside = -points
           kerning[segment].insideScalar = Int32(truncatingIfNeeded: second - 1 - breaks[segment - 1].end)
-        } else if Self.inOneScriptRun(codes, before: second) {
+        } else if Self.inOneScriptRun(codes, before: second, joinsKana: joinsKana) {
           kerning[segment].after = points
         }
       }
@@ -197,7 +199,8 @@ final class KerningPairs: Sendable {
   /// `segment` where its leading Common scalars meet a script other than the one before them.
   @inline(__always) private static func scan(
     codes: UnsafeBufferPointer<UInt32>, breaks: UnsafeBufferPointer<(end: Int, isHard: Bool)>,
-    rightToLeft: [Bool]?, kerned: CoverageSet, checksSeconds: Bool, _ visit: (Int, Int, Bool) -> Void
+    rightToLeft: [Bool]?, kerned: CoverageSet, checksSeconds: Bool, joinsKana: Bool,
+    _ visit: (Int, Int, Bool) -> Void
   ) {
     @inline(__always) func mayBeKerned(_ first: UInt32, _ second: UInt32) -> Bool {
       kerned.contains(first) && (!checksSeconds || kerned.contains(second))
@@ -213,12 +216,15 @@ final class KerningPairs: Sendable {
       {
         visit(segment, end, false)
       }
-      guard mayBeCommon(second), runScript(second) == nil else { continue }
+      guard mayBeCommon(second), runScript(second, joinsKana: joinsKana) == nil else { continue }
       let next = breaks[segment + 1].end
       var index = end + 1
-      while index < next, index - end < 16, runScript(codes[index]) == nil { index += 1 }
+      while index < next, index - end < 16, runScript(codes[index], joinsKana: joinsKana) == nil {
+        index += 1
+      }
       guard index < next, index - end < 16, mayBeKerned(codes[index - 1], codes[index]),
-        let script = runScript(codes[index]), let before = scriptBefore(codes, end), before != script
+        let script = runScript(codes[index], joinsKana: joinsKana),
+        let before = scriptBefore(codes, end, joinsKana: joinsKana), before != script
       else { continue }
       visit(segment + 1, index, true)
     }
@@ -266,11 +272,15 @@ final class KerningPairs: Sendable {
       .reduce(0, +)
   }
 
-  /// True when the scalars on both sides of `boundary` are in one script run as Blink's
-  /// `ScriptRunIterator` forms them: Common and Inherited scalars join the run around them, and
-  /// Katakana runs with Hiragana.
-  static func inOneScriptRun(_ codes: UnsafeBufferPointer<UInt32>, before boundary: Int) -> Bool {
-    guard let next = runScript(codes[boundary]), let before = scriptBefore(codes, boundary) else {
+  /// True when the scalars on both sides of `boundary` are in one script run as the client forms
+  /// them: Common and Inherited scalars join the run around them, and Katakana runs with Hiragana
+  /// when `joinsKana` (Blink's `ScriptRunIterator`; `PlatformTextRules.scriptRunsJoinKana`).
+  static func inOneScriptRun(_ codes: UnsafeBufferPointer<UInt32>, before boundary: Int, joinsKana: Bool)
+    -> Bool
+  {
+    guard let next = runScript(codes[boundary], joinsKana: joinsKana),
+      let before = scriptBefore(codes, boundary, joinsKana: joinsKana)
+    else {
       return true
     }
     return before == next
@@ -278,24 +288,25 @@ final class KerningPairs: Sendable {
 
   /// The script of the run that scalar `boundary` would continue: the last scalar before it
   /// with a script of its own (looking back at most 64 scalars, not past a hard break), or nil.
-  static func scriptBefore(_ codes: UnsafeBufferPointer<UInt32>, _ boundary: Int) -> Int32? {
+  static func scriptBefore(_ codes: UnsafeBufferPointer<UInt32>, _ boundary: Int, joinsKana: Bool) -> Int32? {
     var index = boundary - 1
     while index >= 0, boundary - index <= 64 {
       if UnicodeProperties.isHardBreak(codes[index]) { return nil }
-      if let script = runScript(codes[index]) { return script }
+      if let script = runScript(codes[index], joinsKana: joinsKana) { return script }
       index -= 1
     }
     return nil
   }
 
-  /// The scalar's script for forming runs, nil for Common and Inherited (which join any run).
-  private static func runScript(_ scalar: UInt32) -> Int32? {
+  /// The scalar's script for forming runs, nil for Common and Inherited (which join any run);
+  /// Katakana's is Hiragana's when `joinsKana`.
+  private static func runScript(_ scalar: UInt32, joinsKana: Bool) -> Int32? {
     // ASCII without ICU: letters are Latin (USCRIPT_LATIN), the rest Common.
     if scalar < 0x80 { return (0x61...0x7A).contains(scalar | 0x20) ? 25 : nil }
     let code = ICUProperties.scriptCode(scalar)
     switch code {
     case 0, 1: return nil  // USCRIPT_COMMON, USCRIPT_INHERITED
-    case 22: return 20  // USCRIPT_KATAKANA runs with USCRIPT_HIRAGANA
+    case 22 where joinsKana: return 20  // USCRIPT_KATAKANA runs with USCRIPT_HIRAGANA
     default: return code
     }
   }

@@ -134,6 +134,9 @@ enum AndroidTextRules: PlatformTextRules {
   /// `GreedyLineBreaker.cpp` and `OptimalLineBreaker.cpp`) without reshaping a line's end, so a
   /// line ending inside a kerning pair keeps it.
   static var keepsKerningAtLineEnd: Bool { true }
+
+  /// minikin's `getScriptRun` ends a run where `hb_unicode_script` changes, as SkShaper does.
+  static var scriptRunsJoinKana: Bool { false }
   static var splitsLigatures: Bool { false }
 
   static var positionGrid: Double? { nil }

@@ -52,6 +52,10 @@ enum FlutterTextRules: PlatformTextRules {
   /// line ending inside a kerning pair keeps it.
 
   static var keepsKerningAtLineEnd: Bool { true }
+
+  /// SkShaper ends a script run where `hb_unicode_script` changes: Katakana and Hiragana are two
+  /// runs, and `ユーザーで` keeps `ーで`'s −0.9 px apart.
+  static var scriptRunsJoinKana: Bool { false }
   static var splitsLigatures: Bool { false }
 
   static var positionGrid: Double? { nil }
