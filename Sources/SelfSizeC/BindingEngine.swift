@@ -66,7 +66,7 @@ final class BindingEngine: Sendable {
 
   static let textOptions: Set<String> = [
     "widths", "fontSize", "weight", "lineHeight", "letterSpacing", "maxLines", "pixelScale", "textWrap",
-    "androidStyle", "field", "strict", "jobs",
+    "androidStyle", "flutterRoundingHack", "field", "strict", "jobs",
   ]
   /// `selfsize_text_begin` also takes `lineRanges`.
   static let textStreamOptions = textOptions.union(["lineRanges"])
@@ -124,6 +124,7 @@ final class BindingEngine: Sendable {
       pixelScale: try pixelScale(options))
     style.textWrap = try textWrap(options)
     style.androidStyle = try androidStyle(options) ?? .compose
+    style.flutterRoundingHack = try flutterRoundingHack(options) ?? true
     do throws(TextError) {
       try style.validate()
     } catch {
@@ -248,6 +249,19 @@ final class BindingEngine: Sendable {
       )
     }
     return style
+  }
+
+  /// `flutterRoundingHack` (SkParagraph's rounding hack), for an engine of the flutter platform
+  /// only, as the CLI's `--flutter-rounding-hack`.
+  private func flutterRoundingHack(_ options: OptionsObject) throws(BindingError) -> Bool? {
+    guard let isOn = try options.bool("flutterRoundingHack") else { return nil }
+    guard measurer.platform == .flutter else {
+      throw BindingError(
+        .invalidArgument,
+        "flutter rounding hack \(isOn ? "on" : "off") switches SkParagraph's rounding hack; it needs the flutter platform (this engine's is \(measurer.platform.rawValue))"
+      )
+    }
+    return isOn
   }
 
   /// Splits `input` (a JSON array) into elements and runs `body` over them.

@@ -54,6 +54,16 @@ test('wrap and Android styles equal the CLI, and are refused on other platforms'
   assert.throws(() => engine.text(records, { widths: [170], textWrap: 'even' }), /"balance"/);
 });
 
+test('the Flutter rounding hack equals the CLI, and is refused on other platforms', () => {
+  const records = readJSONL(CORPUS).slice(0, 200);
+  const off = runCLI(['text', '-i', CORPUS, '--platform', 'flutter', '--flutter-rounding-hack', 'off',
+    '-w', '170.5']).slice(0, 200);
+  const flutter = new Engine({ platform: 'flutter' });
+  assert.deepStrictEqual(flutter.text(records, { widths: [170.5], flutterRoundingHack: false }), off);
+  flutter.close();
+  assert.throws(() => engine.text(records, { widths: [170], flutterRoundingHack: false }), /flutter/);
+});
+
 for (const [template, items] of TEMPLATES) {
   test(`measure equals the CLI: ${template}`, () => {
     const templatePath = path.join(ROOT, 'Examples', template);

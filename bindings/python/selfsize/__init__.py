@@ -311,14 +311,16 @@ class Engine:
              line_height: Union[None, float, str] = None, font_size: float = 15, max_lines: int = 0,
              jobs: Optional[int] = None, *, weight: str = "regular", letter_spacing: float = 0,
              field: str = "text", strict: bool = False, pixel_scale: Optional[float] = None,
-             text_wrap: Optional[str] = None, android_style: Optional[str] = None) -> Results:
+             text_wrap: Optional[str] = None, android_style: Optional[str] = None,
+             flutter_rounding_hack: Optional[bool] = None) -> Results:
         """``selfsize text``: one dict per record and width, in order.
 
         ``records`` are ``{"id": str, "text": str}`` dicts (other keys ignored), or their JSON array
         as ``str``/``bytes``. ``line_height``: None (natural), points, or ``"1.4x"`` (a multiple of
         the font size); ``jobs`` as ``--jobs`` (None: every processor; results are the same).
         ``text_wrap`` (``"auto"``, ``"balance"``, ``"pretty"``; web) and ``android_style``
-        (``"compose"``, ``"textview"``; android) as ``--text-wrap`` and ``--android-style``.
+        (``"compose"``, ``"textview"``; android) as ``--text-wrap`` and ``--android-style``;
+        ``flutter_rounding_hack`` (flutter) as ``--flutter-rounding-hack on|off``.
         """
         options = {"widths": _widths(widths), "fontSize": font_size, "maxLines": max_lines, "weight": weight,
                    "letterSpacing": letter_spacing, "field": field, "strict": strict}
@@ -330,6 +332,8 @@ class Engine:
             options["textWrap"] = text_wrap
         if android_style is not None:
             options["androidStyle"] = android_style
+        if flutter_rounding_hack is not None:
+            options["flutterRoundingHack"] = flutter_rounding_hack
         if jobs is not None:
             options["jobs"] = jobs
         if not isinstance(records, (str, bytes, bytearray, memoryview)):

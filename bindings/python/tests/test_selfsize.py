@@ -80,6 +80,17 @@ def test_wrap_and_android_styles_equal_cli(engine, cli, root):
     assert '"balance"' in failure.value.message
 
 
+def test_flutter_rounding_hack_equals_cli(engine, cli, root):
+    records = read_jsonl(root, CORPUS)[:200]
+    expected = run_cli(cli, root, ["text", "-i", CORPUS, "--platform", "flutter", "--flutter-rounding-hack", "off",
+                                   "-w", "170.5"])[:200]
+    with selfsize.Engine(platform="flutter") as e:
+        assert list(e.text(records, widths=[170.5], flutter_rounding_hack=False)) == expected
+    with pytest.raises(selfsize.SelfSizeError) as failure:
+        engine.text(records, widths=[170], flutter_rounding_hack=False)
+    assert failure.value.code == "invalidArgument" and "flutter" in failure.value.message
+
+
 @pytest.mark.parametrize("template,items", TEMPLATES)
 def test_measure_equals_cli(engine, cli, root, template, items):
     template_path = os.path.join(root, EXAMPLES, template)
