@@ -455,9 +455,13 @@ struct PreparedTextBuilder {
     return result
   }
 
+  /// What `prepare` keeps of a finished builder (a builder is larger and holds more references:
+  /// returning it through the closures of `prepare` copies and releases it several times).
+  typealias Finished = (storage: PreparedTextStorage, fontMask: FontMask, missingGlyphs: Int)
+
   /// Records how much was written and links each segment to its paragraph's last segment; the
   /// storage is complete.
-  func finish() {
+  func finish() -> Finished {
     let widestSegmentContent = storage.withContents { contents in
       let segments = contents.segments
       var paragraphEnd = Int32(truncatingIfNeeded: segments.count - 1)
@@ -476,5 +480,6 @@ struct PreparedTextBuilder {
     storage.finish(
       graphemeCount: graphemeCount, segmentCount: segmentCount, widestSegmentContent: widestSegmentContent,
       segmentsPerPoint: runningWidth > 0 ? Double(segmentCount) / runningWidth : 0)
+    return (storage, fontMask, missingGlyphs)
   }
 }

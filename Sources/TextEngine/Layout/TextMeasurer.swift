@@ -203,7 +203,7 @@ public final class TextMeasurer: Sendable {
     let fontSize = style.fontSize
     let letterSpacing = style.letterSpacing
     let weight = style.weight
-    let builder = try withLineBreaks(decoded) { breaks throws(TextError) in
+    let built = try withLineBreaks(decoded) { breaks throws(TextError) in
       let directions =
         decoded.mayBeRightToLeft ? try BidiLevels.segmentDirections(decoded, breaks: breaks) : nil
       return codes.withUnsafeBufferPointer { buffer in
@@ -220,16 +220,16 @@ public final class TextMeasurer: Sendable {
         }
       }
     }
-    let lines = lineModel(of: builder.fontMask, chain: chain, style: style)
+    let lines = lineModel(of: built.fontMask, chain: chain, style: style)
     let rules = platform.rules
     return PreparedText(
       codes: codes, style: style, lineHeight: lines.lineHeight, lineBoxes: lines.boxes,
       fontChain: lines.boxes == nil ? nil : chain,
       lineSpacing: rules.spaceBetweenLines(in: style),
       edges: rules.edges(primary: chain.primary.metrics, style: style), platform: platform,
-      missingGlyphs: builder.missingGlyphs,
+      missingGlyphs: built.missingGlyphs,
       ellipsisWidth: ellipsis, ascender: metrics.ascender,
-      storage: builder.storage)
+      storage: built.storage)
   }
 
   /// Looks up (or shapes and caches) every segment and collects their widths.
@@ -242,7 +242,7 @@ public final class TextMeasurer: Sendable {
     codes: [UInt32], breaks: UnsafeBufferPointer<(end: Int, isHard: Bool)>, directions: SegmentDirections?,
     fontSize: Double, letterSpacing: Double, weight: FontWeight, language: String, languageID: Int32,
     chain: FontChain, cache: SegmentCache, kerning: UnsafePointer<SegmentKerning>?
-  ) -> PreparedTextBuilder {
+  ) -> PreparedTextBuilder.Finished {
     var builder = PreparedTextBuilder(
       segmentCount: breaks.count, scalarCount: codes.count, fontSize: fontSize, letterSpacing: letterSpacing,
       webAdvances: platform == .web
@@ -251,8 +251,7 @@ public final class TextMeasurer: Sendable {
       keepsKerningAtLineEnd: platform.rules.keepsKerningAtLineEnd, itemStarts: directions?.itemStarts ?? [])
     let count = breaks.count
     guard count > 0 else {
-      builder.finish()
-      return builder
+      return builder.finish()
     }
     let rightToLeft = directions?.rightToLeft
     codes.withUnsafeBufferPointer { buffer in
@@ -358,8 +357,7 @@ public final class TextMeasurer: Sendable {
         }
       }
     }
-    builder.finish()
-    return builder
+    return builder.finish()
   }
 
   /// The shaper for a style's chain, with the installed fonts as fallback when they are on. A
