@@ -224,7 +224,7 @@ public final class TextMeasurer: Sendable {
     let rules = platform.rules
     return PreparedText(
       codes: codes, style: style, lineHeight: lines.lineHeight, lineBoxes: lines.boxes,
-      fontChain: lines.boxes == nil ? nil : chain,
+      fontChain: lines.boxes.map { _ in chain },
       lineSpacing: rules.spaceBetweenLines(in: style),
       edges: rules.edges(primary: chain.primary.metrics, style: style), platform: platform,
       missingGlyphs: built.missingGlyphs,
