@@ -92,8 +92,11 @@ struct PreparedTextBuilder {
     fileprivate let keepsKerningAtLineEnd: Bool
     /// True when segments note a space inside them (`Segment.hasSpaceInside`, the platform's rule).
     fileprivate let notesSpacesInside: Bool
-    /// SkParagraph's advances of the chain's bitmap font, replacing HarfBuzz's (flutter), or nil.
-    fileprivate let bitmapAdvances: SkiaBitmapAdvances?
+    /// SkParagraph's advances of the chain's bitmap font, replacing HarfBuzz's (flutter), or nil,
+    /// and its font's bit (0 without). Unmanaged, so that an output holds no counted reference
+    /// and copies as plain bytes; `withOutput`'s caller keeps it alive.
+    fileprivate let bitmapAdvances: Unmanaged<SkiaBitmapAdvances>?
+    fileprivate let bitmapFontBit: UInt16
     /// The kerning after the previous segment (a line starting here starts inside a pair).
     fileprivate var previousKernAfter = 0.0
 
@@ -242,20 +245,22 @@ struct PreparedTextBuilder {
           if grapheme < contentCount { contentWidth = totalWidth }
         }
       }
-      if let bitmapAdvances, letterSpacing == 0, segmentFonts.rawValue & (1 << bitmapAdvances.bit) != 0 {
+      if segmentFonts.rawValue & bitmapFontBit != 0, letterSpacing == 0, let bitmapAdvances {
         // SkParagraph's advances for the clusters set in the bitmap font.
-        let onlyBitmap = segmentFonts.rawValue == 1 << bitmapAdvances.bit
-        for grapheme in 0..<count {
-          if !onlyBitmap {
-            let start = grapheme == 0 ? 0 : Int(graphemeEnds[grapheme - 1] &- offset)
-            let cluster = UnsafeBufferPointer(
-              rebasing: scalars[start..<Int(graphemeEnds[grapheme] &- offset)])
-            guard bitmapAdvances.setsInBitmapFont(cluster) else { continue }
+        let onlyBitmap = segmentFonts.rawValue == bitmapFontBit
+        bitmapAdvances._withUnsafeGuaranteedRef { bitmapAdvances in
+          for grapheme in 0..<count {
+            if !onlyBitmap {
+              let start = grapheme == 0 ? 0 : Int(graphemeEnds[grapheme - 1] &- offset)
+              let cluster = UnsafeBufferPointer(
+                rebasing: scalars[start..<Int(graphemeEnds[grapheme] &- offset)])
+              guard bitmapAdvances.setsInBitmapFont(cluster) else { continue }
+            }
+            let change = bitmapAdvances.advance(widths[grapheme], fontSize: fontSize) - widths[grapheme]
+            widths[grapheme] += change
+            totalWidth += change
+            if grapheme < contentCount { contentWidth += change }
           }
-          let change = bitmapAdvances.advance(widths[grapheme], fontSize: fontSize) - widths[grapheme]
-          widths[grapheme] += change
-          totalWidth += change
-          if grapheme < contentCount { contentWidth += change }
         }
       }
       var kernAfter = 0.0
@@ -436,7 +441,8 @@ struct PreparedTextBuilder {
           itemStarts: items, nextItem: nextItem,
           nextItemStart: nextItem < items.count ? Int(items[nextItem]) : .max,
           kerning: kerning, keepsKerningAtLineEnd: keepsKerningAtLineEnd,
-          notesSpacesInside: notesSpacesInside, bitmapAdvances: bitmapAdvances)
+          notesSpacesInside: notesSpacesInside, bitmapAdvances: bitmapAdvances.map(Unmanaged.passUnretained),
+          bitmapFontBit: bitmapAdvances.map { 1 << $0.bit } ?? 0)
         let result = body(&output)
         return (
           result,
