@@ -75,7 +75,9 @@ public func fuzzAttributed(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt
       let layout = try attributed.layout(width: lineWidth)
       let measurement = try attributed.measure(width: lineWidth)
       check(layout, measurement, attributed)
-      if sharedStyle && !hasToken { compareWithPlainText(layout, attributed, spans, width: lineWidth) }
+      if sharedStyle && !hasToken {
+        compareWithPlainText(layout, attributed, spans, width: lineWidth, measurer: measurer)
+      }
     } catch {
       require(!error.message.isEmpty, "a layout error says what is wrong")
     }
@@ -133,7 +135,8 @@ private func check(_ layout: AttributedLayout, _ measurement: TextMeasurement, _
 
 /// One style throughout: the same lines, widths, height and truncation as the plain text.
 private func compareWithPlainText(
-  _ layout: AttributedLayout, _ attributed: AttributedText, _ spans: [TextSpan], width: Double
+  _ layout: AttributedLayout, _ attributed: AttributedText, _ spans: [TextSpan], width: Double,
+  measurer: TextMeasurer
 ) {
   guard let style = spans.first?.style else { return }
   let plain: TextLayout
