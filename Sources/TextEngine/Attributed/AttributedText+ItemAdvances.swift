@@ -9,21 +9,43 @@ extension AttributedText {
   /// shapes the span whole), but a line ending before such a pair ends without it (the line end
   /// is reshaped): grapheme `k` starts after the kerning before it and ends before the kerning
   /// after it.
+  ///
+  /// An item is a span's text, cut where the paragraph's bidi level changes (Blink's
+  /// `InlineItem`s: one per element and level run), as `PreparedTextBuilder` cuts plain text.
   struct ItemAdvances: Sendable, Hashable {
-    /// `starts[k]`, `ends[k]`: the advance from the start of grapheme `k`'s span to grapheme `k`'s
-    /// start and end.
+    /// `starts[k]`, `ends[k]`: the advance from the start of grapheme `k`'s item to grapheme
+    /// `k`'s start and end.
     let starts: [Double]
     let ends: [Double]
+    /// `items[k]`: the item grapheme `k` is in (ascending).
+    let items: [Int32]
     let grid: Double
 
     /// The advances of graphemes of `widths`, each in span `spans[k]` and followed by the
-    /// kerning `kerningAfter[k]`.
-    init(widths: [Double], kerningAfter: [Double], spans: [Int32], grid: Double) {
+    /// kerning `kerningAfter[k]`; a grapheme holding a scalar of `itemStarts` (bidi level runs)
+    /// starts a new item too.
+    init(
+      widths: [Double], kerningAfter: [Double], spans: [Int32], graphemeEnds: [Int32], itemStarts: [Int32],
+      grid: Double
+    ) {
       var starts = [Double](repeating: 0, count: widths.count)
       var ends = [Double](repeating: 0, count: widths.count)
+      var items = [Int32](repeating: 0, count: widths.count)
       var advance = 0.0
+      var item: Int32 = 0
+      var nextItemStart = 0
       for index in widths.indices {
-        if index > 0, spans[index] != spans[index - 1] { advance = 0 }
+        var startsItem = index > 0 && spans[index] != spans[index - 1]
+        // The grapheme whose end passes the next level run's start begins that run's item.
+        while nextItemStart < itemStarts.count, graphemeEnds[index] > itemStarts[nextItemStart] {
+          if index > 0 { startsItem = true }
+          nextItemStart += 1
+        }
+        if startsItem {
+          advance = 0
+          item += 1
+        }
+        items[index] = item
         starts[index] = advance
         advance += widths[index]
         ends[index] = advance
@@ -31,22 +53,20 @@ extension AttributedText {
       }
       self.starts = starts
       self.ends = ends
+      self.items = items
       self.grid = grid
     }
 
-    /// The advance from the start of grapheme `index`'s span to the grapheme's start.
-    @inline(__always) func start(_ index: Int, spans: [Int32]) -> Double { starts[index] }
-
     /// The width of graphemes `start..<end` on one line.
-    func width(from start: Int, to end: Int, spans: [Int32]) -> Double {
+    func width(from start: Int, to end: Int) -> Double {
       guard end > start else { return 0 }
       var width = 0.0
-      var startAdvance = self.start(start, spans: spans)
+      var startAdvance = starts[start]
       var index = start
       while true {
         // The end of this item's part on the line.
-        let span = spans[index]
-        while index < end, spans[index] == span { index += 1 }
+        let item = items[index]
+        while index < end, items[index] == item { index += 1 }
         if index == end {
           let last = ends[end - 1].roundedUp(toMultipleOf: grid)
           return width + (startAdvance > 0 ? last - startAdvance.roundedUp(toMultipleOf: grid) : last)
@@ -57,16 +77,16 @@ extension AttributedText {
       }
     }
 
-    /// Whether the line of graphemes `start..<end`, whose snapped width (`width(from:to:spans:)`)
+    /// Whether the line of graphemes `start..<end`, whose snapped width (`width(from:to:)`)
     /// is exactly `limit`, fits: Blink also tests the last item's part of the line at its exact
     /// width against what the parts before it leave (`ShapingLineBreaker`), as
     /// `PreparedText.LineKey.tieRank` does for a text of one item; a line starting inside a
     /// kerning pair whose first cluster, reshaped alone, is wider on the grid than its positions
     /// make it never fits at the limit.
-    func fitsAtLimit(from start: Int, to end: Int, limit: Double, spans: [Int32]) -> Bool {
+    func fitsAtLimit(from start: Int, to end: Int, limit: Double) -> Bool {
       guard end > start else { return true }
       let first = ends[start] - starts[start]
-      if start > 0, spans[start - 1] == spans[start], starts[start] != ends[start - 1],
+      if start > 0, items[start - 1] == items[start], starts[start] != ends[start - 1],
         first.roundedUp(toMultipleOf: grid)
           > (starts[start] + first).roundedUp(toMultipleOf: grid)
           - starts[start].roundedUp(toMultipleOf: grid)
@@ -75,20 +95,20 @@ extension AttributedText {
       }
       // The last item's part starts at `lastStart`, after parts `before` wide (snapped).
       var lastStart = end - 1
-      while lastStart > start, spans[lastStart - 1] == spans[end - 1] { lastStart -= 1 }
-      let before = width(from: start, to: lastStart, spans: spans)
+      while lastStart > start, items[lastStart - 1] == items[end - 1] { lastStart -= 1 }
+      let before = width(from: start, to: lastStart)
       return before + (ends[end - 1] - starts[lastStart]) <= limit
     }
 
     /// Where every grapheme starts (and, last, where the text ends) and where every grapheme
     /// ends, from the text's start: each span's positions rounded up from its own start, each
     /// span starting where the one before it ends, rounded up.
-    func positions(spans: [Int32]) -> (starts: [Double], ends: [Double]) {
+    func positions() -> (starts: [Double], ends: [Double]) {
       var startPositions = [Double](repeating: 0, count: ends.count + 1)
       var endPositions = [Double](repeating: 0, count: ends.count)
       var base = 0.0
       for index in ends.indices {
-        if index > 0, spans[index] != spans[index - 1] {
+        if index > 0, items[index] != items[index - 1] {
           base += ends[index - 1].roundedUp(toMultipleOf: grid)
         }
         startPositions[index] = base + starts[index].roundedUp(toMultipleOf: grid)

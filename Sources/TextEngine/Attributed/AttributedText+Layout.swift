@@ -53,16 +53,16 @@ extension AttributedText {
       // Where spans are inline items snapped one by one (the web), the line's width with this
       // segment is Blink's sum of its items' snapped parts, not a difference of positions.
       if let items = itemAdvances, leadWidth == 0, lineStart < first {
-        let extended = items.width(from: lineStart, to: contentEnd, spans: graphemeSpans)
+        let extended = items.width(from: lineStart, to: contentEnd)
         if extended > limit
           || (extended == limit
-            && !items.fitsAtLimit(from: lineStart, to: contentEnd, limit: limit, spans: graphemeSpans))
+            && !items.fitsAtLimit(from: lineStart, to: contentEnd, limit: limit))
         {
           guard endLine(at: first) else { return }
         } else {
           if origin.isNaN { origin = segment.start }
           if contentEnd > first { lineContent = extended }
-          lineWidth = items.width(from: lineStart, to: end, spans: graphemeSpans)
+          lineWidth = items.width(from: lineStart, to: end)
           metrics.formUnion(segment.metrics)
           if segment.hardBreakAfter {
             guard endLine(at: end) else { return }

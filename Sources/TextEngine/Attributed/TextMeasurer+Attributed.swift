@@ -92,11 +92,20 @@ extension TextMeasurer {
     // Where the platform snaps positions to a grid (the web: LayoutUnits), each span is its own
     // inline item: its positions are snapped from its own start, and a line's width is the sum of
     // its spans' snapped parts.
-    let itemAdvances = platform.rules.positionGrid.map {
-      AttributedText.ItemAdvances(
-        widths: graphemeWidths, kerningAfter: graphemeKerning, spans: graphemeSpans, grid: $0)
+    var itemAdvances: AttributedText.ItemAdvances?
+    if let grid = platform.rules.positionGrid {
+      // Items are cut where the paragraph's bidi level changes too (texts with right-to-left
+      // scalars only).
+      let decoded = DecodedText(joined)
+      let itemStarts =
+        decoded.mayBeRightToLeft
+        ? try BidiLevels.itemStarts(of: decoded.codes, utf16: decoded.makeUTF16()) : []
+      itemAdvances = AttributedText.ItemAdvances(
+        widths: graphemeWidths, kerningAfter: graphemeKerning, spans: graphemeSpans,
+        graphemeEnds: graphemeEnds,
+        itemStarts: itemStarts, grid: grid)
     }
-    let snappedPositions = itemAdvances?.positions(spans: graphemeSpans)
+    let snappedPositions = itemAdvances?.positions()
     var segments: [AttributedText.Segment] = []
     var grapheme = 0
     var runningWidth = 0.0

@@ -16,6 +16,24 @@ enum BidiLevels {
     return scalar <= 0x1_0FFF || (scalar >= 0x1_E800 && scalar <= 0x1_EFFF)
   }
 
+  /// Where Blink's inline items start after the first (scalar offsets, ascending): the level
+  /// runs of a paragraph at level 0 (`direction: ltr`), for text with right-to-left scalars.
+  static func itemStarts(of codes: [UInt32], utf16: [UInt16]) throws(TextError) -> [Int32] {
+    let items = try BidiParagraph(utf16: utf16, isLeftToRight: true)
+    var itemStarts: [Int32] = []
+    try items.withLevels { itemLevels in
+      var offset = 0
+      var previousLevel: UInt8 = 0
+      for (index, scalar) in codes.enumerated() {
+        let level = itemLevels[offset]
+        if index > 0, level != previousLevel { itemStarts.append(Int32(index)) }
+        previousLevel = level
+        offset += scalar > 0xFFFF ? 2 : 1
+      }
+    }
+    return itemStarts
+  }
+
   /// The direction of each segment (ending at `breaks[i].end`): shaped right-to-left when the
   /// bidi level of its first scalar is odd, in runs of one direction when its levels change.
   static func segmentDirections(
@@ -23,24 +41,16 @@ enum BidiLevels {
   ) throws(TextError) -> SegmentDirections {
     let utf16 = decoded.makeUTF16()
     let bidi = try BidiParagraph(utf16: utf16)
-    // Blink's items are the level runs of a paragraph at level 0 (`direction: ltr`).
-    let items = try BidiParagraph(utf16: utf16, isLeftToRight: true)
     var scalarIsRightToLeft: [Bool] = []
     scalarIsRightToLeft.reserveCapacity(decoded.codes.count)
-    var itemStarts: [Int32] = []
-    try bidi.withLevels { levels throws(TextError) in
-      try items.withLevels { itemLevels in
-        var offset = 0
-        var previousLevel: UInt8 = 0
-        for (index, scalar) in decoded.codes.enumerated() {
-          let level = itemLevels[offset]
-          if index > 0, level != previousLevel { itemStarts.append(Int32(index)) }
-          previousLevel = level
-          scalarIsRightToLeft.append(levels[offset] & 1 == 1)
-          offset += scalar > 0xFFFF ? 2 : 1
-        }
+    try bidi.withLevels { levels in
+      var offset = 0
+      for scalar in decoded.codes {
+        scalarIsRightToLeft.append(levels[offset] & 1 == 1)
+        offset += scalar > 0xFFFF ? 2 : 1
       }
     }
+    let itemStarts = try Self.itemStarts(of: decoded.codes, utf16: utf16)
     var rightToLeft: [Bool] = []
     var isMixed: [Bool] = []
     rightToLeft.reserveCapacity(breaks.count)
