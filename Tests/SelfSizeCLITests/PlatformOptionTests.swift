@@ -6,6 +6,15 @@ import Testing
 @Suite struct PlatformOptionTests {
   static let sentence = #"{"id":"c","text":"If you have to ask how much it is, you can't afford it."}"#
 
+  /// Runs `arguments`, expecting a usage error (exit 2, nothing on stdout) whose message holds
+  /// each of `mentions`.
+  static func expectUsageError(_ arguments: [String], stdin: String = sentence, mentions: [String]) throws {
+    let result = try CLIRunner.run(arguments, stdin: stdin)
+    #expect(result.status == 2)
+    for mention in mentions { #expect(result.stderr.contains(mention), "\(result.stderr)") }
+    #expect(result.stdout.isEmpty)
+  }
+
   static func textRows(_ arguments: [String], stdin: String = sentence) throws -> [[String: Any]] {
     let result = try CLIRunner.run(["text"] + arguments, stdin: stdin)
     #expect(result.status == 0, "\(result.stderr)")
