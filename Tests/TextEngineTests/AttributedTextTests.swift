@@ -188,3 +188,27 @@ import TextEngine
 
   static let knownMismatches: [String] = []
 }
+
+extension AttributedTextTests {
+  /// A span cut between graphemes: the next segment starts after the kerning across the
+  /// opportunity, as in plain text (a fuzzed paragraph, `Fuzz/Findings/attributed/
+  /// ios-span-line-width`, whose third line was 0.78 px wider as a span).
+  @Test func aCutSpanKeepsTheKerningAfterIt() throws {
+    let measurer = try BundledFonts.measurer(systemFonts: false, platform: .ios)
+    let style = TextStyle(
+      fontSize: 25.25, weight: .bold, letterSpacing: 14.75, lineHeight: .fixed(22.5), lineSpacing: 1,
+      maxLines: 7,
+      pixelScale: 2, language: "hi")
+    let text =
+      "ery/long/pat\u{FFFD}\u{0}\u{0}8\u{0}\u{0}https://exampleccccccccc\u{1}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}"
+      + "6cccccccccccccccccccccc.com/a/very/long/path?witLVM_ENABLE=OFF"
+    let plain = try measurer.prepare(text, style: style)
+    let rich = try measurer.prepare([TextSpan(text, style: style)])
+    for width in [511.8984375, 1021.796875] {
+      let plainLayout = try plain.layout(width: width)
+      let richLayout = try rich.layout(width: width)
+      #expect(richLayout.lines.map(\.scalarRange) == plainLayout.lines.map(\.scalarRange))
+      #expect(richLayout.lines.map(\.width) == plainLayout.lines.map(\.width))
+    }
+  }
+}

@@ -158,6 +158,8 @@ extension AttributedText {
           lineWidth += graphemeWidths[grapheme]
           metrics.formUnion(graphemeMetrics[grapheme])
         }
+        // The next segment starts after the kerning across the opportunity.
+        lineWidth += segment.kernAfter
         leadWidth = lineWidth
       }
       if segment.hardBreakAfter {

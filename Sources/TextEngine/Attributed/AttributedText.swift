@@ -34,6 +34,9 @@ public struct AttributedText: Sendable, Hashable {
     /// The largest parts above and below the baseline of its spans' line boxes, and the
     /// tallest box.
     var metrics: LineMetrics
+    /// The kerning across the opportunity after it (`KerningPairs`): where the segment is cut
+    /// between graphemes, the next segment starts after it, as in `PreparedText`.
+    var kernAfter = 0.0
   }
 
   /// Vertical extent of the spans on a line, accumulated as the line fills.

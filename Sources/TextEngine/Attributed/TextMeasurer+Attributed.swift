@@ -140,7 +140,7 @@ extension TextMeasurer {
           graphemeStart: start,
           graphemeCount: grapheme - start, contentGraphemeCount: contentEnd - start,
           hardBreakAfter: isMandatory,
-          metrics: metrics))
+          metrics: metrics, kernAfter: graphemeKerning[grapheme - 1]))
       runningWidth += total
     }
 
