@@ -212,3 +212,24 @@ extension AttributedTextTests {
     }
   }
 }
+
+extension AttributedTextTests {
+  /// Advances taken down to 0 by a negative letter spacing, and kerning between segments still
+  /// negative: a line of spans is never narrower than nothing (a fuzzed web paragraph measured
+  /// a line −1/64 px wide).
+  @Test func aLineIsNeverNegativelyWide() throws {
+    let measurer = try BundledFonts.measurer(systemFonts: false, platform: .web)
+    let style = TextStyle(fontSize: 1, letterSpacing: -2, pixelScale: 2)
+    let spans = [
+      TextSpan("\u{FFFD}\u{FFFD}\u{FFFD}\u{200D}", style: style),
+      TextSpan(
+        ",\u{FFFD}\u{0}\u{FFFD}DFKaiSho-SB\u{FFFD}\u{FFFD}\u{FFFD}\u{200D}👧 🇨🇳🇺\u{FFFD}2 \u{FFFD}\u{FE0F}\u{20E3}",
+        style: style),
+    ]
+    let text = try measurer.prepare(spans, truncationToken: TextSpan("…more", style: style))
+    for width in [1.0, 21, 40, 69] {
+      let layout = try text.layout(width: width)
+      #expect(layout.lines.allSatisfy { $0.width >= 0 }, "\(layout.lines.map(\.width)) @\(width)")
+    }
+  }
+}

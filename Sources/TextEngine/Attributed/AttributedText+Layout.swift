@@ -15,6 +15,10 @@ extension AttributedText {
     var lastMetrics = LineMetrics()
     func body(_ line: LineBreak) -> Bool {
       lastMetrics = line.metrics
+      // Kerning across opportunities may be negative where advances are 0 (a negative letter
+      // spacing): a line is never narrower than nothing, as in `PreparedText`.
+      var line = line
+      line.contentWidth = max(0, line.contentWidth)
       return visit(line)
     }
     let limit = platform.lineLimit(forWidth: width, in: paragraph)
