@@ -233,3 +233,26 @@ extension AttributedTextTests {
     }
   }
 }
+
+extension AttributedTextTests {
+  /// A kerning pair wider than its cluster (whose advance a negative letter spacing took to 0)
+  /// stops at 0: no cluster, and no piece of a line, takes negative room (a fuzzed android
+  /// paragraph had a piece −0.105 px wide).
+  @Test(arguments: [TextPlatform.android, .flutter, .web])
+  func noPieceIsNegativelyWide(platform: TextPlatform) throws {
+    let measurer = try BundledFonts.measurer(systemFonts: false, platform: platform)
+    let style = TextStyle(fontSize: 3, letterSpacing: -4.875)
+    for text in [
+      "\u{FFFD}\u{FFFD}C\u{FFFD}\u{FFFD}/ex\u{FFFD}\u{0}\u{0}\u{FFFD}\u{FFFD}\u{FFFD}", "AV Ty -X r. LT",
+    ] {
+      let paragraph = try measurer.prepare([TextSpan(text, style: style)])
+      for width in [1.0, 46, 90, 153] {
+        let layout = try paragraph.layout(width: width)
+        for line in layout.lines {
+          #expect(line.width >= 0)
+          #expect(paragraph.pieces(of: line).allSatisfy { $0.width >= 0 }, "\(text) @\(width) on \(platform)")
+        }
+      }
+    }
+  }
+}

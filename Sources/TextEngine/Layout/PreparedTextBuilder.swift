@@ -270,15 +270,19 @@ struct PreparedTextBuilder {
         if kerns.inside != 0, count > 0 {
           var grapheme = 0
           while grapheme < count - 1, graphemeEnds[grapheme] - offset <= kerns.insideScalar { grapheme += 1 }
-          widths[grapheme] += kerns.inside
-          totalWidth += kerns.inside
-          if grapheme < contentCount { contentWidth += kerns.inside }
+          // A cluster never takes negative room (as `SegmentShaper` keeps it): a kern wider than
+          // the cluster (its advance taken to 0 by a negative letter spacing) stops at 0.
+          let change = max(kerns.inside, -widths[grapheme])
+          widths[grapheme] += change
+          totalWidth += change
+          if grapheme < contentCount { contentWidth += change }
         }
       }
       if kernAfter != 0, keepsKerningAtLineEnd, count > 0 {
-        // The pair's kerning is the last cluster's, even where the line ends after it.
-        widths[count - 1] += kernAfter
-        totalWidth += kernAfter
+        // The pair's kerning is the last cluster's, even where the line ends after it (down to 0).
+        let change = max(kernAfter, -widths[count - 1])
+        widths[count - 1] += change
+        totalWidth += change
         if contentCount == count { contentWidth = totalWidth }
         kernAfter = 0
       }
