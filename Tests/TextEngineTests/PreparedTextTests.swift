@@ -277,3 +277,20 @@ import TextEngine
     #expect(Set([first, second, try measurer.prepare("other", style: style)]).count == 2)
   }
 }
+
+extension PreparedTextTests {
+  /// Negative kerning where a negative letter spacing took every advance to 0: a line is never
+  /// reported narrower than nothing (a fuzzed ios paragraph had a line −0.012 px wide).
+  @Test(arguments: TextPlatform.allCases)
+  func aLineIsNeverNegativelyWide(platform: TextPlatform) throws {
+    let measurer = try BundledFonts.measurer(systemFonts: false, platform: platform)
+    let style = TextStyle(fontSize: 1, letterSpacing: -2, lineSpacing: 2)
+    let text = "\u{2}ISO10646)\u{0}L\u{0}\u{0}&\u{FFFD}p\n\u{0}8t how\u{627} DFHSGothic-W5 AV Ty -X r. LT"
+    let prepared = try measurer.prepare(text, style: style)
+    for width in [1.0, 20, 511, 1020] {
+      let layout = try prepared.layout(width: width)
+      #expect(layout.lines.allSatisfy { $0.width >= 0 }, "\(layout.lines.map(\.width)) @\(width)")
+      #expect(try prepared.measure(width: width).maxLineWidth >= 0)
+    }
+  }
+}

@@ -473,7 +473,9 @@ extension PreparedText {
         }
         lines.append(
           TextLayout.Line(
-            scalarRange: scalarRange(ofLine: line, in: view), width: line.contentWidth, isTruncated: false,
+            // (A line of clusters taken to 0 with negative kerning between them is 0 wide.)
+            scalarRange: scalarRange(ofLine: line, in: view), width: max(0, line.contentWidth),
+            isTruncated: false,
             height: uniformHeight))
         if hasLineBoxes { graphemeRanges.append(line.graphemeRange) }
         return true
