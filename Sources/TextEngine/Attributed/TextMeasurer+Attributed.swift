@@ -28,9 +28,7 @@ extension TextMeasurer {
     var missing = 0
     var joined = ""
     var lastPrepared: PreparedText?
-    // The kerning after each plain segment, by its end in the joined text and by its last
-    // grapheme (see `KerningPairs`).
-    var kerningAfter: [Int: Double] = [:]
+    // The kerning after each grapheme: a plain segment's after its last one (see `KerningPairs`).
     var graphemeKerning: [Double] = []
     for span in spans { joined += span.text }
     // Scalar starts of the spans, then one shaping run per group of consecutive spans that
@@ -64,7 +62,6 @@ extension TextMeasurer {
         graphemeKerning.append(contentsOf: repeatElement(0, count: view.graphemeWidths.count))
         for segment in view.segments where segment.kernAfter != 0 {
           let end = Int(segment.graphemeStart + segment.graphemeCount) - 1
-          kerningAfter[Int(base + view.graphemeEnds[end])] = Double(segment.kernAfter)
           graphemeKerning[firstGrapheme + end] = Double(segment.kernAfter)
         }
         graphemeWidths.append(contentsOf: view.graphemeWidths)
@@ -96,10 +93,12 @@ extension TextMeasurer {
     if let grid = platform.rules.positionGrid {
       // Items are cut where the paragraph's bidi level changes too (texts with right-to-left
       // scalars only).
-      let decoded = DecodedText(joined)
       let itemStarts =
-        decoded.mayBeRightToLeft
-        ? try BidiLevels.itemStarts(of: decoded.codes, utf16: decoded.makeUTF16()) : []
+        codes.contains(where: BidiLevels.mayBeRightToLeft)
+        ? try BidiLevels.itemStarts(
+          of: codes,
+          utf16: codes.withUnsafeBufferPointer { DecodedText.withUTF16(of: $0) { utf16, _ in Array(utf16) } })
+        : []
       itemAdvances = AttributedText.ItemAdvances(
         widths: graphemeWidths, kerningAfter: graphemeKerning, spans: graphemeSpans,
         graphemeEnds: graphemeEnds,
@@ -130,9 +129,9 @@ extension TextMeasurer {
       if let positions = snappedPositions {
         total = positions.starts[grapheme] - positions.starts[start]
         content = contentEnd > start ? positions.ends[contentEnd - 1] - positions.starts[start] : 0
-      } else if let kerning = kerningAfter[end] {
+      } else {
         // The next segment starts after the kerning; a line ending here ends without it.
-        total += kerning
+        total += graphemeKerning[grapheme - 1]
       }
       segments.append(
         AttributedText.Segment(
