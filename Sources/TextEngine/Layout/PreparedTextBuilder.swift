@@ -104,7 +104,7 @@ struct PreparedTextBuilder {
     @inline(__always) static func rounding(from exact: Double, to rounded: Double) -> Int16 {
       // (In 0..<1024 units up to the grid's 1/64 px, and a hair below 0 when the grid's tolerance
       // kept `rounded` below `exact`: + 0.5 and truncation round it.)
-      Int16(truncatingIfNeeded: ((rounded - exact) * 65536 + 0.5).truncatedSmallNonNegative)
+      Int16(truncatingIfNeeded: ((rounded - exact) * 65536 + 0.5).truncatedNonNegative)
     }
 
     /// `exact` (a position from its paragraph's or item's start) rounded up to `positionGrid`,

@@ -21,24 +21,17 @@ extension Double {
     return nearest < self ? nearest + 1 : nearest
   }
 
-  /// The integer part of a value in `0..<2³¹` (`Int(self)` without its range checks): its
-  /// nearest integer by the 1.5 × 2⁵² trick, less one when that is above.
-  @inline(__always) var truncatedSmallNonNegative: Int {
-    let shifted = self + 0x1.8p52
-    let nearest = Int(truncatingIfNeeded: Int32(truncatingIfNeeded: shifted.bitPattern))
-    return (shifted - 0x1.8p52) > self ? nearest &- 1 : nearest
-  }
-
   /// A whole number of magnitude below 2⁵¹ as an `Int64` (`Int64(self)` without its range
-  /// checks): adding 1.5 × 2⁵² puts it in the significand's low bits.
+  /// checks): adding 1.5 × 2⁵² puts it in the significand's low bits. Of any other value in
+  /// that range, the nearest integer.
   @inline(__always) var exactInteger: Int64 {
     Int64(bitPattern: (self + 0x1.8p52).bitPattern) &- Int64(bitPattern: (0x1.8p52 as Double).bitPattern)
   }
 
-  /// The integer part of a value in `0..<2⁵¹` (`Int64(self)` without its range checks).
+  /// The integer part of a value in `0..<2⁵¹` (`Int64(self)` without its range checks): its
+  /// nearest integer, less one when that is above.
   @inline(__always) var truncatedNonNegative: Int64 {
-    let shifted = self + 0x1.8p52
-    let nearest = Int64(bitPattern: shifted.bitPattern) &- Int64(bitPattern: (0x1.8p52 as Double).bitPattern)
-    return (shifted - 0x1.8p52) > self ? nearest &- 1 : nearest
+    let nearest = exactInteger
+    return Double(nearest) > self ? nearest &- 1 : nearest
   }
 }
