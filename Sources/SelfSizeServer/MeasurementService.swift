@@ -245,12 +245,7 @@ public final class MeasurementService: Sendable {
     let platform = try request.platform(default: measurer.platform)
     let (sizer, _) = try sizer(for: request["template"], platform: platform)
     var settings = try Self.settings(request)
-    switch request["stableColumns"] {
-    case nil, .bool(false)?: break
-    case .bool(true)?: settings.stableColumns = true
-    case let other?:
-      throw ServiceError(.invalidRequest, "stableColumns must be true or false, got \(other.typeName)")
-    }
+    if try request.bool("stableColumns") == true { settings.stableColumns = true }
     if let previous = request["previous"] {
       guard settings.stableColumns else {
         throw ServiceError(.invalidRequest, "previous is for \"stableColumns\": true (the columns to keep)")

@@ -77,6 +77,14 @@ struct RequestObject {
     return integer
   }
 
+  func bool(_ key: String) throws(ServiceError) -> Bool? {
+    guard let value = self[key] else { return nil }
+    guard case .bool(let bool) = value else {
+      throw ServiceError(.invalidRequest, "\(keyPath(key)) must be true or false, got \(value.typeName)")
+    }
+    return bool
+  }
+
   func string(_ key: String) throws(ServiceError) -> String? {
     guard let value = self[key] else { return nil }
     guard case .string(let string) = value else {

@@ -45,13 +45,7 @@ extension TextStyle {
     if let androidStyle = try object.choice("androidStyle", of: AndroidStyle.self) {
       self.androidStyle = androidStyle
     }
-    switch object["flutterRoundingHack"] {
-    case nil: break
-    case .bool(let isOn)?: flutterRoundingHack = isOn
-    case let other?:
-      throw ServiceError(
-        .invalidRequest, "style.flutterRoundingHack must be true or false, got \(other.typeName)")
-    }
+    if let isOn = try object.bool("flutterRoundingHack") { flutterRoundingHack = isOn }
     do throws(TextError) {
       try validate()
     } catch {
