@@ -315,7 +315,7 @@ struct FeedLayoutOptions: ParsableArguments {
         ("stableColumns", stableColumns ? "yes" : "no"),
         ("platform", platformOptions.platform.rawValue),
       ] + (lineHeight.map { [("lineHeight", $0.defaultValueDescription)] } ?? [])
-        + (platformOptions.flutterRoundingHack.map { [("flutterRoundingHack", $0.rawValue)] } ?? [])
+        + platformOptions.roundingHackSettings
     }
   }
 

@@ -114,7 +114,7 @@ struct MeasureCommand: ParsableCommand {
           settings: [
             ("pixelScale", pixelScale.map(JSONValue.format) ?? "none"),
             ("platform", platformOptions.platform.rawValue),
-          ] + (platformOptions.flutterRoundingHack.map { [("flutterRoundingHack", $0.rawValue)] } ?? [])),
+          ] + platformOptions.roundingHackSettings),
         measurer: sizer.measurer, styles: [:], imageNames: DiffReport.imageNames(of: cellTemplate)
       ) { line, number, output throws(RecordError) in
         output.records += try job.baselineRecords(

@@ -18,6 +18,11 @@ struct PlatformOptions: ParsableArguments {
   /// Whether SkParagraph's rounding hack is on (unless `--flutter-rounding-hack off`).
   var roundingHack: Bool { flutterRoundingHack != .off }
 
+  /// The baseline setting `--flutter-rounding-hack` records, when it is given.
+  var roundingHackSettings: [(String, String)] {
+    flutterRoundingHack.map { [("flutterRoundingHack", $0.rawValue)] } ?? []
+  }
+
   /// Throws a usage error when `--flutter-rounding-hack` is given with a platform other than
   /// flutter.
   func validateFlutterRoundingHack() throws {

@@ -137,7 +137,7 @@ struct TextCommand: ParsableCommand {
       ("platform", platformOptions.platform.rawValue),
     ] + (textWrap == .auto ? [] : [("textWrap", textWrap.rawValue)])
       + (androidStyle.map { [("androidStyle", $0.rawValue)] } ?? [])
-      + (platformOptions.flutterRoundingHack.map { [("flutterRoundingHack", $0.rawValue)] } ?? [])
+      + platformOptions.roundingHackSettings
   }
 
   private var lineHeightSetting: String {
