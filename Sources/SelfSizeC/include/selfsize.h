@@ -106,8 +106,8 @@ int32_t selfsize_engine_info(selfsize_engine *engine, char **result, size_t *res
  *   (null or "natural", points, or a multiple of the font size as "1.4x"), "letterSpacing" (0),
  *   "maxLines" (0 = unlimited), "pixelScale" (ios only), "textWrap" ("auto" | "balance" |
  *   "pretty"; web only), "androidStyle" ("compose" | "textview"; android only),
- *   "flutterRoundingHack" (true | false; flutter only), "field" ("text"), "strict" (false: missing glyphs are warnings; true: errors), "jobs" (threads;
- *   default: the processors).
+ *   "flutterRoundingHack" (true | false; flutter only), "field" ("text"), "strict" (false:
+ *   missing glyphs are warnings; true: errors), "jobs" (threads; default: the processors).
  * - records: a JSON array of records {"id": "...", "text": "..."} (other keys ignored).
  * - *result receives {"results": [...], "warnings": [...]}: one object per record and width in
  *   order, each exactly the `selfsize text` JSON Lines object; a bad record gives, for each

@@ -173,6 +173,7 @@ public struct PreparedTextBatch: Sendable {
       results.removeAll(keepingCapacity: true)
       results.append(contentsOf: repeatElement(Self.noLines, count: entries.count))
     }
+    // (Texts with the rounding hack off are measured by themselves: the default style's limit.)
     let limit = platform.lineLimit(forWidth: width, in: TextStyle())
     results.withUnsafeMutableBufferPointer { results in
       keys.withUnsafeBufferPointer { keys in
