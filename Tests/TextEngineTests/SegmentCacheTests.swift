@@ -159,6 +159,44 @@ import Testing
     #expect(combiningAgain?.ends == [2, 3, 5])
   }
 
+  /// An entry's widths at a size are read back at that size only, and an entry promoted from the
+  /// old generation starts without them.
+  @Test func sizedWidthsAreKeptForOneSize() {
+    let cache = SegmentCache(capacity: 4)
+    let scalars: [UInt32] = [0x61, 0x62, 0x63]
+    _ = Self.roundTrip(scalars, ends: [1, 2, 3], cache: cache)
+    func sized(at fontSize: Double, store: [Double]? = nil) -> [Double]? {
+      scalars.withUnsafeBufferPointer { scalars in
+        var found: [Double]?
+        cache.withReader { reader in
+          guard
+            let index = reader.index(
+              of: SegmentCache.hash(scalars, isRightToLeft: false), scalars, languageID: 0)
+          else { return }
+          if let store {
+            reader.sizedWidthsRoom(ofEntryAt: index)!.update(from: store, count: store.count)
+            reader.storeSizing(
+              SegmentCache.Sizing(fontSize: fontSize, contentWidth: store.reduce(0, +), totalWidth: 9),
+              ofEntryAt: index)
+          }
+          if let (widths, sizing) = reader.sizedWidths(ofEntryAt: index, fontSize: fontSize) {
+            found =
+              Array(UnsafeBufferPointer(start: widths, count: 3)) + [sizing.contentWidth, sizing.totalWidth]
+          }
+        }
+        return found
+      }
+    }
+    #expect(sized(at: 15) == nil)
+    #expect(sized(at: 15, store: [1.5, 2.5, 3.5]) == [1.5, 2.5, 3.5, 7.5, 9])
+    #expect(sized(at: 15) == [1.5, 2.5, 3.5, 7.5, 9])
+    #expect(sized(at: 16) == nil)
+    // Four more entries fill the young generation: the segment is promoted from the old one.
+    for number in 0..<4 { Self.insert(number, into: cache) }
+    #expect(Self.roundTrip(scalars, ends: [], cache: cache, insert: false)?.widths == [1, 2, 3])
+    #expect(sized(at: 15) == nil)
+  }
+
   /// A segment longer than an entry can describe (65,535 scalars) is not cached: the insert
   /// says so and the cache stays as it was.
   @Test func aSegmentTooLongForAnEntryIsNotCached() {

@@ -218,6 +218,33 @@ import Testing
     #expect(differing.isEmpty, "\(differing.count) texts differ, first: \(differing.prefix(3))")
   }
 
+  /// A cached segment keeps its widths at the last font size it was read at (Chromium's
+  /// advances, SkParagraph's bitmap advances): a text prepared from them, at that size again,
+  /// after another size, and with letter spacing (which is never kept), equals the text prepared
+  /// by a new measurer, on every platform, bit for bit and in its lines.
+  @Test(arguments: TextPlatform.allCases)
+  func widthsKeptAtASizePrepareAsWidthsTakenAnew(platform: TextPlatform) throws {
+    let texts = try Self.corpusTexts().enumerated().filter { $0.offset % 4 == 0 }.map(\.element)
+    let warm = try Self.newMeasurer().measuring(for: platform)
+    var differing: [String] = []
+    let styles = [
+      TextStyle(fontSize: 15), TextStyle(fontSize: 15), TextStyle(fontSize: 17, weight: .bold),
+      TextStyle(fontSize: 17), TextStyle(fontSize: 15, letterSpacing: 0.5), TextStyle(fontSize: 15),
+    ]
+    for style in styles {
+      let fresh = try Self.newMeasurer().measuring(for: platform)
+      for text in texts {
+        let a = try warm.prepare(text, style: style)
+        let b = try fresh.prepare(text, style: style)
+        let sameLines = try [60.0, 150, 320].allSatisfy {
+          try a.layout(width: $0) == b.layout(width: $0) && a.measure(width: $0) == b.measure(width: $0)
+        }
+        if a != b || !sameLines { differing.append("\(style.fontSize) \(style.letterSpacing): \(text)") }
+      }
+    }
+    #expect(differing.count == 0, "first: \(differing.prefix(3))")
+  }
+
   /// Emptying the caches (keeping their memory or not) leaves a measurer that measures as a new
   /// one: no entry or noted index of the old tables survives.
   @Test(arguments: [true, false])

@@ -122,29 +122,79 @@ struct PreparedTextBuilder {
     }
 
     /// Appends a shaped segment that starts at scalar `start` of the text; `ends` nil means each
-    /// grapheme is one scalar.
-    @inline(__always) mutating func append(
+    /// grapheme is one scalar. With `sizedRoom`, its widths as taken here (before kerning) are
+    /// also written there, and returned for the cache to keep.
+    @inline(__always) @discardableResult mutating func append(
       widthsEm: UnsafeBufferPointer<Double>, ends: UnsafeBufferPointer<Int32>?, trailing: Int, missing: Int,
-      fontMask segmentFonts: FontMask, scalars: UnsafeBufferPointer<UInt32>, start: Int, hardBreakAfter: Bool
-    ) {
-      missingGlyphs += missing
-      fontMask.formUnion(segmentFonts)
-      let graphemeStart = graphemeCount
+      fontMask segmentFonts: FontMask, scalars: UnsafeBufferPointer<UInt32>, start: Int, hardBreakAfter: Bool,
+      sizedRoom: UnsafeMutablePointer<Double>? = nil
+    ) -> SegmentCache.Sizing {
       let count = widthsEm.count
       let contentCount = count - trailing
+      let offset = Int32(truncatingIfNeeded: start)
+      let widths = graphemeWidths.baseAddress.unsafelyUnwrapped + graphemeCount
+      let graphemeEnds = graphemeEnds.baseAddress.unsafelyUnwrapped + graphemeCount
+      let (contentWidth, totalWidth) = convert(
+        widthsEm: widthsEm, ends: ends, contentCount: contentCount, fontMask: segmentFonts, scalars: scalars,
+        offset: offset, into: widths, graphemeEnds: graphemeEnds)
+      if let sizedRoom {
+        // (A loop: segments are a grapheme or two, where `update(from:count:)` calls `memmove`.)
+        for grapheme in 0..<count { sizedRoom[grapheme] = widths[grapheme] }
+      }
+      place(
+        count: count, contentCount: contentCount, contentWidth: contentWidth, totalWidth: totalWidth,
+        missing: missing, fontMask: segmentFonts, scalars: scalars, offset: offset,
+        hardBreakAfter: hardBreakAfter)
+      return SegmentCache.Sizing(fontSize: fontSize, contentWidth: contentWidth, totalWidth: totalWidth)
+    }
+
+    /// Appends a cached segment whose widths at this size are `sized` (`SegmentCache.Sizing`).
+    @inline(__always) mutating func append(
+      sized: UnsafePointer<Double>, sizing: SegmentCache.Sizing, ends: UnsafeBufferPointer<Int32>?,
+      count: Int,
+      trailing: Int, missing: Int, fontMask segmentFonts: FontMask, scalars: UnsafeBufferPointer<UInt32>,
+      start: Int, hardBreakAfter: Bool
+    ) {
+      let offset = Int32(truncatingIfNeeded: start)
+      let graphemeEnds = graphemeEnds.baseAddress.unsafelyUnwrapped + graphemeCount
+      Self.writeEnds(ends, count: count, offset: offset, to: graphemeEnds)
+      let widths = graphemeWidths.baseAddress.unsafelyUnwrapped + graphemeCount
+      for grapheme in 0..<count { widths[grapheme] = sized[grapheme] }
+      place(
+        count: count, contentCount: count - trailing, contentWidth: sizing.contentWidth,
+        totalWidth: sizing.totalWidth, missing: missing, fontMask: segmentFonts, scalars: scalars,
+        offset: offset,
+        hardBreakAfter: hardBreakAfter)
+    }
+
+    /// Writes a segment's grapheme ends (scalar offsets in the text) from `ends` (offsets in the
+    /// segment; nil: each grapheme is one scalar).
+    @inline(__always) static func writeEnds(
+      _ ends: UnsafeBufferPointer<Int32>?, count: Int, offset: Int32,
+      to graphemeEnds: UnsafeMutablePointer<Int32>
+    ) {
+      if let ends {
+        for grapheme in 0..<count { graphemeEnds[grapheme] = offset &+ ends[grapheme] }
+      } else {
+        for grapheme in 0..<count {
+          graphemeEnds[grapheme] = offset &+ Int32(truncatingIfNeeded: grapheme &+ 1)
+        }
+      }
+    }
+
+    /// A segment's grapheme widths as the platform takes them, before kerning (Chromium's
+    /// advances on the web, SkParagraph's bitmap advances on flutter, then letter spacing),
+    /// written to `widths` with the grapheme ends; returns the content and total width.
+    @inline(__always) func convert(
+      widthsEm: UnsafeBufferPointer<Double>, ends: UnsafeBufferPointer<Int32>?, contentCount: Int,
+      fontMask segmentFonts: FontMask, scalars: UnsafeBufferPointer<UInt32>, offset: Int32,
+      into widths: UnsafeMutablePointer<Double>, graphemeEnds: UnsafeMutablePointer<Int32>
+    ) -> (content: Double, total: Double) {
+      let count = widthsEm.count
       var contentWidth = 0.0
       var totalWidth = 0.0
-      let offset = Int32(truncatingIfNeeded: start)
-      let widths = graphemeWidths.baseAddress.unsafelyUnwrapped + graphemeStart
-      let graphemeEnds = graphemeEnds.baseAddress.unsafelyUnwrapped + graphemeStart
       if let primaryWebFace, letterSpacing == 0 {
-        if let ends {
-          for grapheme in 0..<count { graphemeEnds[grapheme] = offset &+ ends[grapheme] }
-        } else {
-          for grapheme in 0..<count {
-            graphemeEnds[grapheme] = offset &+ Int32(truncatingIfNeeded: grapheme &+ 1)
-          }
-        }
+        Self.writeEnds(ends, count: count, offset: offset, to: graphemeEnds)
         // Chromium's advance in the segment's only font, else in each cluster's own font.
         let mask = segmentFonts.rawValue
         let severalFonts = segmentFonts.hasSeveral
@@ -207,13 +257,7 @@ struct PreparedTextBuilder {
           if grapheme < contentCount { contentWidth = totalWidth }
         }
       } else {
-        if let ends {
-          for grapheme in 0..<count { graphemeEnds[grapheme] = offset &+ ends[grapheme] }
-        } else {
-          for grapheme in 0..<count {
-            graphemeEnds[grapheme] = offset &+ Int32(truncatingIfNeeded: grapheme &+ 1)
-          }
-        }
+        Self.writeEnds(ends, count: count, offset: offset, to: graphemeEnds)
         // Chromium's advance in the segment's font (web), then the spacing.
         var webFace: WebAdvances.Face?
         let mask = segmentFonts.rawValue
@@ -263,6 +307,23 @@ struct PreparedTextBuilder {
           }
         }
       }
+      return (contentWidth, totalWidth)
+    }
+
+    /// Places a segment whose grapheme widths and ends are written (from `graphemeCount` on):
+    /// its kerning, its line key (Blink's positions and tie ranks on the web) and its record.
+    @inline(__always) mutating func place(
+      count: Int, contentCount: Int, contentWidth: Double, totalWidth: Double, missing: Int,
+      fontMask segmentFonts: FontMask, scalars: UnsafeBufferPointer<UInt32>, offset: Int32,
+      hardBreakAfter: Bool
+    ) {
+      var contentWidth = contentWidth
+      var totalWidth = totalWidth
+      missingGlyphs += missing
+      fontMask.formUnion(segmentFonts)
+      let graphemeStart = graphemeCount
+      let widths = graphemeWidths.baseAddress.unsafelyUnwrapped + graphemeStart
+      let graphemeEnds = graphemeEnds.baseAddress.unsafelyUnwrapped + graphemeStart
       var kernAfter = 0.0
       if let kerning {
         let kerns = kerning[segmentCount]
@@ -397,7 +458,31 @@ struct PreparedTextBuilder {
       }
     }
 
-    /// Appends a cached segment, read in place.
+    /// Appends a cached segment, read in place: entry `index` of `reader`'s generation, from its
+    /// widths at this size when the cache has them, else from its widths in ems (which then
+    /// stores them at this size).
+    @inline(__always) mutating func append(
+      _ entry: SegmentCache.Entry, at index: Int, of reader: SegmentCache.Reader,
+      scalars: UnsafeBufferPointer<UInt32>, start: Int, hardBreakAfter: Bool
+    ) {
+      // (Letter spacing is left out of the sized widths: with it, they are taken each time.)
+      if letterSpacing == 0, let (sized, sizing) = reader.sizedWidths(ofEntryAt: index, fontSize: fontSize) {
+        append(
+          sized: sized, sizing: sizing, ends: reader.graphemeEnds(of: entry), count: Int(entry.graphemeCount),
+          trailing: Int(entry.trailingWhitespaceGraphemes), missing: Int(entry.missingGlyphs),
+          fontMask: entry.fontMask, scalars: scalars, start: start, hardBreakAfter: hardBreakAfter)
+        return
+      }
+      let room = letterSpacing == 0 ? reader.sizedWidthsRoom(ofEntryAt: index) : nil
+      let sizing = append(
+        widthsEm: reader.graphemeWidthsEm(of: entry), ends: reader.graphemeEnds(of: entry),
+        trailing: Int(entry.trailingWhitespaceGraphemes), missing: Int(entry.missingGlyphs),
+        fontMask: entry.fontMask, scalars: scalars, start: start, hardBreakAfter: hardBreakAfter,
+        sizedRoom: room)
+      if room != nil { reader.storeSizing(sizing, ofEntryAt: index) }
+    }
+
+    /// Appends a cached segment read in place from a reader without sized widths.
     @inline(__always) mutating func append(
       _ entry: SegmentCache.Entry, of reader: SegmentCache.Reader, scalars: UnsafeBufferPointer<UInt32>,
       start: Int, hardBreakAfter: Bool

@@ -280,9 +280,9 @@ public final class TextMeasurer: Sendable {
             while runIndex < count {
               let end = breaks[runIndex].end
               let slice = UnsafeBufferPointer(start: base + runStart, count: end &- runStart)
-              let entry: SegmentCache.Entry
+              let entryIndex: Int
               if let (indices, upTo) = noted, runIndex < upTo, indices[runIndex] >= 0 {
-                entry = reader.entry(at: Int(indices[runIndex]))
+                entryIndex = Int(indices[runIndex])
               } else {
                 let isRightToLeft = rightToLeft?[runIndex] ?? false
                 var hash = SegmentCache.hash(slice, isRightToLeft: isRightToLeft, languageID: languageID)
@@ -290,11 +290,12 @@ public final class TextMeasurer: Sendable {
                   hash = directions.unsafelyUnwrapped.hashingDirections(
                     into: hash, segment: runIndex, start: runStart, count: slice.count)
                 }
-                guard let found = reader.find(hash, slice, languageID: languageID) else { return }
-                entry = found
+                guard let found = reader.index(of: hash, slice, languageID: languageID) else { return }
+                entryIndex = found
               }
               run.append(
-                entry, of: reader, scalars: slice, start: runStart, hardBreakAfter: breaks[runIndex].isHard)
+                reader.entry(at: entryIndex), at: entryIndex, of: reader, scalars: slice, start: runStart,
+                hardBreakAfter: breaks[runIndex].isHard)
               runStart = end
               runIndex &+= 1
             }

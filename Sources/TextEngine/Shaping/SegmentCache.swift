@@ -40,6 +40,16 @@ final class SegmentCache: Sendable {
     var fontMask: FontMask
   }
 
+  /// A segment's widths as the builder takes them at one font size, before kerning (Chromium's
+  /// advances on the web, SkParagraph's bitmap advances on flutter; without letter spacing):
+  /// each measurer has caches of its own, so these depend only on the entry and the size.
+  struct Sizing {
+    /// The font size (points) the widths are for; 0 when none are stored.
+    var fontSize: Double
+    var contentWidth: Double
+    var totalWidth: Double
+  }
+
   /// The most scalars (and graphemes, trailing whitespace graphemes, missing glyphs) a cached
   /// segment has.
   static let largestSegment = 65_535
@@ -72,6 +82,11 @@ final class SegmentCache: Sendable {
     var widths: [Double] = []
     /// Grapheme ends of the segments that have a grapheme of several scalars.
     var ends: [Int32] = []
+    /// Each entry's widths at one font size as the builder takes them (`Sizing`), and its grapheme
+    /// widths then, at the indices of `widths`: filled by the first hit at a size. (They grow to
+    /// the entries' count when a reader that sizes starts, `withSizingReader`.)
+    var sizings: [Sizing] = []
+    var sizedWidths: [Double] = []
 
     /// An empty table. The slots start small and double as entries arrive (kept at most half
     /// full), so a new cache costs a few hundred bytes, not slots for its whole capacity: a
@@ -88,6 +103,8 @@ final class SegmentCache: Sendable {
       entries.reserveCapacity(capacity)
       scalars.reserveCapacity(capacity * Self.typicalScalars)
       widths.reserveCapacity(capacity * Self.typicalScalars)
+      sizings.reserveCapacity(capacity)
+      sizedWidths.reserveCapacity(capacity * Self.typicalScalars)
     }
 
     /// Scalars (and graphemes) per segment the pools reserve room for.
@@ -101,7 +118,7 @@ final class SegmentCache: Sendable {
       withReader { $0.index(of: hash, segment, languageID: languageID) }
     }
 
-    /// Runs `body` with raw read access to the table.
+    /// Runs `body` with raw read access to the table (without its sized widths).
     func withReader<Result>(_ body: (Reader) -> Result) -> Result {
       slots.withUnsafeBufferPointer { slots in
         entries.withUnsafeBufferPointer { entries in
@@ -111,7 +128,41 @@ final class SegmentCache: Sendable {
                 body(
                   Reader(
                     generation: generation, slots: slots, entries: entries, scalars: scalars, widths: widths,
-                    ends: ends))
+                    ends: ends, sizings: nil, sizedWidths: nil))
+              }
+            }
+          }
+        }
+      }
+    }
+
+    /// Runs `body` with raw read access to the table and write access to its sized widths.
+    mutating func withSizingReader<Result>(_ body: (Reader) -> Result) -> Result {
+      let generation = generation
+      // Room for the entries added since the last reader, in one append each (not one an insert).
+      if sizings.count < entries.count {
+        sizings.append(
+          contentsOf: repeatElement(
+            Sizing(fontSize: 0, contentWidth: 0, totalWidth: 0), count: entries.count - sizings.count))
+        sizedWidths.append(contentsOf: repeatElement(0, count: widths.count - sizedWidths.count))
+      }
+      // Every pool is reached for writing (the young generation's pools are never shared, so
+      // nothing is copied): reading the others while two are written would retain them.
+      return sizings.withUnsafeMutableBufferPointer { sizings in
+        sizedWidths.withUnsafeMutableBufferPointer { sizedWidths in
+          slots.withUnsafeMutableBufferPointer { slots in
+            entries.withUnsafeMutableBufferPointer { entries in
+              scalars.withUnsafeMutableBufferPointer { scalars in
+                widths.withUnsafeMutableBufferPointer { widths in
+                  ends.withUnsafeMutableBufferPointer { ends in
+                    body(
+                      Reader(
+                        generation: generation, slots: UnsafeBufferPointer(slots),
+                        entries: UnsafeBufferPointer(entries), scalars: UnsafeBufferPointer(scalars),
+                        widths: UnsafeBufferPointer(widths), ends: UnsafeBufferPointer(ends),
+                        sizings: sizings.baseAddress, sizedWidths: sizedWidths.baseAddress))
+                  }
+                }
               }
             }
           }
@@ -152,6 +203,8 @@ final class SegmentCache: Sendable {
       scalars.removeAll(keepingCapacity: true)
       widths.removeAll(keepingCapacity: true)
       ends.removeAll(keepingCapacity: true)
+      sizings.removeAll(keepingCapacity: true)
+      sizedWidths.removeAll(keepingCapacity: true)
     }
 
     /// Doubles the slots and places every entry again, from the hash's lower half it keeps.
@@ -230,6 +283,9 @@ final class SegmentCache: Sendable {
     fileprivate let scalars: UnsafeBufferPointer<UInt32>
     fileprivate let widths: UnsafeBufferPointer<Double>
     fileprivate let ends: UnsafeBufferPointer<Int32>
+    /// The sized widths (`Table.sizings`, `Table.sizedWidths`), nil in a reader without them.
+    fileprivate let sizings: UnsafeMutablePointer<Sizing>?
+    fileprivate let sizedWidths: UnsafeMutablePointer<Double>?
 
     /// The entry of the segment with these scalars, hash and language number, or nil.
     @inline(__always) func find(
@@ -263,6 +319,26 @@ final class SegmentCache: Sendable {
       }
     }
 
+    /// The widths of entry `index` at `fontSize` (grapheme widths, and the segment's content and
+    /// total width), when they were stored (`storeSizedWidths`), else nil.
+    @inline(__always) func sizedWidths(ofEntryAt index: Int, fontSize: Double)
+      -> (widths: UnsafePointer<Double>, sizing: Sizing)?
+    {
+      guard let sizings, sizings[index].fontSize == fontSize else { return nil }
+      return (UnsafePointer(sizedWidths.unsafelyUnwrapped + Int(entries[index].scalarStart)), sizings[index])
+    }
+
+    /// Where the widths of entry `index` at a size go, nil in a reader without sized widths; the
+    /// widths are written there, then `storeSizing(_:ofEntryAt:)` marks them valid.
+    @inline(__always) func sizedWidthsRoom(ofEntryAt index: Int) -> UnsafeMutablePointer<Double>? {
+      sizedWidths.map { $0 + Int(entries[index].scalarStart) }
+    }
+
+    /// Marks the widths written to `sizedWidthsRoom(ofEntryAt:)` as entry `index`'s at a size.
+    @inline(__always) func storeSizing(_ sizing: Sizing, ofEntryAt index: Int) {
+      sizings?[index] = sizing
+    }
+
     /// The entry at `index`, an index this generation gave (`index(of:_:languageID:)`) under
     /// this or an earlier hold of the lock: entries are only appended to a generation.
     @inline(__always) func entry(at index: Int) -> Entry { entries[index] }
@@ -283,10 +359,11 @@ final class SegmentCache: Sendable {
     }
   }
 
-  /// Runs `body` under the lock with read access to the young generation. Segments only in the
-  /// old generation are misses here; `withOldEntry(hash:scalars:_:)` promotes them.
+  /// Runs `body` under the lock with read access to the young generation and write access to
+  /// its sized widths. Segments only in the old generation are misses here;
+  /// `withOldEntry(hash:scalars:_:)` promotes them.
   func withReader(_ body: (Reader) -> Void) {
-    state.withLock { generations in generations.young.withReader(body) }
+    state.withLock { generations in generations.young.withSizingReader(body) }
   }
 
   /// Runs `body` under the lock with read access to the young and the old generation (nothing
