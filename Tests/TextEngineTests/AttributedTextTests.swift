@@ -256,3 +256,66 @@ extension AttributedTextTests {
     }
   }
 }
+
+extension AttributedTextTests {
+  /// On android a paragraph of one style has the heights of its plain text in every line-height
+  /// mode and both styles: Compose's line height with its trimmed first and last lines,
+  /// StaticLayout's spacing rounded into each line and left out under the last, font padding
+  /// (a fuzzed paragraph measured 109 px as spans and 127 as plain text).
+  @Test(
+    arguments: [
+      (LineHeight.natural, AndroidStyle.compose), (.fixed(30), .compose), (.fontSizeMultiple(1.4), .compose),
+      (.multiple(1.3), .compose), (.natural, .textView), (.fixed(30), .textView), (.multiple(1.3), .textView),
+    ])
+  func oneStyleHasThePlainTextsHeightsOnAndroid(lineHeight: LineHeight, androidStyle: AndroidStyle) throws {
+    let measurer = try BundledFonts.measurer(systemFonts: false, platform: .android)
+    var differing: [String] = []
+    for lineSpacing in [0.0, 2.5] {
+      let style = TextStyle(
+        fontSize: 15, lineHeight: lineHeight, lineSpacing: lineSpacing, androidStyle: androidStyle)
+      for row in try Fixtures.jsonLines("corpus/multiscript-visible.jsonl").prefix(400) {
+        let text = row["text"] as! String
+        let plain = try measurer.prepare(text, style: style)
+        let rich = try measurer.prepare([TextSpan(text, style: style)], paragraph: style)
+        for width in Self.widths {
+          let richLayout = try rich.layout(width: width)
+          let plainLayout = try plain.layout(width: width)
+          if try rich.measure(width: width).height != plain.measure(width: width).height
+            || richLayout.height != plainLayout.height
+            || richLayout.lines.map(\.height) != plainLayout.lines.map(\.height)
+            || richLayout.breaks != plainLayout.breaks
+            || richLayout.lines.map(\.width) != plainLayout.lines.map(\.width)
+          {
+            differing.append("\(row["id"]!) @\(width) spacing \(lineSpacing)")
+          }
+        }
+      }
+    }
+    #expect(differing.count == 0, "first: \(differing.prefix(3))")
+  }
+}
+
+extension AttributedTextTests {
+  /// Under Compose's line height every line is the paragraph's target line whatever the spans on
+  /// it (`LineHeightStyleSpan`): Noto Sans CJK SC at 15 px (ascent 17, descent 4) on 30 px lines
+  /// has lines of 23 (the first keeps the font's ascent), 30 and 28 (the last keeps its descent)
+  /// px, a 24 px bold span included; the first baseline is 17 px down, the others 24.
+  @Test func spansKeepComposesLineHeightOnAndroid() throws {
+    let measurer = try BundledFonts.measurer(systemFonts: false, platform: .android)
+    let paragraph = TextStyle(fontSize: 15, lineHeight: .fixed(30))
+    let text = try measurer.prepare(
+      [
+        TextSpan("今天天气很好，我们去公园吧。", style: paragraph),
+        TextSpan("今天天气很好", style: TextStyle(fontSize: 24, weight: .bold, lineHeight: .fixed(30))),
+      ], paragraph: paragraph)
+    let layout = try text.layout(width: 100)
+    #expect(layout.lines.count >= 3)
+    #expect(layout.lines.first?.height == 23)
+    #expect(layout.lines.dropFirst().dropLast().allSatisfy { $0.height == 30 })
+    #expect(layout.lines.last?.height == 28)
+    #expect(layout.height == Double(23 + 30 * (layout.lines.count - 2) + 28))
+    #expect(try text.measure(width: 100).height == layout.height)
+    #expect(layout.lines[0].baseline == 17)
+    #expect(layout.lines[1].baseline == layout.lines[1].top + 24)
+  }
+}

@@ -8,7 +8,7 @@ import TextEngine
 // `measure` and `layout` must agree; lines in order inside the text, tops rising, every number
 // finite, a token frame exactly when truncated, each line's pieces covering it in span order;
 // and spans that share one style must lay out exactly as a `PreparedText` of the joined text
-// (on ios).
+// (on ios and android).
 
 private let measurers: [TextMeasurer] = TextPlatform.allCases.map { platform in
   do throws(FontError) {
@@ -78,7 +78,7 @@ public func fuzzAttributed(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt
       check(layout, measurement, attributed)
       // (Elsewhere a span is still not always laid out as its plain text: see Docs/Platforms.md,
       // open work.)
-      if sharedStyle && !hasToken && measurer.platform == .ios {
+      if sharedStyle && !hasToken && [.ios, .android].contains(measurer.platform) {
         compareWithPlainText(layout, attributed, spans, width: lineWidth, measurer: measurer)
       }
     } catch {

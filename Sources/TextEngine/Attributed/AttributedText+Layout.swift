@@ -6,12 +6,22 @@ extension AttributedText {
     var metrics: LineMetrics
   }
 
+  /// The lines at `width` as the paragraph's style breaks them (greedily, or with minikin's
+  /// optimal breaker for Android's TextView), calling `visit` for each until it returns false.
+  func forEachLine(width: Double, _ visit: (LineBreak) -> Bool) {
+    if LineBreaking(textWrap: paragraph.textWrap, androidStyle: paragraph.androidStyle) == .optimal {
+      forEachOptimalLine(width: width, visit)
+    } else {
+      forEachGreedyLine(width: width, visit)
+    }
+  }
+
   /// Greedy line breaking over the prepared widths, as `PreparedText` does (UAX #14
   /// opportunities, grapheme breaks inside an over-long segment, hanging trailing spaces, hard
   /// breaks), collecting each line's span metrics; `body` returns false to stop. Line widths
   /// come from the segments' prefix sums as in `PreparedText`, so a text of one style measures
   /// the same to the last bit either way.
-  func forEachLine(width: Double, _ visit: (LineBreak) -> Bool) {
+  func forEachGreedyLine(width: Double, _ visit: (LineBreak) -> Bool) {
     var lastMetrics = LineMetrics()
     func body(_ line: LineBreak) -> Bool {
       lastMetrics = line.metrics
@@ -199,12 +209,13 @@ extension AttributedText {
     var last = 0.0
     var equalBeforeLast = true
     var lastStart = 0
+    var lastMetrics = LineMetrics()
     forEachLine(width: width) { line in
       if maxLines > 0, count == maxLines {
         truncated = true
         return false
       }
-      let height = lineHeight(line.metrics)
+      let height = lineHeight(line.metrics, first: count == 0)
       if count == 0 {
         first = height
       } else {
@@ -215,10 +226,13 @@ extension AttributedText {
       widest = max(widest, line.contentWidth)
       last = height
       lastStart = line.graphemeRange.lowerBound
+      lastMetrics = line.metrics
       return true
     }
-    if truncated {
-      last = lineHeight(truncatedLine(startingAt: lastStart, width: width).metrics)
+    if truncated { lastMetrics = truncatedLine(startingAt: lastStart, width: width).metrics }
+    if count > 0 {
+      // The last line, known only now (and a truncated one's text), as the last.
+      last = lineHeight(lastMetrics, first: count == 1, last: true)
       if count == 1 { first = last }
     }
     let sum = count > 0 ? sumBeforeLast + last : 0
@@ -252,11 +266,17 @@ extension AttributedText {
     var sum = 0.0
     var isUniform = true
     var token: AttributedLayout.TokenFrame?
+    var firstHeight = 0.0
     for (index, line) in breaks.enumerated() {
-      let height = lineHeight(line.metrics)
-      if index > 0 {
-        top += paragraph.lineSpacing
-        if height != lineHeight(breaks[0].metrics) { isUniform = false }
+      let isFirst = index == 0
+      let height = lineHeight(line.metrics, first: isFirst, last: index == breaks.count - 1)
+      // What the paragraph's first and last lines add shows in their own heights.
+      let shownHeight = height + self.lines.edges.adjustment(ofLine: index, of: breaks.count)
+      if isFirst {
+        firstHeight = height
+      } else {
+        top += self.lines.spaceBetweenLines
+        if height != firstHeight { isUniform = false }
       }
       let isTruncated = truncated && index == breaks.count - 1
       var range = scalarRange(ofGraphemes: line.graphemeRange)
@@ -268,16 +288,17 @@ extension AttributedText {
       }
       let lineWidth = line.contentWidth + (isTruncated ? tokenWidth : 0)
       if isTruncated {
-        token = AttributedLayout.TokenFrame(x: line.contentWidth, y: top, width: tokenWidth, height: height)
+        token = AttributedLayout.TokenFrame(
+          x: line.contentWidth, y: top, width: tokenWidth, height: shownHeight)
       }
       lines.append(
         AttributedLayout.Line(
-          scalarRange: range, width: lineWidth, top: top, height: height,
-          baseline: top + baseline(line.metrics, height: height), isTruncated: isTruncated))
-      top += height
+          scalarRange: range, width: lineWidth, top: top, height: shownHeight,
+          baseline: top + baseline(line.metrics, height: height, first: isFirst), isTruncated: isTruncated))
+      top += shownHeight
       sum += height
     }
-    let uniform = breaks.first.map { lineHeight($0.metrics) }
+    let uniform = breaks.isEmpty ? nil : firstHeight
     return AttributedLayout(
       width: width, lines: lines,
       height: height(lineCount: lines.count, sum: sum, uniform: isUniform ? uniform : nil),

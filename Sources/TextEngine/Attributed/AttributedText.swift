@@ -10,7 +10,10 @@
 /// multiple of it for a number line height) and, under the natural line height, of every font
 /// its glyphs use, as CSS inline boxes; on ``TextPlatform/flutter`` a line is as tall as the runs
 /// on it (each span's fonts at its size, `TextStyle.height` applied to each), rounded to a whole
-/// pixel. On ``TextPlatform/ios``: with a fixed paragraph line height
+/// pixel. On ``TextPlatform/android`` lines follow the plain text's rules (StaticLayout's
+/// spacing, fallback fonts, font padding, Compose's line height and its trimmed first and last
+/// lines, TextView's optimal breaker), each span's paint at its own size. On
+/// ``TextPlatform/ios``: with a fixed paragraph line height
 /// (`paragraph.lineHeight = .fixed`), every line has that height. Otherwise each span has a line box of its natural line height (times
 /// the multiple), with the leading split above and below its glyphs' ascent and descent, and a
 /// line is as tall as the boxes of the spans on it aligned on one baseline: the largest part
@@ -37,6 +40,19 @@ public struct AttributedText: Sendable, Hashable {
     /// The kerning across the opportunity after it (`KerningPairs`): where the segment is cut
     /// between graphemes, the next segment starts after it, as in `PreparedText`.
     var kernAfter = 0.0
+  }
+
+  /// How a paragraph's lines stack, by its platform's rules.
+  struct Lines: Sendable, Hashable {
+    /// The box every line holds (the paragraph's strut; empty on ios and flutter).
+    var strut: LineBox
+    /// The space added between two lines.
+    var spaceBetweenLines: Double
+    /// What the first and last lines add to a middle line's height.
+    var edges: ParagraphEdges
+    /// True when the first line's top and the last line's bottom are the strut's whatever spans
+    /// are on them (Android's font padding).
+    var strutBoundsEdges: Bool
   }
 
   /// Vertical extent of the spans on a line, accumulated as the line fills.
@@ -79,8 +95,9 @@ public struct AttributedText: Sendable, Hashable {
   let graphemeMetrics: [LineMetrics]
   /// The platform whose line rules apply.
   let platform: TextPlatform
-  /// The box every line holds (the paragraph's strut on the web; empty elsewhere).
-  let strut: LineBox
+  /// How the paragraph's lines stack: its strut, the space between lines, what its first and
+  /// last lines add (the platform's rules, as for plain text).
+  let lines: Lines
   /// Each grapheme's advance from its span's start, where spans are inline items snapped one at
   /// a time (the web); nil elsewhere.
   let itemAdvances: ItemAdvances?
@@ -95,7 +112,7 @@ public struct AttributedText: Sendable, Hashable {
   init(
     spans: [TextSpan], paragraph: TextStyle, token: TextSpan?, missingGlyphs: Int, codes: [UInt32],
     spanStarts: [Int], spanMetrics: [LineMetrics], graphemeMetrics: [LineMetrics], platform: TextPlatform,
-    strut: LineBox, itemAdvances: ItemAdvances?, graphemeWidths: [Double], graphemeEnds: [Int32],
+    lines: Lines, itemAdvances: ItemAdvances?, graphemeWidths: [Double], graphemeEnds: [Int32],
     graphemeSpans: [Int32], segments: [Segment], tokenWidth: Double, tokenMetrics: LineMetrics
   ) {
     self.spans = spans
@@ -107,7 +124,7 @@ public struct AttributedText: Sendable, Hashable {
     self.spanMetrics = spanMetrics
     self.graphemeMetrics = graphemeMetrics
     self.platform = platform
-    self.strut = strut
+    self.lines = lines
     self.itemAdvances = itemAdvances
     self.graphemeWidths = graphemeWidths
     self.graphemeEnds = graphemeEnds
@@ -151,10 +168,15 @@ public struct AttributedText: Sendable, Hashable {
     return width
   }
 
-  /// The height of a line with these metrics.
-  func lineHeight(_ metrics: LineMetrics) -> Double {
+  /// The height of a line with these metrics (the first or last of its paragraph when `first`
+  /// or `last`), before what the paragraph's edges add.
+  func lineHeight(_ metrics: LineMetrics, first: Bool = false, last: Bool = false) -> Double {
     if platform != .ios {
-      let box = strut.union(LineBox(above: metrics.above, below: metrics.below))
+      var box = lines.strut.union(LineBox(above: metrics.above, below: metrics.below))
+      if lines.strutBoundsEdges {
+        if first { box.above = lines.strut.above }
+        if last { box.below = lines.strut.below }
+      }
       return box.isEmpty ? 0 : platform.height(of: box)
     }
     if case .fixed(let points) = paragraph.lineHeight { return points }
@@ -164,11 +186,13 @@ public struct AttributedText: Sendable, Hashable {
     return abs(sum - metrics.tallest) <= 1e-9 * max(1, metrics.tallest) ? metrics.tallest : sum
   }
 
-  /// The baseline's offset from the top of a line with these metrics.
-  func baseline(_ metrics: LineMetrics, height: Double) -> Double {
+  /// The baseline's offset from the top of a line with these metrics (the first of its
+  /// paragraph when `first`, with what the edges add above it).
+  func baseline(_ metrics: LineMetrics, height: Double, first: Bool = false) -> Double {
     if platform != .ios {
-      let above = max(strut.above, metrics.above)
-      return above.isFinite ? above : 0
+      var above = max(lines.strut.above, metrics.above)
+      if first, lines.strutBoundsEdges { above = lines.strut.above }
+      return (above.isFinite ? above : 0) + (first ? lines.edges.firstLineAbove : 0)
     }
     if case .fixed = paragraph.lineHeight {
       return (height - (metrics.ascent + metrics.descent)) / 2 + metrics.ascent
@@ -177,11 +201,12 @@ public struct AttributedText: Sendable, Hashable {
   }
 
   /// Total height of lines whose heights were summed as `sum` (all equal to `uniform` when
-  /// set), with line spacing, rounded up to the pixel grid with a pixel scale.
+  /// set), with line spacing and what the first and last lines add, rounded up to the pixel grid
+  /// with a pixel scale.
   func height(lineCount: Int, sum: Double, uniform: Double?) -> Double {
     guard lineCount > 0 else { return 0 }
     return PreparedText.height(
       ofLines: uniform.map { Double(lineCount) * $0 } ?? sum, count: lineCount,
-      lineSpacing: paragraph.lineSpacing, pixelScale: paragraph.pixelScale)
+      lineSpacing: lines.spaceBetweenLines, edges: lines.edges, pixelScale: paragraph.pixelScale)
   }
 }

@@ -155,18 +155,25 @@ extension TextMeasurer {
     return AttributedText(
       spans: spans, paragraph: paragraph, token: truncationToken, missingGlyphs: missing, codes: codes,
       spanStarts: spanStarts, spanMetrics: spanMetrics, graphemeMetrics: graphemeMetrics, platform: platform,
-      strut: strut(of: paragraph),
+      lines: lines(of: paragraph),
       itemAdvances: itemAdvances, graphemeWidths: graphemeWidths,
       graphemeEnds: graphemeEnds, graphemeSpans: graphemeSpans, segments: segments, tokenWidth: tokenWidth,
       tokenMetrics: tokenMetrics)
   }
 
-  /// The box every line of `paragraph` holds: the strut on the web, nothing elsewhere.
-  private func strut(of paragraph: TextStyle) -> LineBox {
-    guard platform.rules.hasStrut, platform != .ios else { return .empty }
-    return platform.rules.box(
-      of: chain(for: paragraph.weight).primary.metrics, fontSize: paragraph.fontSize,
-      lineHeight: paragraph.lineHeight)
+  /// How the lines of `paragraph` stack: the box every line holds (the strut, where the
+  /// platform has one; ios's spans have their own model), the space between lines and what
+  /// the first and last lines add, as for plain text.
+  private func lines(of paragraph: TextStyle) -> AttributedText.Lines {
+    let rules = platform.rules
+    let primary = chain(for: paragraph.weight).primary.metrics
+    return AttributedText.Lines(
+      strut: rules.hasStrut && platform != .ios
+        ? rules.spanBox(of: primary, fontSize: paragraph.fontSize, primary: primary, paragraph: paragraph)
+        : .empty,
+      spaceBetweenLines: rules.spaceBetweenLines(in: paragraph),
+      edges: rules.edges(primary: primary, style: paragraph),
+      strutBoundsEdges: rules.hasStrut && rules.strutBoundsParagraphEdges(in: paragraph))
   }
 
   /// The line metrics of a box.
@@ -175,61 +182,48 @@ extension TextMeasurer {
       above: box.above, below: box.below, tallest: box.above + box.below, ascent: 0, descent: 0)
   }
 
-  /// The box a run in `font` at `style`'s size adds to its line (the platform's rules; on
-  /// SkParagraph `TextStyle.height` is the paragraph's, a point height over the paragraph's size).
+  /// The box a run in `font` at `style`'s size adds to its line (the platform's rules).
   private func box(of font: Font, style: TextStyle, paragraph: TextStyle) -> LineBox {
-    switch platform {
-    case .flutter:
-      FlutterTextRules.box(
-        of: font.metrics, fontSize: style.fontSize,
-        multiplier: FlutterTextRules.heightMultiplier(paragraph.lineHeight, fontSize: paragraph.fontSize))
-    case .web, .android, .ios:
-      platform.rules.box(of: font.metrics, fontSize: style.fontSize, lineHeight: paragraph.lineHeight)
-    }
+    platform.rules.spanBox(
+      of: font.metrics, fontSize: style.fontSize, primary: chain(for: paragraph.weight).primary.metrics,
+      paragraph: paragraph)
   }
 
-  /// Each grapheme's line metrics: its span's box, and the boxes of the fonts it is set in where
-  /// the platform counts them (the web under the natural line height: each font with its own
-  /// line spacing; SkParagraph: the fonts alone, each a run).
+  /// Each grapheme's line metrics: its span's box, and, where the platform's fallback fonts grow
+  /// lines, the boxes of the fonts it is set in (the web under the natural line height and
+  /// Android: with the span's own; SkParagraph: the fonts alone, each a run).
   private func graphemeMetrics(
     spans: [TextSpan], paragraph: TextStyle, spanMetrics: [AttributedText.LineMetrics],
     graphemeSpans: [Int32], graphemeFonts: [FontMask]
   ) -> [AttributedText.LineMetrics] {
     let spanOf = graphemeSpans.map { Int($0) }
-    switch platform {
-    case .ios, .android:
-      // (On Android, fallback fonts in rich text are not modelled: each span's paint metrics.)
+    let rules = platform.rules
+    // (ios's spans have a model of their own, where fallback fonts never change a height.)
+    guard platform != .ios, rules.fallbackFontsGrowLines(in: paragraph) else {
       return spanOf.map { spanMetrics[$0] }
-    case .web where paragraph.lineHeight != .natural:
-      return spanOf.map { spanMetrics[$0] }
-    case .web, .flutter:
-      var boxes: [Int: LineBox] = [:]
-      func fontBox(span: Int, bit: Int) -> LineBox {
-        let key = span << 4 | bit
-        if let box = boxes[key] { return box }
-        let style = spans[span].style
-        let fonts = chain(for: style.weight).fonts
-        // Fonts past the fifteenth and installed fallback faces count as the primary font.
-        let font = bit < FontMask.othersBit && bit < fonts.count ? fonts[bit] : fonts[0]
-        let box =
-          platform == .web
-          ? WebTextRules.box(of: font.metrics, fontSize: style.fontSize, lineHeight: .natural)
-          : self.box(of: font, style: style, paragraph: paragraph)
-        boxes[key] = box
-        return box
+    }
+    var boxes: [Int: LineBox] = [:]
+    func fontBox(span: Int, bit: Int) -> LineBox {
+      let key = span << 4 | bit
+      if let box = boxes[key] { return box }
+      let style = spans[span].style
+      let fonts = chain(for: style.weight).fonts
+      // Fonts past the fifteenth and installed fallback faces count as the primary font.
+      let font = bit < FontMask.othersBit && bit < fonts.count ? fonts[bit] : fonts[0]
+      let box = self.box(of: font, style: style, paragraph: paragraph)
+      boxes[key] = box
+      return box
+    }
+    return zip(spanOf, graphemeFonts).map { span, fonts in
+      var box =
+        rules.hasStrut || fonts.rawValue == 0
+        ? LineBox(above: spanMetrics[span].above, below: spanMetrics[span].below) : LineBox.empty
+      var bits = fonts.rawValue
+      while bits != 0 {
+        box.formUnion(fontBox(span: span, bit: bits.trailingZeroBitCount))
+        bits &= bits &- 1
       }
-      return zip(spanOf, graphemeFonts).map { span, fonts in
-        var box =
-          platform == .web || fonts.rawValue == 0
-          ? LineBox(
-            above: spanMetrics[span].above, below: spanMetrics[span].below) : LineBox.empty
-        var bits = fonts.rawValue
-        while bits != 0 {
-          box.formUnion(fontBox(span: span, bit: bits.trailingZeroBitCount))
-          bits &= bits &- 1
-        }
-        return Self.lineMetrics(box)
-      }
+      return Self.lineMetrics(box)
     }
   }
 

@@ -8,6 +8,8 @@ struct ParagraphEdges: Sendable, Hashable {
   var lastLine: Double
   /// Added to a paragraph's only line.
   var onlyLine: Double
+  /// The part of what the first (or only) line adds that is above its baseline.
+  var firstLineAbove = 0.0
 
   /// Nothing added.
   static let none = ParagraphEdges(firstLine: 0, lastLine: 0, onlyLine: 0)

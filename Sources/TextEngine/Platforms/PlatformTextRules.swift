@@ -63,6 +63,11 @@ protocol PlatformTextRules {
   static func box(of font: FontMetrics, primary: FontMetrics, style: TextStyle) -> LineBox
   /// True when runs in fonts other than the primary one change a line's box in `style`.
   static func fallbackFontsGrowLines(in style: TextStyle) -> Bool
+  /// The box a run in `font` at `fontSize` (a span's own size) adds to a line of rich text whose
+  /// paragraph is `paragraph`, with `primary` its primary font (by default the box under the
+  /// paragraph's line height at the run's size).
+  static func spanBox(of font: FontMetrics, fontSize: Double, primary: FontMetrics, paragraph: TextStyle)
+    -> LineBox
   /// The space added between two lines (by default the style's line spacing).
   static func spaceBetweenLines(in style: TextStyle) -> Double
   /// What the first and last lines of a paragraph add to a middle line's height (by default
@@ -84,6 +89,12 @@ extension PlatformTextRules {
 
   static func fallbackFontsGrowLines(in style: TextStyle) -> Bool {
     fallbackFontsGrowLines(under: style.lineHeight)
+  }
+
+  static func spanBox(of font: FontMetrics, fontSize: Double, primary: FontMetrics, paragraph: TextStyle)
+    -> LineBox
+  {
+    box(of: font, fontSize: fontSize, lineHeight: paragraph.lineHeight)
   }
 
   static func spaceBetweenLines(in style: TextStyle) -> Double { style.lineSpacing }

@@ -57,17 +57,26 @@ enum AndroidTextRules: PlatformTextRules {
   }
 
   static func box(of font: FontMetrics, primary: FontMetrics, style: TextStyle) -> LineBox {
-    let primaryMetrics = AndroidFontMetricsInt(font: primary, fontSize: style.fontSize)
-    let spacing = spacing(in: style, primary: primaryMetrics)
-    if usesComposeLineHeight(style),
-      let pixels = composeLineHeight(style.lineHeight, fontSize: style.fontSize)
+    spanBox(of: font, fontSize: style.fontSize, primary: primary, paragraph: style)
+  }
+
+  /// A run's paint metrics at its own size with the paragraph's line spacing; under Compose's
+  /// line height, the paragraph's target line (`LineHeightStyleSpan` sets every line's ascent
+  /// and descent, whatever the spans on it).
+  static func spanBox(of font: FontMetrics, fontSize: Double, primary: FontMetrics, paragraph: TextStyle)
+    -> LineBox
+  {
+    let primaryMetrics = AndroidFontMetricsInt(font: primary, fontSize: paragraph.fontSize)
+    let spacing = spacing(in: paragraph, primary: primaryMetrics)
+    if usesComposeLineHeight(paragraph),
+      let pixels = composeLineHeight(paragraph.lineHeight, fontSize: paragraph.fontSize)
     {
       let lines = ComposeLineHeight(lineHeight: pixels, font: primaryMetrics)
       let height = lines.descent - lines.ascent
       return LineBox(
         above: Double(-lines.ascent), below: Double(lines.descent + spacing.extra(forLineHeight: height)))
     }
-    let metrics = AndroidFontMetricsInt(font: font, fontSize: style.fontSize)
+    let metrics = AndroidFontMetricsInt(font: font, fontSize: fontSize)
     return LineBox(
       above: Double(-metrics.ascent),
       below: Double(metrics.descent + spacing.extra(forLineHeight: metrics.lineHeight)))
@@ -96,6 +105,7 @@ enum AndroidTextRules: PlatformTextRules {
     let first: Int
     let last: Int
     let only: Int
+    let firstAbove: Int
     if usesComposeLineHeight(style),
       let pixels = composeLineHeight(style.lineHeight, fontSize: style.fontSize)
     {
@@ -104,6 +114,7 @@ enum AndroidTextRules: PlatformTextRules {
       first = firstHeight + spacing.extra(forLineHeight: firstHeight)
       last = lines.height(ofLine: 1, of: 2)
       only = lines.height(ofLine: 0, of: 1)
+      firstAbove = lines.ascent - lines.firstAscent
     } else {
       let padding = style.androidStyle.includesFontPadding
       let topPadding = padding ? metrics.ascent - metrics.top : 0
@@ -112,10 +123,11 @@ enum AndroidTextRules: PlatformTextRules {
       first = firstHeight + spacing.extra(forLineHeight: firstHeight)
       last = metrics.lineHeight + bottomPadding
       only = metrics.lineHeight + topPadding + bottomPadding
+      firstAbove = topPadding
     }
     return ParagraphEdges(
       firstLine: Double(first) - middleHeight, lastLine: Double(last) - middleHeight,
-      onlyLine: Double(only) - middleHeight)
+      onlyLine: Double(only) - middleHeight, firstLineAbove: Double(firstAbove))
   }
 
   /// With font padding the first line's top is the paint's `top` and the last line's bottom its

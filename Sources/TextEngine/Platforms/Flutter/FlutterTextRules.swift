@@ -40,6 +40,16 @@ enum FlutterTextRules: PlatformTextRules {
     box(of: font, fontSize: fontSize, multiplier: heightMultiplier(lineHeight, fontSize: fontSize))
   }
 
+  /// `TextStyle.height` is the paragraph's: a point line height over the paragraph's size, as a
+  /// multiple of each run's own size.
+  static func spanBox(of font: FontMetrics, fontSize: Double, primary: FontMetrics, paragraph: TextStyle)
+    -> LineBox
+  {
+    box(
+      of: font, fontSize: fontSize,
+      multiplier: heightMultiplier(paragraph.lineHeight, fontSize: paragraph.fontSize))
+  }
+
   static func fallbackFontsGrowLines(under lineHeight: LineHeight) -> Bool { true }
 
   static var clusterFontRule: ClusterFontRule { .chainOrder }
