@@ -50,6 +50,9 @@ public struct CountRange: Sendable, Hashable {
 
   /// Nil when `value` is in the range; otherwise the phrase of ``violation(_:)-(Double)``.
   public func violation(_ value: Int) -> String? {
-    value >= lowerBound && value <= upperBound ? nil : "\(value) is out of range: \(requirement)"
+    contains(value) ? nil : "\(value) is out of range: \(requirement)"
   }
+
+  /// Whether `value` is in the range (a check without the message, for hot paths).
+  @inlinable public func contains(_ value: Int) -> Bool { value >= lowerBound && value <= upperBound }
 }

@@ -319,3 +319,34 @@ extension AttributedTextTests {
     #expect(layout.lines[1].baseline == layout.lines[1].top + 24)
   }
 }
+
+extension AttributedTextTests {
+  /// A word in two fonts cut between graphemes: each line holds only its own part's fonts, and a
+  /// truncated last line is as tall as the line it replaces, as in plain text (a fuzzed android
+  /// paragraph measured 633 px as a span and 631 as plain text).
+  @Test(arguments: [TextPlatform.android, .web])
+  func aCutWordInTwoFontsHasThePlainTextsHeights(platform: TextPlatform) throws {
+    let measurer = try BundledFonts.measurer(systemFonts: false, platform: platform)
+    let text = "abcdefghijklmnopqrstuvwxyzकखगघङचछजझञटठडढण"
+    var differing: [String] = []
+    var heights = Set<Double>()
+    for maxLines in [0, 2, 3] {
+      let style = TextStyle(fontSize: 15, lineSpacing: 3, maxLines: maxLines)
+      let plain = try measurer.prepare(text, style: style)
+      let rich = try measurer.prepare([TextSpan(text, style: style)], paragraph: style)
+      for width in [40.0, 60, 90] {
+        let plainLayout = try plain.layout(width: width)
+        let richLayout = try rich.layout(width: width)
+        heights.formUnion(plainLayout.lines.map(\.height))
+        let sameMeasure = try rich.measure(width: width).height == plain.measure(width: width).height
+        if richLayout.breaks != plainLayout.breaks || richLayout.height != plainLayout.height
+          || richLayout.lines.map(\.height) != plainLayout.lines.map(\.height) || !sameMeasure
+        {
+          differing.append("\(maxLines) lines @\(width)")
+        }
+      }
+    }
+    #expect(heights.count > 1, "lines of one font and of two differ in height")
+    #expect(differing.count == 0, "\(differing)")
+  }
+}

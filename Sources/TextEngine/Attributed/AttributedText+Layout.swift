@@ -229,7 +229,9 @@ extension AttributedText {
       lastMetrics = line.metrics
       return true
     }
-    if truncated { lastMetrics = truncatedLine(startingAt: lastStart, width: width).metrics }
+    // A truncated line is as tall as the line it replaces with the token on it (its height is
+    // the line's before the text is cut, as plain text's).
+    if truncated { lastMetrics.formUnion(truncatedLine(startingAt: lastStart, width: width).metrics) }
     if count > 0 {
       // The last line, known only now (and a truncated one's text), as the last.
       last = lineHeight(lastMetrics, first: count == 1, last: true)
@@ -259,7 +261,9 @@ extension AttributedText {
       return true
     }
     if truncated, let last = breaks.popLast() {
-      breaks.append(truncatedLine(startingAt: last.graphemeRange.lowerBound, width: width))
+      var line = truncatedLine(startingAt: last.graphemeRange.lowerBound, width: width)
+      line.metrics.formUnion(last.metrics)
+      breaks.append(line)
     }
     var lines: [AttributedLayout.Line] = []
     var top = 0.0

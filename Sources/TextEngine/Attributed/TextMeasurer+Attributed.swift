@@ -24,7 +24,10 @@ extension TextMeasurer {
     var graphemeWidths: [Double] = []
     var graphemeEnds: [Int32] = []
     var graphemeSpans: [Int32] = []
+    // Each grapheme's segment's fonts (what a whole segment on a line adds), and its own cluster's
+    // (what a segment cut between graphemes adds), as plain text's line boxes take them.
     var graphemeFonts: [FontMask] = []
+    var clusterFonts: [FontMask] = []
     var missing = 0
     var joined = ""
     var lastPrepared: PreparedText?
@@ -65,8 +68,20 @@ extension TextMeasurer {
           graphemeKerning[firstGrapheme + end] = Double(segment.kernAfter)
         }
         graphemeWidths.append(contentsOf: view.graphemeWidths)
+        let chain = chain(for: spans[group].style.weight)
         for segment in view.segments {
           graphemeFonts.append(contentsOf: repeatElement(segment.fontMask, count: Int(segment.graphemeCount)))
+          let first = Int(segment.graphemeStart)
+          for grapheme in first..<first + Int(segment.graphemeCount) {
+            guard segment.fontMask.hasSeveral, let codes = view.codes else {
+              clusterFonts.append(segment.fontMask)
+              continue
+            }
+            clusterFonts.append(
+              PreparedText.LineBoxes.fonts(
+                ofGraphemes: grapheme..<grapheme + 1, among: segment.fontMask, in: view, codes: codes,
+                chain: chain, rule: platform.rules.clusterFontRule))
+          }
         }
         var start = Int(base)
         for end in view.graphemeEnds {
@@ -82,9 +97,15 @@ extension TextMeasurer {
       group = next
     }
     spanStarts.append(codes.count)
-    let graphemeMetrics = graphemeMetrics(
+    let segmentGraphemeMetrics = graphemeMetrics(
       spans: spans, paragraph: paragraph, spanMetrics: spanMetrics, graphemeSpans: graphemeSpans,
       graphemeFonts: graphemeFonts)
+    let graphemeMetrics =
+      clusterFonts == graphemeFonts
+      ? segmentGraphemeMetrics
+      : self.graphemeMetrics(
+        spans: spans, paragraph: paragraph, spanMetrics: spanMetrics, graphemeSpans: graphemeSpans,
+        graphemeFonts: clusterFonts)
 
     // Where the platform snaps positions to a grid (the web: LayoutUnits), each span is its own
     // inline item: its positions are snapped from its own start, and a line's width is the sum of
@@ -124,7 +145,7 @@ extension TextMeasurer {
       for index in start..<grapheme {
         total += graphemeWidths[index]
         if index < contentEnd { content = total }
-        metrics.formUnion(graphemeMetrics[index])
+        metrics.formUnion(segmentGraphemeMetrics[index])
       }
       if let positions = snappedPositions {
         total = positions.starts[grapheme] - positions.starts[start]

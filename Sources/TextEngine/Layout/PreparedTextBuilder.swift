@@ -497,7 +497,7 @@ struct PreparedTextBuilder {
     mutating func append(
       _ segment: ShapedSegment, scalars: UnsafeBufferPointer<UInt32>, start: Int, hardBreakAfter: Bool
     ) {
-      segment.graphemeWidthsEm.withUnsafeBufferPointer { widths in
+      _ = segment.graphemeWidthsEm.withUnsafeBufferPointer { widths in
         segment.graphemeEnds.withUnsafeBufferPointer { ends in
           append(
             widthsEm: widths, ends: ends, trailing: segment.trailingWhitespaceGraphemes,

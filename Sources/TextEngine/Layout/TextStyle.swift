@@ -71,7 +71,7 @@ public struct TextStyle: Sendable, Hashable {
 
   private var isInRange: Bool {
     guard MetricRange.fontSize.contains(fontSize), MetricRange.signedLength.contains(letterSpacing),
-      MetricRange.length.contains(lineSpacing), CountRange.lineLimit.violation(maxLines) == nil
+      MetricRange.length.contains(lineSpacing), CountRange.lineLimit.contains(maxLines)
     else { return false }
     if let pixelScale, !MetricRange.pixelScale.contains(pixelScale) { return false }
     if !language.isEmpty, LanguageTag.violation(language) != nil { return false }
