@@ -350,3 +350,74 @@ extension AttributedTextTests {
     #expect(differing.count == 0, "\(differing)")
   }
 }
+
+extension AttributedTextTests {
+  /// A paragraph of one style lays out as its plain text on every platform: the same breaks and
+  /// heights, line widths to the last bit (on the web to 1/64 px, where a line holds parts of
+  /// right-to-left items). Hard breaks end the web's items; a web line ending inside a kerning
+  /// pair fits with its last cluster reshaped; flutter's line after a cut word measures from its
+  /// own start.
+  @Test(arguments: [TextPlatform.web, .flutter, .android, .ios])
+  func oneStyleLaysOutAsPlainText(platform: TextPlatform) throws {
+    let measurer = try BundledFonts.measurer(systemFonts: false, platform: platform)
+    let tolerance = platform == .web ? 1.0 / 64 : 0
+    var rows = try Fixtures.jsonLines("corpus/multiscript-visible.jsonl").prefix(500)
+    rows += try Fixtures.jsonLines("corpus/feed-visible.jsonl").prefix(200)
+    var differing: [String] = []
+    for spacing in [0.0, 0.5] {
+      let style = TextStyle(fontSize: 15, letterSpacing: spacing)
+      for row in rows {
+        let text = row["text"] as! String
+        let plain = try measurer.prepare(text, style: style)
+        let rich = try measurer.prepare([TextSpan(text, style: style)], paragraph: style)
+        for width in Self.widths {
+          let plainLayout = try plain.layout(width: width)
+          let richLayout = try rich.layout(width: width)
+          let widthsAgree = zip(plainLayout.lines, richLayout.lines).allSatisfy {
+            abs($0.width - $1.width) <= tolerance + 1e-9 * max(1, $0.width)
+          }
+          if richLayout.breaks != plainLayout.breaks || richLayout.height != plainLayout.height
+            || !widthsAgree
+          {
+            differing.append("\(row["id"]!) @\(width) spacing \(spacing)")
+          }
+        }
+      }
+    }
+    #expect(differing.count == 0, "first: \(differing.prefix(3))")
+  }
+
+  /// Chromium breaks `行の間隔の値を保持している TreeModel の列` at 150 px after 9 characters:
+  /// the tenth ends inside a kerning pair (`てい`), and reshaped alone it no longer fits.
+  @Test func aWebSpanEndingInsideAKerningPairIsReshaped() throws {
+    let measurer = try BundledFonts.measurer(systemFonts: false, platform: .web)
+    let text = "行の間隔の値を保持している TreeModel の列"
+    let rich = try measurer.prepare([TextSpan(text, style: TextStyle(fontSize: 15))])
+    #expect(try rich.layout(width: 150).breaks == [9, 24])
+  }
+}
+
+extension AttributedTextTests {
+  /// A truncated line shows more of the text than the line it replaces (the token's room
+  /// filled with graphemes); it is as tall as that line with the token, as plain text's, not
+  /// as the fonts of the text it shows (a fuzzed 1 px android paragraph measured 2 px as spans
+  /// and 1 px as plain text).
+  @Test(arguments: [TextPlatform.android, .web, .flutter])
+  func aTruncatedLineIsAsTallAsTheLineItReplaces(platform: TextPlatform) throws {
+    let measurer = try BundledFonts.measurer(systemFonts: false, platform: platform)
+    let style = TextStyle(fontSize: 1, maxLines: 1, language: "th")
+    let spans = [
+      TextSpan("\u{0}👨\u{2008}好\u{FFFD}\u{0}👨\u{2008}好，", style: style),
+      TextSpan("(\u{0}ด\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}", style: style),
+    ]
+    let rich = try measurer.prepare(spans)
+    let plain = try measurer.prepare(spans.map(\.text).joined(), style: style)
+    for width in [21.0, 40, 68] {
+      let richLayout = try rich.layout(width: width)
+      let plainLayout = try plain.layout(width: width)
+      #expect(richLayout.truncated == plainLayout.truncated)
+      #expect(richLayout.height == plainLayout.height, "@\(width)")
+      #expect(try rich.measure(width: width).height == richLayout.height)
+    }
+  }
+}

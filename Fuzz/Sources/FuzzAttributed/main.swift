@@ -8,7 +8,7 @@ import TextEngine
 // `measure` and `layout` must agree; lines in order inside the text, tops rising, every number
 // finite, a token frame exactly when truncated, each line's pieces covering it in span order;
 // and spans that share one style must lay out exactly as a `PreparedText` of the joined text
-// (on ios and android).
+// (line widths to the last bit; on the web to 1/64 px).
 
 private let measurers: [TextMeasurer] = TextPlatform.allCases.map { platform in
   do throws(FontError) {
@@ -76,9 +76,7 @@ public func fuzzAttributed(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt
       let layout = try attributed.layout(width: lineWidth)
       let measurement = try attributed.measure(width: lineWidth)
       check(layout, measurement, attributed)
-      // (Elsewhere a span is still not always laid out as its plain text: see Docs/Platforms.md,
-      // open work.)
-      if sharedStyle && !hasToken && [.ios, .android].contains(measurer.platform) {
+      if sharedStyle && !hasToken {
         compareWithPlainText(layout, attributed, spans, width: lineWidth, measurer: measurer)
       }
     } catch {
@@ -151,10 +149,13 @@ private func compareWithPlainText(
   require(plain.breaks == layout.breaks, "plain breaks \(plain.breaks), attributed \(layout.breaks)")
   require(plain.height == layout.height, "plain height \(plain.height), attributed \(layout.height)")
   require(plain.truncated == layout.truncated, "plain and attributed agree on truncation")
+  // A sum's last bit; on the web, 1/64 px where a line holds parts of right-to-left items (a
+  // span's parts are snapped one by one, plain text's positions from each item's start).
+  let tolerance = measurer.platform == .web ? 1.0 / 64 : 0
   for (plainLine, line) in zip(plain.lines, layout.lines) {
     require(
       plainLine.scalarRange == line.scalarRange
-        && abs(plainLine.width - line.width) <= 1e-9 * max(1, line.width),
+        && abs(plainLine.width - line.width) <= tolerance + 1e-9 * max(1, line.width),
       "plain line \(plainLine), attributed \(line)")
   }
 }

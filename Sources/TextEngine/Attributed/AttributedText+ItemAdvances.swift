@@ -10,8 +10,9 @@ extension AttributedText {
   /// is reshaped): grapheme `k` starts after the kerning before it and ends before the kerning
   /// after it.
   ///
-  /// An item is a span's text, cut where the paragraph's bidi level changes (Blink's
-  /// `InlineItem`s: one per element and level run), as `PreparedTextBuilder` cuts plain text.
+  /// An item is a span's text, cut where the paragraph's bidi level changes and after a hard
+  /// break (Blink's `InlineItem`s: one per element and level run, a forced break its own item),
+  /// as `PreparedTextBuilder` cuts plain text.
   struct ItemAdvances: Sendable, Hashable {
     /// `starts[k]`, `ends[k]`: the advance from the start of grapheme `k`'s item to grapheme
     /// `k`'s start and end.
@@ -22,11 +23,11 @@ extension AttributedText {
     let grid: Double
 
     /// The advances of graphemes of `widths`, each in span `spans[k]` and followed by the
-    /// kerning `kerningAfter[k]`; a grapheme holding a scalar of `itemStarts` (bidi level runs)
-    /// starts a new item too.
+    /// kerning `kerningAfter[k]`; a grapheme holding a scalar of `itemStarts` (bidi level runs),
+    /// and one after a hard break (`codes` are the text's scalars), starts a new item too.
     init(
       widths: [Double], kerningAfter: [Double], spans: [Int32], graphemeEnds: [Int32], itemStarts: [Int32],
-      grid: Double
+      codes: [UInt32], grid: Double
     ) {
       var starts = [Double](repeating: 0, count: widths.count)
       var ends = [Double](repeating: 0, count: widths.count)
@@ -35,7 +36,10 @@ extension AttributedText {
       var item: Int32 = 0
       var nextItemStart = 0
       for index in widths.indices {
-        var startsItem = index > 0 && spans[index] != spans[index - 1]
+        var startsItem =
+          index > 0
+          && (spans[index] != spans[index - 1]
+            || UnicodeProperties.isHardBreak(codes[index == 1 ? 0 : Int(graphemeEnds[index - 2])]))
         // The grapheme whose end passes the next level run's start begins that run's item.
         while nextItemStart < itemStarts.count, graphemeEnds[index] > itemStarts[nextItemStart] {
           if index > 0 { startsItem = true }
@@ -98,6 +102,18 @@ extension AttributedText {
       while lastStart > start, items[lastStart - 1] == items[end - 1] { lastStart -= 1 }
       let before = width(from: start, to: lastStart)
       return before + (ends[end - 1] - starts[lastStart]) <= limit
+    }
+
+    /// Whether the line of graphemes `start..<end`, when it ends inside a kerning pair (a kerning
+    /// follows grapheme `end − 1` in its item), still fits once its last cluster is reshaped
+    /// alone: Blink fits that cluster's own width from the snapped position of its start
+    /// (`ShapingLineBreaker`), as `PreparedTextBuilder` keys a segment that ends inside a pair.
+    func reshapedEndFits(from start: Int, to end: Int, limit: Double) -> Bool {
+      let last = end - 1
+      guard end > start, end < items.count, items[end] == items[last], starts[end] != ends[last] else {
+        return true
+      }
+      return width(from: start, to: last) + (ends[last] - starts[last]) <= limit
     }
 
     /// Where every grapheme starts (and, last, where the text ends) and where every grapheme

@@ -71,6 +71,7 @@ extension AttributedText {
         if extended > limit
           || (extended == limit
             && !items.fitsAtLimit(from: lineStart, to: contentEnd, limit: limit))
+          || !items.reshapedEndFits(from: lineStart, to: contentEnd, limit: limit)
         {
           guard endLine(at: first) else { return }
         } else {
@@ -162,6 +163,8 @@ extension AttributedText {
             else { return }
             lineStart = grapheme
             lineWidth = 0
+            // (The next line's whole segments are measured from the first of them.)
+            origin = .nan
             metrics = LineMetrics()
           }
           lineWidth += advance
@@ -208,7 +211,6 @@ extension AttributedText {
     var first = 0.0
     var last = 0.0
     var equalBeforeLast = true
-    var lastStart = 0
     var lastMetrics = LineMetrics()
     forEachLine(width: width) { line in
       if maxLines > 0, count == maxLines {
@@ -225,13 +227,11 @@ extension AttributedText {
       count += 1
       widest = max(widest, line.contentWidth)
       last = height
-      lastStart = line.graphemeRange.lowerBound
       lastMetrics = line.metrics
       return true
     }
-    // A truncated line is as tall as the line it replaces with the token on it (its height is
-    // the line's before the text is cut, as plain text's).
-    if truncated { lastMetrics.formUnion(truncatedLine(startingAt: lastStart, width: width).metrics) }
+    // A truncated line is as tall as the line it replaces with the token on it, as plain text's.
+    if truncated { lastMetrics.formUnion(tokenMetrics) }
     if count > 0 {
       // The last line, known only now (and a truncated one's text), as the last.
       last = lineHeight(lastMetrics, first: count == 1, last: true)
@@ -262,7 +262,8 @@ extension AttributedText {
     }
     if truncated, let last = breaks.popLast() {
       var line = truncatedLine(startingAt: last.graphemeRange.lowerBound, width: width)
-      line.metrics.formUnion(last.metrics)
+      line.metrics = last.metrics
+      line.metrics.formUnion(tokenMetrics)
       breaks.append(line)
     }
     var lines: [AttributedLayout.Line] = []

@@ -123,7 +123,7 @@ extension TextMeasurer {
       itemAdvances = AttributedText.ItemAdvances(
         widths: graphemeWidths, kerningAfter: graphemeKerning, spans: graphemeSpans,
         graphemeEnds: graphemeEnds,
-        itemStarts: itemStarts, grid: grid)
+        itemStarts: itemStarts, codes: codes, grid: grid)
     }
     let snappedPositions = itemAdvances?.positions()
     var segments: [AttributedText.Segment] = []
