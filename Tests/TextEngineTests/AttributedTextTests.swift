@@ -269,30 +269,14 @@ extension AttributedTextTests {
     ])
   func oneStyleHasThePlainTextsHeightsOnAndroid(lineHeight: LineHeight, androidStyle: AndroidStyle) throws {
     let measurer = try BundledFonts.measurer(systemFonts: false, platform: .android)
-    var differing: [String] = []
-    for lineSpacing in [0.0, 2.5] {
-      let style = TextStyle(
-        fontSize: 15, lineHeight: lineHeight, lineSpacing: lineSpacing, androidStyle: androidStyle)
-      for row in try Fixtures.jsonLines("corpus/multiscript-visible.jsonl").prefix(400) {
-        let text = row["text"] as! String
-        let plain = try measurer.prepare(text, style: style)
-        let rich = try measurer.prepare([TextSpan(text, style: style)], paragraph: style)
-        for width in Self.widths {
-          let richLayout = try rich.layout(width: width)
-          let plainLayout = try plain.layout(width: width)
-          if try rich.measure(width: width).height != plain.measure(width: width).height
-            || richLayout.height != plainLayout.height
-            || richLayout.lines.map(\.height) != plainLayout.lines.map(\.height)
-            || richLayout.breaks != plainLayout.breaks
-            || richLayout.lines.map(\.width) != plainLayout.lines.map(\.width)
-          {
-            differing.append("\(row["id"]!) @\(width) spacing \(lineSpacing)")
-          }
-        }
-      }
+    let styles = [0.0, 2.5].map {
+      TextStyle(fontSize: 15, lineHeight: lineHeight, lineSpacing: $0, androidStyle: androidStyle)
     }
+    let rows = try Fixtures.jsonLines("corpus/multiscript-visible.jsonl").prefix(400)
+    let differing = try Self.oneSpanLayoutsDiffering(from: rows, in: styles, measurer: measurer)
     #expect(differing.count == 0, "first: \(differing.prefix(3))")
   }
+
 }
 
 extension AttributedTextTests {
@@ -360,31 +344,44 @@ extension AttributedTextTests {
   @Test(arguments: [TextPlatform.web, .flutter, .android, .ios])
   func oneStyleLaysOutAsPlainText(platform: TextPlatform) throws {
     let measurer = try BundledFonts.measurer(systemFonts: false, platform: platform)
-    let tolerance = platform == .web ? 1.0 / 64 : 0
     var rows = try Fixtures.jsonLines("corpus/multiscript-visible.jsonl").prefix(500)
     rows += try Fixtures.jsonLines("corpus/feed-visible.jsonl").prefix(200)
+    let differing = try Self.oneSpanLayoutsDiffering(
+      from: rows, in: [0.0, 0.5].map { TextStyle(fontSize: 15, letterSpacing: $0) }, measurer: measurer,
+      widthTolerance: platform == .web ? 1.0 / 64 : 0)
+    #expect(differing.count == 0, "first: \(differing.prefix(3))")
+  }
+
+  /// The rows (with their `id`, style and width) whose text as one span lays out otherwise than
+  /// as plain text at `widths`: breaks, heights (total, each line's, `measure`'s) or line widths
+  /// (beyond the last bit and `widthTolerance`).
+  static func oneSpanLayoutsDiffering(
+    from rows: ArraySlice<[String: Any]>, in styles: [TextStyle], measurer: TextMeasurer,
+    widthTolerance: Double = 0
+  ) throws -> [String] {
     var differing: [String] = []
-    for spacing in [0.0, 0.5] {
-      let style = TextStyle(fontSize: 15, letterSpacing: spacing)
+    for (index, style) in styles.enumerated() {
       for row in rows {
         let text = row["text"] as! String
         let plain = try measurer.prepare(text, style: style)
         let rich = try measurer.prepare([TextSpan(text, style: style)], paragraph: style)
-        for width in Self.widths {
+        for width in widths {
           let plainLayout = try plain.layout(width: width)
           let richLayout = try rich.layout(width: width)
           let widthsAgree = zip(plainLayout.lines, richLayout.lines).allSatisfy {
-            abs($0.width - $1.width) <= tolerance + 1e-9 * max(1, $0.width)
+            abs($0.width - $1.width) <= widthTolerance + 1e-9 * max(1, $0.width)
           }
+          let sameMeasure = try rich.measure(width: width).height == plain.measure(width: width).height
           if richLayout.breaks != plainLayout.breaks || richLayout.height != plainLayout.height
-            || !widthsAgree
+            || richLayout.lines.map(\.height) != plainLayout.lines.map(\.height) || !widthsAgree
+            || !sameMeasure
           {
-            differing.append("\(row["id"]!) @\(width) spacing \(spacing)")
+            differing.append("\(row["id"]!) @\(width) style \(index)")
           }
         }
       }
     }
-    #expect(differing.count == 0, "first: \(differing.prefix(3))")
+    return differing
   }
 
   /// Chromium breaks `行の間隔の値を保持している TreeModel の列` at 150 px after 9 characters:

@@ -8,7 +8,7 @@ import TextEngine
 // `measure` and `layout` must agree; lines in order inside the text, tops rising, every number
 // finite, a token frame exactly when truncated, each line's pieces covering it in span order;
 // and spans that share one style must lay out exactly as a `PreparedText` of the joined text
-// (line widths to the last bit; on the web to 1/64 px).
+// (line widths to the last bit; on the web, one span, to 1/64 px).
 
 private let measurers: [TextMeasurer] = TextPlatform.allCases.map { platform in
   do throws(FontError) {
@@ -76,7 +76,9 @@ public func fuzzAttributed(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt
       let layout = try attributed.layout(width: lineWidth)
       let measurement = try attributed.measure(width: lineWidth)
       check(layout, measurement, attributed)
-      if sharedStyle && !hasToken {
+      // (On the web each span is an inline item snapped on its own: only a paragraph of one span
+      // is its plain text there.)
+      if sharedStyle && !hasToken && (measurer.platform != .web || spans.count == 1) {
         compareWithPlainText(layout, attributed, spans, width: lineWidth, measurer: measurer)
       }
     } catch {
