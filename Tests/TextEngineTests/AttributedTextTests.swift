@@ -418,3 +418,25 @@ extension AttributedTextTests {
     }
   }
 }
+
+extension AttributedTextTests {
+  /// A truncated line holds the ellipsis, set in the primary font: on flutter, where a line is
+  /// only as tall as the runs on it, a line of Hebrew (Noto Sans Hebrew at 20 px: 21.36 above,
+  /// 5.84 below) grows to the primary font's 23.2 above, as spans and as plain text (a fuzzed
+  /// paragraph measured 86 px as spans and 81 as plain text).
+  @Test func aTruncatedLineHoldsTheEllipsisFont() throws {
+    let measurer = try BundledFonts.measurer(systemFonts: false, platform: .flutter)
+    let text = "שלוםעולםשלוםעולםשלוםעולםשלוםעולם"  // one word: every grapheme in Noto Sans Hebrew
+    let plain = try measurer.prepare(text, style: TextStyle(fontSize: 20, maxLines: 1))
+    let rich = try measurer.prepare([TextSpan(text, style: TextStyle(fontSize: 20, maxLines: 1))])
+    let whole = try measurer.prepare(text, style: TextStyle(fontSize: 20))
+    let layout = try plain.layout(width: 100)
+    #expect(layout.truncated)
+    #expect(try whole.layout(width: 100).lines[0].height == 27)  // 21.36 + 5.84, rounded
+    #expect(layout.height == 29)  // 23.2 + 5.84, rounded
+    #expect(try rich.layout(width: 100).height == layout.height)
+    #expect(try plain.measure(width: 100).height == layout.height)
+    #expect(try rich.measure(width: 100).height == layout.height)
+  }
+
+}

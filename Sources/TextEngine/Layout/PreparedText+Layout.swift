@@ -490,7 +490,7 @@ extension PreparedText {
           previous = boxes.height(
             ofLine: graphemeRanges[index], in: view, chain: chain, after: previous,
             first: index == 0,
-            last: index == lines.count - 1)
+            last: index == lines.count - 1, truncated: truncated && index == lines.count - 1)
           lines[index].height = previous
         }
       }

@@ -17,18 +17,23 @@ extension PreparedText {
 
     /// The height of the line of graphemes `range`; `previous` is the height of the line before
     /// it (an empty last line after a final hard break is as tall on a platform without strut);
-    /// `first` and `last` tell whether it is the paragraph's first and last line.
+    /// `first` and `last` tell whether it is the paragraph's first and last line, `truncated`
+    /// whether it ends with the ellipsis (set in the primary font).
     func height(
       ofLine range: Range<Int>, in view: PreparedTextStorage.View, chain: FontChain?,
       after previous: Double,
       first: Bool = false,
-      last: Bool = false
+      last: Bool = false,
+      truncated: Bool = false
     ) -> Double {
-      if range.isEmpty, range.lowerBound == view.graphemeWidths.count, range.lowerBound > 0, strut.isEmpty {
+      if !truncated, range.isEmpty, range.lowerBound == view.graphemeWidths.count, range.lowerBound > 0,
+        strut.isEmpty
+      {
         return previous
       }
-      return height(
-        of: fonts(ofGraphemes: range, in: view, chain: chain), first: first, last: last)
+      var fonts = fonts(ofGraphemes: range, in: view, chain: chain)
+      if truncated { fonts.formUnion(.primary) }
+      return height(of: fonts, first: first, last: last)
     }
 
     /// The fonts of graphemes `range` (a line's): those of the segments that hold them, but of a
@@ -154,13 +159,14 @@ extension PreparedText {
       height += lastHeight
       return true
     }
-    if boxes.strutBoundsEdges, count > 0 {
-      // The last line, known only now, ends at the strut's bottom.
+    if boxes.strutBoundsEdges || truncated, count > 0 {
+      // The last line, known only now, ends at the strut's bottom; a truncated one holds the
+      // ellipsis.
       height +=
         boxes.height(
           ofLine: lastRange, in: view, chain: paragraph.pointee.fontChain,
           after: lastHeight, first: count == 1,
-          last: true)
+          last: true, truncated: truncated)
         - lastHeight
     }
     let style = paragraph.pointee.style
