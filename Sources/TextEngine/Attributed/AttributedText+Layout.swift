@@ -6,6 +6,16 @@ extension AttributedText {
     var metrics: LineMetrics
   }
 
+  /// `line`, or, when nothing on it adds a box (a line of hard breaks alone, where a line is only
+  /// as tall as the runs on it), `line` in its first span's box, as plain text's empty lines
+  /// take the primary font's.
+  func withEmptyLineMetrics(_ line: LineBreak) -> LineBreak {
+    guard line.metrics.tallest == -.infinity, !line.graphemeRange.isEmpty else { return line }
+    var line = line
+    line.metrics = spanMetrics[Int(graphemeSpans[line.graphemeRange.lowerBound])]
+    return line
+  }
+
   /// The lines at `width` as the paragraph's style breaks them (greedily, or with minikin's
   /// optimal breaker for Android's TextView), calling `visit` for each until it returns false.
   func forEachLine(width: Double, _ visit: (LineBreak) -> Bool) {
@@ -24,11 +34,11 @@ extension AttributedText {
   func forEachGreedyLine(width: Double, _ visit: (LineBreak) -> Bool) {
     var lastMetrics = LineMetrics()
     func body(_ line: LineBreak) -> Bool {
-      lastMetrics = line.metrics
       // Kerning across opportunities may be negative where advances are 0 (a negative letter
       // spacing): a line is never narrower than nothing, as in `PreparedText`.
-      var line = line
+      var line = withEmptyLineMetrics(line)
       line.contentWidth = max(0, line.contentWidth)
+      lastMetrics = line.metrics
       return visit(line)
     }
     let limit = platform.lineLimit(forWidth: width, in: paragraph)

@@ -55,7 +55,7 @@ extension AttributedText {
             .graphemeStart..<(segments[lastSegment].graphemeStart
             + segments[lastSegment].graphemeCount),
           contentWidth: lineContent, metrics: metrics)
-        guard visit(line) else { return }
+        guard visit(withEmptyLineMetrics(line)) else { return }
         start = lastSegment + 1
       }
       first = last + 1

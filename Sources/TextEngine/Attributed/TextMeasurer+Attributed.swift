@@ -235,9 +235,11 @@ extension TextMeasurer {
       boxes[key] = box
       return box
     }
+    // (A grapheme in no font, a hard break, adds nothing where a line is only as tall as its
+    // runs; a line with nothing else takes its span's box, `withEmptyLineMetrics`.)
     return zip(spanOf, graphemeFonts).map { span, fonts in
       var box =
-        rules.hasStrut || fonts.rawValue == 0
+        rules.hasStrut
         ? LineBox(above: spanMetrics[span].above, below: spanMetrics[span].below) : LineBox.empty
       var bits = fonts.rawValue
       while bits != 0 {
