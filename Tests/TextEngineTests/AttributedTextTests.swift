@@ -463,3 +463,19 @@ extension AttributedTextTests {
   }
 
 }
+
+extension AttributedTextTests {
+  /// On flutter a space that does not fit ends its line only inside a segment, as in plain text:
+  /// a thin space carrying a combining mark (`U+2009 U+059F`) as a segment's last content
+  /// grapheme does not (spans broke a fuzzed paragraph after it, plain text before the segment).
+  @Test func aSpaceEndingASegmentsContentDoesNotEndALineOnFlutter() throws {
+    let measurer = try BundledFonts.measurer(systemFonts: false, platform: .flutter)
+    let style = TextStyle(fontSize: 29.75, lineHeight: .fixed(20))
+    let text =
+      "\u{0}\u{0}\u{37D1}\u{0}\u{FFFD} \u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{2009}\u{059F}\u{FFFD}\u{FFFD} x"
+    let plain = try measurer.prepare(text, style: style).layout(width: 37.875)
+    let rich = try measurer.prepare([TextSpan(text, style: style)]).layout(width: 37.875)
+    #expect(plain.breaks.starts(with: [4, 6]))
+    #expect(rich.breaks == plain.breaks)
+  }
+}

@@ -95,12 +95,17 @@ extension AttributedText {
           continue
         }
       }
+      // Whether a space inside the segment (not its last content grapheme) may end a line, as
+      // `PreparedText.Segment.hasSpaceInside` says for plain text.
+      let spaceInside =
+        endsLinesAfterOverflowingSpaces && contentEnd - first >= 2
+        && (first..<contentEnd - 1).contains(where: isSpace)
       // The segment's word length for the too-long test, when a space inside it ends the word.
       var word: Double?
       // Ends the line after a space inside the segment that does not fit, and the spaces after
       // it (as `PreparedText.forEachLine`); nil when the visit stopped.
       func endsAfterOverflowingSpace() -> Bool? {
-        guard endsLinesAfterOverflowingSpaces, lineWidth + segment.contentWidth > limit else { return false }
+        guard spaceInside, lineWidth + segment.contentWidth > limit else { return false }
         var overflow = first
         var width = lineWidth
         while overflow < contentEnd, width + graphemeWidths[overflow] <= limit {
@@ -160,7 +165,7 @@ extension AttributedText {
         for grapheme in first..<contentEnd {
           let advance = graphemeWidths[grapheme]
           if hangs && !isSpace(grapheme) || !hangs && grapheme > lineStart && lineWidth + advance > limit {
-            if !hangs, endsLinesAfterOverflowingSpaces, isSpace(grapheme) {
+            if !hangs, spaceInside, isSpace(grapheme) {
               hangs = true
               lineWidth += advance
               metrics.formUnion(graphemeMetrics[grapheme])
