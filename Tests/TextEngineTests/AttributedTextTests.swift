@@ -479,3 +479,20 @@ extension AttributedTextTests {
     #expect(rich.breaks == plain.breaks)
   }
 }
+
+extension AttributedTextTests {
+  /// On the web a line that starts with the tail of a word cut between graphemes fits its whole
+  /// segments by the item's snapped positions, as plain text's keys do, not by an unsnapped sum
+  /// (a fuzzed span fitted `-WIN-W` in 676.615 px of 676.6; plain text broke before it).
+  @Test func aWebLineAfterACutWordFitsOnTheGrid() throws {
+    let measurer = try BundledFonts.measurer(systemFonts: false, platform: .web)
+    let style = TextStyle(fontSize: 18, letterSpacing: 11.5, lineHeight: .fixed(24))
+    let text =
+      String(repeating: "\\", count: 28) + "\u{FFFD}" + String(repeating: "\\", count: 8)
+      + "\u{FFFD}\u{FFFD}Optional(\u{0} \u{E14}\u{FFFD}rl-W6-WIN-WWIN-W3-W"
+    let plain = try measurer.prepare(text, style: style).layout(width: 676.6)
+    let rich = try measurer.prepare([TextSpan(text, style: style)]).layout(width: 676.6)
+    #expect(plain.breaks == [35, 62])
+    #expect(rich.breaks == plain.breaks)
+  }
+}

@@ -76,7 +76,7 @@ extension AttributedText {
       let end = first + segment.graphemeCount
       // Where spans are inline items snapped one by one (the web), the line's width with this
       // segment is Blink's sum of its items' snapped parts, not a difference of positions.
-      if let items = itemAdvances, leadWidth == 0, lineStart < first {
+      if let items = itemAdvances, lineStart < first {
         let extended = items.width(from: lineStart, to: contentEnd)
         if extended > limit
           || (extended == limit
