@@ -245,7 +245,8 @@ extension AttributedText {
       lastMetrics = line.metrics
       return true
     }
-    // A truncated line is as tall as the line it replaces with the token on it, as plain text's.
+    // A truncated line is as tall as the line it replaces with the token on it
+    // (`truncatedLine(replacing:width:)`, which `layout` takes), as plain text's.
     if truncated { lastMetrics.formUnion(tokenMetrics) }
     if count > 0 {
       // The last line, known only now (and a truncated one's text), as the last.
@@ -276,10 +277,7 @@ extension AttributedText {
       return true
     }
     if truncated, let last = breaks.popLast() {
-      var line = truncatedLine(startingAt: last.graphemeRange.lowerBound, width: width)
-      line.metrics = last.metrics
-      line.metrics.formUnion(tokenMetrics)
-      breaks.append(line)
+      breaks.append(truncatedLine(replacing: last, width: width))
     }
     var lines: [AttributedLayout.Line] = []
     var top = 0.0
@@ -368,31 +366,32 @@ extension AttributedText {
     return low
   }
 
-  /// The last visible line of truncated text: as many grapheme clusters from `start` (up to
-  /// the next hard break) as fit with the token, trailing spaces dropped; its metrics include
-  /// the token's.
-  func truncatedLine(startingAt start: Int, width: Double) -> LineBreak {
+  /// The last visible line of truncated text, replacing `line`: as many grapheme clusters from
+  /// its start (up to the next hard break) as fit with the token, trailing spaces dropped; its
+  /// metrics are the replaced line's and the token's.
+  func truncatedLine(replacing line: LineBreak, width: Double) -> LineBreak {
     let limit = platform.lineLimit(forWidth: width, in: paragraph) - tokenWidth
+    let start = line.graphemeRange.lowerBound
     var grapheme = start
     var lineWidth = 0.0
     var contentWidth = 0.0
     var contentEnd = start
-    var metrics = tokenMetrics
-    var contentMetrics = tokenMetrics
     while grapheme < graphemeWidths.count {
       let first = codes[scalarStart(ofGrapheme: grapheme)]
       if UnicodeProperties.isHardBreak(first) { break }
       let advance = graphemeWidths[grapheme]
       if lineWidth + advance > limit { break }
       lineWidth += advance
-      metrics.formUnion(graphemeMetrics[grapheme])
       grapheme += 1
       if !UnicodeProperties.isHangingSpace(first) {
         contentWidth = lineWidth
         contentEnd = grapheme
-        contentMetrics = metrics
       }
     }
-    return LineBreak(graphemeRange: start..<contentEnd, contentWidth: contentWidth, metrics: contentMetrics)
+    // As tall as the line it replaces with the token on it, as plain text's.
+    var metrics = line.metrics
+    metrics.formUnion(tokenMetrics)
+    return LineBreak(graphemeRange: start..<contentEnd, contentWidth: contentWidth, metrics: metrics)
   }
+
 }

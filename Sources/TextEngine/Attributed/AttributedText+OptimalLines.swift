@@ -19,15 +19,13 @@ extension AttributedText {
       let origin = segments[first].start
       candidates.removeAll(keepingCapacity: true)
       candidates.append(MinikinOptimalLineBreaker.Candidate(preBreak: 0, postBreak: 0))
-      // Where each segment's line content would end (the last segment with content up to it;
-      // the paragraph's start before any).
-      var contentEnds: [Double] = []
+      // Where a line ending at each segment would end its content (at the last segment with
+      // content up to it; the paragraph's start before any).
       var contentEnd = origin
       for segment in first...last {
         if segments[segment].contentGraphemeCount > 0 {
           contentEnd = segments[segment].start + segments[segment].contentWidth
         }
-        contentEnds.append(contentEnd)
         // Where the next segment starts (after any kerning across the opportunity).
         let next =
           segment < last
@@ -44,12 +42,14 @@ extension AttributedText {
         let lastSegment = first + end - 1
         var metrics = LineMetrics()
         var lineContent = 0.0
-        var hasContent = false
         for segment in start...lastSegment {
           metrics.formUnion(segments[segment].metrics)
-          if segments[segment].contentGraphemeCount > 0 { hasContent = true }
+          // (The line's content ends with its last segment with content.)
+          if segments[segment].contentGraphemeCount > 0 {
+            lineContent = max(
+              0, (segments[segment].start + segments[segment].contentWidth) - segments[start].start)
+          }
         }
-        if hasContent { lineContent = max(0, contentEnds[lastSegment - first] - segments[start].start) }
         let line = LineBreak(
           graphemeRange: segments[start]
             .graphemeStart..<(segments[lastSegment].graphemeStart

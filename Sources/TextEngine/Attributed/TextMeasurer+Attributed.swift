@@ -71,15 +71,16 @@ extension TextMeasurer {
         let chain = chain(for: spans[group].style.weight)
         for segment in view.segments {
           graphemeFonts.append(contentsOf: repeatElement(segment.fontMask, count: Int(segment.graphemeCount)))
+          guard segment.fontMask.hasSeveral, let scalars = view.codes else {
+            clusterFonts.append(
+              contentsOf: repeatElement(segment.fontMask, count: Int(segment.graphemeCount)))
+            continue
+          }
           let first = Int(segment.graphemeStart)
           for grapheme in first..<first + Int(segment.graphemeCount) {
-            guard segment.fontMask.hasSeveral, let codes = view.codes else {
-              clusterFonts.append(segment.fontMask)
-              continue
-            }
             clusterFonts.append(
               PreparedText.LineBoxes.fonts(
-                ofGraphemes: grapheme..<grapheme + 1, among: segment.fontMask, in: view, codes: codes,
+                ofGraphemes: grapheme..<grapheme + 1, among: segment.fontMask, in: view, codes: scalars,
                 chain: chain, rule: platform.rules.clusterFontRule))
           }
         }
