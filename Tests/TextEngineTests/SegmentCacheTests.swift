@@ -197,6 +197,55 @@ import Testing
     #expect(sized(at: 15) == nil)
   }
 
+  /// Segments of one scalar, left to right, are found through the single index as through the
+  /// hash, in their own language; one whose slot another took, one right-to-left and one of
+  /// several scalars are found through the hash only; emptying the cache empties the index.
+  @Test func oneScalarSegmentsAreIndexedByScalar() {
+    let cache = SegmentCache(capacity: 100)
+    func insert(_ scalars: [UInt32], rightToLeft: Bool = false, languageID: Int32 = 0, width: Double) {
+      scalars.withUnsafeBufferPointer { scalars in
+        _ = [width].withUnsafeBufferPointer { widths in
+          cache.insert(
+            hash: SegmentCache.hash(scalars, isRightToLeft: rightToLeft, languageID: languageID),
+            scalars: scalars,
+            widthsEm: widths, ends: UnsafeBufferPointer(start: nil, count: 0), trailing: 0, missing: 0,
+            languageID: languageID)
+        }
+      }
+    }
+    func indexed(_ scalar: UInt32, languageID: Int32 = 0) -> Double? {
+      var width: Double?
+      cache.withReader { reader in
+        if let index = reader.singleIndex(of: scalar, languageID: languageID) {
+          width = reader.graphemeWidthsEm(of: reader.entry(at: index)).first
+        }
+      }
+      return width
+    }
+    let slots = UInt32(SegmentCache.SingleIndex.slotCount)
+    insert([0x4E00], width: 1)
+    insert([0x4E00], languageID: 3, width: 2)
+    insert([0x05D0], rightToLeft: true, width: 3)
+    insert([0x4E00 + slots], width: 4)  // the slot of U+4E00 in language 0
+    insert([0x4E01, 0x4E02], width: 5)
+    #expect(indexed(0x4E00) == nil)
+    #expect(indexed(0x4E00 + slots) == 4)
+    #expect(indexed(0x4E00, languageID: 3) == 2)
+    #expect(indexed(0x05D0) == nil)
+    #expect(indexed(0x4E01) == nil)
+    #expect(indexed(0x4E02) == nil)
+    // The entry that lost its slot is still found by its hash.
+    [UInt32(0x4E00)].withUnsafeBufferPointer { scalars in
+      cache.withReader { reader in
+        let index = reader.index(of: SegmentCache.hash(scalars, isRightToLeft: false), scalars, languageID: 0)
+        #expect(index.map { reader.graphemeWidthsEm(of: reader.entry(at: $0)).first } == 1)
+      }
+    }
+    cache.removeAll(keepingCapacity: true)
+    #expect(indexed(0x4E00 + slots) == nil)
+    #expect(indexed(0x4E00, languageID: 3) == nil)
+  }
+
   /// A segment longer than an entry can describe (65,535 scalars) is not cached: the insert
   /// says so and the cache stays as it was.
   @Test func aSegmentTooLongForAnEntryIsNotCached() {

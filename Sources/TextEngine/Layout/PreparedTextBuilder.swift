@@ -157,8 +157,18 @@ struct PreparedTextBuilder {
     ) {
       let offset = Int32(truncatingIfNeeded: start)
       let graphemeEnds = graphemeEnds.baseAddress.unsafelyUnwrapped + graphemeCount
-      Self.writeEnds(ends, count: count, offset: offset, to: graphemeEnds)
       let widths = graphemeWidths.baseAddress.unsafelyUnwrapped + graphemeCount
+      if count == 1 {
+        // Most segments (an ideograph, a word of one letter): placed with the count a constant.
+        graphemeEnds[0] = offset &+ Int32(truncatingIfNeeded: scalars.count)
+        widths[0] = sized[0]
+        place(
+          count: 1, contentCount: 1 - trailing, contentWidth: sizing.contentWidth,
+          totalWidth: sizing.totalWidth, missing: missing, fontMask: segmentFonts, scalars: scalars,
+          offset: offset, hardBreakAfter: hardBreakAfter)
+        return
+      }
+      Self.writeEnds(ends, count: count, offset: offset, to: graphemeEnds)
       for grapheme in 0..<count { widths[grapheme] = sized[grapheme] }
       place(
         count: count, contentCount: count - trailing, contentWidth: sizing.contentWidth,

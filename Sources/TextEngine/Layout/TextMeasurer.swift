@@ -283,6 +283,10 @@ public final class TextMeasurer: Sendable {
               let entryIndex: Int
               if let (indices, upTo) = noted, runIndex < upTo, indices[runIndex] >= 0 {
                 entryIndex = Int(indices[runIndex])
+              } else if slice.count == 1, rightToLeft == nil,
+                let found = reader.singleIndex(of: slice[0], languageID: languageID)
+              {
+                entryIndex = found
               } else {
                 let isRightToLeft = rightToLeft?[runIndex] ?? false
                 var hash = SegmentCache.hash(slice, isRightToLeft: isRightToLeft, languageID: languageID)

@@ -87,6 +87,10 @@ final class SegmentCache: Sendable {
     /// the entries' count when a reader that sizes starts, `withSizingReader`.)
     var sizings: [Sizing] = []
     var sizedWidths: [Double] = []
+    /// The left-to-right segments of one scalar, by scalar (direct-mapped, `SingleIndex`): most
+    /// segments of CJK text are one ideograph, found here without hashing or probing. Empty
+    /// until the first such segment arrives.
+    var singles: [SingleIndex.Slot] = []
 
     /// An empty table. The slots start small and double as entries arrive (kept at most half
     /// full), so a new cache costs a few hundred bytes, not slots for its whole capacity: a
@@ -128,7 +132,8 @@ final class SegmentCache: Sendable {
                 body(
                   Reader(
                     generation: generation, slots: slots, entries: entries, scalars: scalars, widths: widths,
-                    ends: ends, sizings: nil, sizedWidths: nil))
+                    ends: ends, singles: UnsafeBufferPointer(start: nil, count: 0), sizings: nil,
+                    sizedWidths: nil))
               }
             }
           }
@@ -155,12 +160,15 @@ final class SegmentCache: Sendable {
               scalars.withUnsafeMutableBufferPointer { scalars in
                 widths.withUnsafeMutableBufferPointer { widths in
                   ends.withUnsafeMutableBufferPointer { ends in
-                    body(
-                      Reader(
-                        generation: generation, slots: UnsafeBufferPointer(slots),
-                        entries: UnsafeBufferPointer(entries), scalars: UnsafeBufferPointer(scalars),
-                        widths: UnsafeBufferPointer(widths), ends: UnsafeBufferPointer(ends),
-                        sizings: sizings.baseAddress, sizedWidths: sizedWidths.baseAddress))
+                    singles.withUnsafeMutableBufferPointer { singles in
+                      body(
+                        Reader(
+                          generation: generation, slots: UnsafeBufferPointer(slots),
+                          entries: UnsafeBufferPointer(entries), scalars: UnsafeBufferPointer(scalars),
+                          widths: UnsafeBufferPointer(widths), ends: UnsafeBufferPointer(ends),
+                          singles: UnsafeBufferPointer(singles), sizings: sizings.baseAddress,
+                          sizedWidths: sizedWidths.baseAddress))
+                    }
                   }
                 }
               }
@@ -180,6 +188,10 @@ final class SegmentCache: Sendable {
     ) {
       if (entries.count + 1) * 2 > slots.count { growSlots() }
       Self.place(entries.count, hash: hash, in: &slots)
+      if segment.count == 1, hash == SegmentCache.hash(segment, isRightToLeft: false, languageID: languageID)
+      {
+        SingleIndex.note(entries.count, scalar: segment[0], languageID: languageID, in: &singles)
+      }
       let storesEnds = segmentWidths.count < segment.count
       entries.append(
         Entry(
@@ -203,6 +215,7 @@ final class SegmentCache: Sendable {
       scalars.removeAll(keepingCapacity: true)
       widths.removeAll(keepingCapacity: true)
       ends.removeAll(keepingCapacity: true)
+      for index in singles.indices { singles[index] = SingleIndex.emptySlot }
       sizings.removeAll(keepingCapacity: true)
       sizedWidths.removeAll(keepingCapacity: true)
     }
@@ -283,6 +296,9 @@ final class SegmentCache: Sendable {
     fileprivate let scalars: UnsafeBufferPointer<UInt32>
     fileprivate let widths: UnsafeBufferPointer<Double>
     fileprivate let ends: UnsafeBufferPointer<Int32>
+    /// The left-to-right segments of one scalar (`Table.singles`; empty in a reader without
+    /// sized widths, and before the first).
+    fileprivate let singles: UnsafeBufferPointer<SingleIndex.Slot>
     /// The sized widths (`Table.sizings`, `Table.sizedWidths`), nil in a reader without them.
     fileprivate let sizings: UnsafeMutablePointer<Sizing>?
     fileprivate let sizedWidths: UnsafeMutablePointer<Double>?
@@ -317,6 +333,12 @@ final class SegmentCache: Sendable {
         }
         slot = (slot &+ 1) & mask
       }
+    }
+
+    /// The index of the entry of the left-to-right segment of one scalar `scalar` in this language
+    /// when the single index has it (nil may still be in the table: see `SingleIndex`).
+    @inline(__always) func singleIndex(of scalar: UInt32, languageID: Int32) -> Int? {
+      SingleIndex.index(of: scalar, languageID: languageID, in: singles)
     }
 
     /// The widths of entry `index` at `fontSize` (grapheme widths, and the segment's content and

@@ -117,8 +117,24 @@ enum LineBreaker {
     startLine(with: lineBreakClass(firstEntry))
     var lastScalar = codes[0]
     var lastMayDiffer = Tailoring.tailors && firstEntry & LineBreakPropertyTable.tailoredFlag != 0
-    for index in 1..<scalars.count {
+    // An ideograph's entry without flags: between two of them a line may always break (LB31).
+    let ideographEntry = LineBreakClass.ideographic.rawValue
+    var index = 0
+    while index &+ 1 < scalars.count {
+      index &+= 1
       let entry = scalars.entry(index)
+      if entry == ideographEntry, before == .ideographic, previous == .ideographic, !lastMayDiffer {
+        // A run of ideographs (most of CJK text): a break before each, nothing else changes.
+        output[written] = (index, false)
+        written &+= 1
+        while index &+ 1 < scalars.count, scalars.entry(index &+ 1) == ideographEntry {
+          index &+= 1
+          output[written] = (index, false)
+          written &+= 1
+        }
+        lastScalar = codes[index]
+        continue
+      }
       guard entry & LineBreakPropertyTable.complexContextFlag == 0 else { return nil }
       let current = lineBreakClass(entry)
       let last = previous
