@@ -352,6 +352,26 @@ extension AttributedTextTests {
     #expect(differing.count == 0, "first: \(differing.prefix(3))")
   }
 
+  /// On ios, one style has the plain text's heights to the last bit in every line-height mode:
+  /// a multiple of the natural height (`Fuzz/Findings/attributed/ios-multiple-height-last-bit`:
+  /// 36 pt at 0.0625, 3.257999999999999 pt as plain text for 3.258) and of the font size (which
+  /// spans took as the natural height).
+  @Test func oneStyleHasThePlainTextsHeightsOnIOS() throws {
+    let measurer = try BundledFonts.measurer(systemFonts: false, platform: .ios)
+    let rows = try Fixtures.jsonLines("corpus/multiscript-visible.jsonl").prefix(100)
+    let modes: [LineHeight] = [
+      .natural, .multiple(0.0625), .multiple(1.37), .fontSizeMultiple(1.3), .fixed(19.5),
+    ]
+    let styles = [15.0, 36].flatMap { size in modes.map { TextStyle(fontSize: size, lineHeight: $0) } }
+    let differing = try Self.oneSpanLayoutsDiffering(from: rows, in: styles, measurer: measurer)
+    #expect(differing.count == 0, "first: \(differing.prefix(3))")
+    let finding = "Moub\u{FFFD}\u{FFFD}0\u{0}\u{0}\u{FFFD}Ra\u{FFFD}m"
+    let style = TextStyle(fontSize: 36, lineHeight: .multiple(0.0625), maxLines: 1)
+    #expect(
+      try measurer.prepare([TextSpan(finding, style: style)]).measure(width: 60).height
+        == measurer.prepare(finding, style: style).measure(width: 60).height)
+  }
+
   /// The rows (with their `id`, style and width) whose text as one span lays out otherwise than
   /// as plain text at `widths`: breaks, heights (total, each line's, `measure`'s) or line widths
   /// (beyond the last bit and `widthTolerance`).

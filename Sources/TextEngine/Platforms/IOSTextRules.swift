@@ -17,11 +17,27 @@ enum IOSTextRules: PlatformTextRules {
     }
   }
 
+  /// The height every line of a paragraph in `style` has whatever its runs (rich text included):
+  /// the fixed height, or the multiple of the font size; nil when lines follow their fonts.
+  static func fixedLineHeight(in style: TextStyle) -> Double? {
+    switch style.lineHeight {
+    case .fixed(let points): points
+    case .fontSizeMultiple(let factor): factor * style.fontSize
+    case .natural, .multiple: nil
+    }
+  }
+
   static func box(of font: FontMetrics, fontSize: Double, lineHeight: LineHeight) -> LineBox {
     let scaled = font.scaled(toPointSize: fontSize)
     let height = Self.lineHeight(of: font, fontSize: fontSize, lineHeight: lineHeight)
     let above = scaled.ascender + (height - (scaled.ascender - scaled.descender)) / 2
     return LineBox(above: above, below: height - above)
+  }
+
+  /// The height itself, not its box's parts added again (which may differ in the last bit), as
+  /// a span's line takes it.
+  static func primaryLineHeight(of primary: FontMetrics, style: TextStyle) -> Double {
+    lineHeight(of: primary, fontSize: style.fontSize, lineHeight: style.lineHeight)
   }
 
   static func fallbackFontsGrowLines(under lineHeight: LineHeight) -> Bool { false }
