@@ -34,9 +34,10 @@ public func fuzzAttributed(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt
   let hasToken = flags & 16 != 0
   let lineHeight: LineHeight =
     switch heightCode >> 6 {
-    case 0, 3: .natural
+    case 0: .natural
     case 1: .fixed(Double(heightCode & 0x3F) / 2)
-    default: .multiple(Double(heightCode & 0x3F) / 16)
+    case 2: .multiple(Double(heightCode & 0x3F) / 16)
+    default: .fontSizeMultiple(Double(heightCode & 0x3F) / 16)
     }
   let lineSpacing = Double(flags >> 6)
   let pixelScale: Double? = flags & 32 == 0 ? nil : 2
