@@ -516,3 +516,52 @@ extension AttributedTextTests {
     #expect(rich.breaks == plain.breaks)
   }
 }
+
+extension AttributedTextTests {
+  /// On the web, a line that starts with the tail of a word cut between graphemes is as wide as
+  /// Blink's snapped part of the item (`SnappedWidth`), on the LayoutUnit grid, in plain text as
+  /// in a span: feed texts at widths that cut their longer words (with and without letter
+  /// spacing), where plain text measured such a line from the tail's exact width (a fuzzed
+  /// paragraph, `Fuzz/Findings/attributed/web-cut-line-width`: 82.6593 px for 82.6875).
+  @Test func aWebLineAfterACutWordIsOnTheGrid() throws {
+    let measurer = try BundledFonts.measurer(systemFonts: false, platform: .web)
+    let rows = try Fixtures.jsonLines("corpus/feed-visible.jsonl").prefix(400)
+    var differing: [String] = []
+    var offGrid: [String] = []
+    var cutLines = 0
+    for letterSpacing in [0.0, 0.5] {
+      let style = TextStyle(fontSize: 15, letterSpacing: letterSpacing)
+      for row in rows {
+        let text = row["text"] as! String
+        let plain = try measurer.prepare(text, style: style)
+        let rich = try measurer.prepare([TextSpan(text, style: style)])
+        for width in [37.5, 61.25, 90] {
+          let plainLayout = try plain.layout(width: width)
+          let richLayout = try rich.layout(width: width)
+          let id = "\(row["id"]!) @\(width) spacing \(letterSpacing)"
+          guard plainLayout.breaks == richLayout.breaks else {
+            differing.append(id)
+            continue
+          }
+          if plainLayout.lines.map(\.width) != richLayout.lines.map(\.width) { differing.append(id) }
+          // A line that starts with a cut word's tail and goes on with whole segments (an
+          // opportunity inside it) is as wide as the grid makes it.
+          let opportunities = try measurer.lineBreakOpportunities(in: text).map(\.offset)
+          for (index, line) in plainLayout.lines.enumerated()
+          where index > 0 && !opportunities.contains(line.scalarRange.lowerBound) {
+            cutLines += 1
+            let range = line.scalarRange
+            if opportunities.contains(where: { range.lowerBound < $0 && $0 < range.upperBound }),
+              (line.width * 64).rounded() != line.width * 64
+            {
+              offGrid.append("\(id) line \(index): \(line.width)")
+            }
+          }
+        }
+      }
+    }
+    #expect(cutLines > 100)
+    #expect(differing.isEmpty, "\(differing.count): \(differing.prefix(3))")
+    #expect(offGrid.isEmpty, "\(offGrid.count): \(offGrid.prefix(3))")
+  }
+}

@@ -157,6 +157,11 @@ extension PreparedText {
     var lineStart = 0
     var leadWidth = 0.0
     var leadContent = 0.0
+    // Where the lead starts on the LayoutUnit grid and how far it was rounded up (1/65536 px),
+    // where the view snaps cut word tails (else NaN): the line is then measured from there, as
+    // Blink measures a line's part of an item (`SnappedWidth`).
+    var leadPosition = Double.nan
+    var leadRank: Int16 = 0
     // A last line of whole segments still open at the end of the text.
     var openLine: LineBreak?
     // Whether at least two of a segment's graphemes fit after `used` points of its line.
@@ -181,7 +186,12 @@ extension PreparedText {
     while index < count {
       let segment = segments[index]
       let first = Int(segment.graphemeStart)
-      if leadWidth + segment.contentWidth > limit {
+      let overflows =
+        leadPosition.isNaN
+        ? leadWidth + segment.contentWidth > limit
+        : keys[index].contentEnd - leadPosition > limit
+          || (keys[index].contentEnd - leadPosition == limit && keys[index].tieRank < leadRank)
+      if overflows {
         // Whether the segment is a word too long for any line (nil: as `isTooLongToWait` says).
         var tooLong: Bool?
         if endsLinesAfterOverflowingSpaces, segment.hasSpaceInside {
@@ -208,6 +218,7 @@ extension PreparedText {
           lineStart = first
           leadWidth = 0
           leadContent = 0
+          leadPosition = .nan
           continue
         }
         // Alone on its line and still too wide: break between grapheme clusters.
@@ -238,6 +249,10 @@ extension PreparedText {
         for grapheme in contentEnd..<end { leadWidth += graphemeWidths[grapheme] }
         // The next segment starts after the kerning across the opportunity (`KerningPairs`).
         leadWidth += Double(segment.kernAfter)
+        if view.snapsCutWordTails {
+          (leadPosition, leadRank) = snappedStart(
+            ofGrapheme: lineStart, inSegment: index, in: view, grid: Rules.positionGrid ?? 0)
+        }
         if segment.hardBreakAfter {
           guard
             body(
@@ -247,21 +262,29 @@ extension PreparedText {
           lineStart = end
           leadWidth = 0
           leadContent = 0
+          leadPosition = .nan
         }
         index += 1
         continue
       }
       // Segments `index...last` fit where their content ends within `reach` of the text's start.
       let key = keys[index]
-      let reach = (limit - leadWidth) + key.start
+      let reach = leadPosition.isNaN ? (limit - leadWidth) + key.start : limit + leadPosition
       var last = lastSegment(in: keys, from: index, through: Int(key.paragraphEnd), within: reach)
-      if leadWidth == 0 { last = decidingTies(last, in: keys, from: index, within: reach) }
+      if leadWidth == 0 {
+        last = decidingTies(last, in: keys, from: index, within: reach)
+      } else if !leadPosition.isNaN {
+        // At a tie the line fits when its exact width does too (`LineKey.tieRank`).
+        while last > index, keys[last].contentEnd == reach, keys[last].tieRank < leadRank { last &-= 1 }
+      }
       let lastSegment = segments[last]
       let contentSegment = Int(lastSegment.lastContent)
       let line = LineBreak(
         graphemeRange: lineStart..<Int(lastSegment.graphemeStart + lastSegment.graphemeCount),
         contentWidth: contentSegment >= index
-          ? leadWidth + (keys[last].lineContentEnd - key.start) : leadContent,
+          ? (leadPosition.isNaN
+            ? leadWidth + (keys[last].lineContentEnd - key.start) : keys[last].lineContentEnd - leadPosition)
+          : leadContent,
         endsWithHardBreak: lastSegment.hardBreakAfter)
       index = last + 1
       if endsLinesAfterOverflowingSpaces, last < Int(key.paragraphEnd), segments[index].hasSpaceInside {
@@ -282,6 +305,7 @@ extension PreparedText {
       lineStart = line.graphemeRange.upperBound
       leadWidth = 0
       leadContent = 0
+      leadPosition = .nan
       if index == count && !lastSegment.hardBreakAfter {
         openLine = line
         break
@@ -301,6 +325,25 @@ extension PreparedText {
           graphemeRange: lineStart..<graphemeWidths.count, contentWidth: leadContent,
           endsWithHardBreak: false))
     }
+  }
+
+  /// Where grapheme `start` of segment `index` starts on the grid (prefix-sum coordinates), and
+  /// how far its exact position was rounded up (1/65536 px); NaN when the segment's start has no
+  /// exact tie rank (a line starting inside a kerning pair). The segment's exact start is its
+  /// rounded start less its `startTieRank`, and every width is a whole number of 1/65536 px.
+  static func snappedStart(
+    ofGrapheme start: Int, inSegment index: Int, in view: PreparedTextStorage.View, grid: Double
+  ) -> (position: Double, rank: Int16) {
+    let key = view.keys[index]
+    guard key.startTieRank != .max, grid > 0 else { return (.nan, 0) }
+    var offset = 0.0
+    for grapheme in Int(view.segments[index].graphemeStart)..<start {
+      offset += view.graphemeWidths[grapheme]
+    }
+    let mask = Int64(grid * 65536) - 1
+    let units = (offset * 65536).exactInteger - Int64(key.startTieRank)
+    let rounded = (units + mask) & ~mask
+    return (key.start + Double(rounded) * 0x1p-16, Int16(truncatingIfNeeded: rounded - units))
   }
 
   /// The lines at `width` (whose fit limit is `limit`) as `breaking` breaks them: greedily, as

@@ -28,6 +28,9 @@ struct PreparedTextBuilder {
   /// and the next one not yet reached.
   let itemStarts: [Int32]
   private var nextItem = 0
+  /// True once a bidi item started after a segment's first scalar (its positions are then
+  /// rounded from two bases).
+  private var itemStartsInsideSegment = false
   /// The kerning (points) between each segment and the next (`KerningPairs`), or nil; valid
   /// until `finish()`.
   let kerning: UnsafePointer<SegmentKerning>?
@@ -87,6 +90,7 @@ struct PreparedTextBuilder {
     /// own, `ShapeResultView::SnappedWidth`).
     fileprivate let itemStarts: UnsafeBufferPointer<Int32>
     fileprivate var nextItem: Int
+    fileprivate var itemStartsInsideSegment: Bool
     fileprivate var nextItemStart: Int
     fileprivate let kerning: UnsafePointer<SegmentKerning>?
     fileprivate let keepsKerningAtLineEnd: Bool
@@ -370,6 +374,7 @@ struct PreparedTextBuilder {
         let passesItems = nextItemStart < segmentEnd
         if passesItems {
           passItems(through: Int(offset), graphemes: graphemeEnds, widths: widths, count: count)
+          if nextItemStart < segmentEnd { itemStartsInsideSegment = true }
         }
         let exactStart = start - paragraphBase
         let (roundedStart, startRank) = roundedUp(exactStart)
@@ -537,7 +542,7 @@ struct PreparedTextBuilder {
           fixedGridMask: positionGrid > 0 && webAdvances != nil && letterSpacing == 0
             ? Int64(positionGrid * 65536) - 1 : 0,
           paragraphBase: paragraphBase, snappedParagraphBase: snappedParagraphBase,
-          itemStarts: items, nextItem: nextItem,
+          itemStarts: items, nextItem: nextItem, itemStartsInsideSegment: itemStartsInsideSegment,
           nextItemStart: nextItem < items.count ? Int(items[nextItem]) : .max,
           kerning: kerning, keepsKerningAtLineEnd: keepsKerningAtLineEnd,
           notesSpacesInside: notesSpacesInside, bitmapAdvances: bitmapAdvances.map(Unmanaged.passUnretained),
@@ -548,14 +553,14 @@ struct PreparedTextBuilder {
           (
             output.segmentCount, output.graphemeCount, output.missingGlyphs, output.fontMask,
             output.runningWidth, output.lastContent, output.lastContentEnd, output.paragraphBase,
-            output.snappedParagraphBase, output.nextItem
+            output.snappedParagraphBase, output.nextItem, output.itemStartsInsideSegment
           )
         )
       }
     }
     (
       segmentCount, graphemeCount, missingGlyphs, fontMask, runningWidth, lastContent, lastContentEnd,
-      paragraphBase, snappedParagraphBase, nextItem
+      paragraphBase, snappedParagraphBase, nextItem, itemStartsInsideSegment
     ) = output
     return result
   }
@@ -584,7 +589,11 @@ struct PreparedTextBuilder {
     }
     storage.finish(
       graphemeCount: graphemeCount, segmentCount: segmentCount, widestSegmentContent: widestSegmentContent,
-      segmentsPerPoint: runningWidth > 0 ? Double(segmentCount) / runningWidth : 0)
+      segmentsPerPoint: runningWidth > 0 ? Double(segmentCount) / runningWidth : 0,
+      // (Chromium's advances and kerning are whole 1/65536 px; so are positions when the letter
+      // spacing is too, and then a segment's start less its tie rank is its exact start.)
+      snapsCutWordTails: positionGrid > 0 && webAdvances != nil && !itemStartsInsideSegment
+        && (letterSpacing * 65536).rounded() == letterSpacing * 65536)
     return (storage, fontMask, missingGlyphs)
   }
 }

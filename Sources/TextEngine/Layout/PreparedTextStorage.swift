@@ -26,6 +26,10 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
     /// differ in height and one broken inside a segment set in several fonts holds only its own
     /// clusters' fonts.
     var viewHasScalars = false
+    /// True when a line starting inside a segment (after a word cut between graphemes) is
+    /// measured from its first grapheme's snapped position, found from its segment's
+    /// `startTieRank` (`View.snapsCutWordTails`).
+    var snapsCutWordTails = false
   }
 
   /// The regions of the storage, valid inside `withContents` only.
@@ -54,6 +58,12 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
     let graphemeEnds: UnsafeBufferPointer<Int32>
     /// The text's scalars where laying it out reads them (`Header.viewHasScalars`), else nil.
     var codes: UnsafePointer<UInt32>?
+    /// True when positions are rounded up to the LayoutUnit grid from their paragraph's start
+    /// with exact tie ranks (the web, letter spacing a whole number of 1/65536 px, every bidi
+    /// item starting at a segment's start): a line that starts
+    /// inside a segment starts at its first grapheme's rounded position, which the segment's
+    /// start and `startTieRank` give, as Blink's `SnappedWidth` of the part.
+    var snapsCutWordTails = false
   }
 
   /// Storage for `segmentCount` segments and up to `graphemeCapacity` graphemes.
@@ -172,6 +182,7 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
   func withView<Result>(_ body: (View) -> Result) -> Result {
     withUnsafeMutablePointers { header, elements in
       var view = Self.view(of: Self.contents(header, elements))
+      view.snapsCutWordTails = header.pointee.snapsCutWordTails
       guard header.pointee.viewHasScalars else { return body(view) }
       return header.pointee.paragraph.codes.withUnsafeBufferPointer { codes in
         view.codes = codes.baseAddress
@@ -182,8 +193,12 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
 
   /// Records what the builder wrote beside the arrays: how many graphemes, and what the line
   /// finder reads beside the segments (through the header's pointer: no exclusivity checks).
-  func finish(graphemeCount: Int, segmentCount: Int, widestSegmentContent: Double, segmentsPerPoint: Double) {
+  func finish(
+    graphemeCount: Int, segmentCount: Int, widestSegmentContent: Double, segmentsPerPoint: Double,
+    snapsCutWordTails: Bool = false
+  ) {
     withUnsafeMutablePointerToHeader { header in
+      header.pointee.snapsCutWordTails = snapsCutWordTails
       precondition(segmentCount == header.pointee.segmentCount, "every segment is appended once")
       precondition(graphemeCount <= header.pointee.graphemeCapacity)
       header.pointee.graphemeCount = graphemeCount
