@@ -172,9 +172,13 @@ extension AttributedText {
               continue
             }
             hangs = false
+            // (Where items are snapped, a piece of a word is as wide as its snapped positions.)
             guard
               body(
-                LineBreak(graphemeRange: lineStart..<grapheme, contentWidth: lineContent, metrics: metrics))
+                LineBreak(
+                  graphemeRange: lineStart..<grapheme,
+                  contentWidth: itemAdvances?.width(from: lineStart, to: grapheme) ?? lineContent,
+                  metrics: metrics))
             else { return }
             lineStart = grapheme
             lineWidth = 0
@@ -193,6 +197,9 @@ extension AttributedText {
         // The next segment starts after the kerning across the opportunity.
         lineWidth += segment.kernAfter
         leadWidth = lineWidth
+        if let items = itemAdvances, contentEnd > lineStart {
+          lineContent = items.width(from: lineStart, to: contentEnd)
+        }
       }
       if segment.hardBreakAfter {
         guard endLine(at: end) else { return }

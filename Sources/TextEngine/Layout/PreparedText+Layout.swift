@@ -231,28 +231,41 @@ extension PreparedText {
               leadContent: &leadContent, body)
           else { return }
         } else {
+          // Where positions are snapped (`View.snapsCutWordTails`), each piece of the word is as
+          // wide as its snapped positions make it, and so is the tail the next line starts with.
+          let key = keys[index]
+          let snaps = view.snapsCutWordTails && lineStart == first && key.startTieRank != .max
+          let grid = Rules.positionGrid ?? 0
+          var offset = 0.0
+          var piece = (position: key.start, rank: Int16(0))
+          if snaps { piece = snappedPosition(at: 0, in: key, grid: grid) }
           for grapheme in first..<contentEnd {
             let advance = graphemeWidths[grapheme]
             if grapheme > lineStart, leadWidth + advance > limit {
+              let end = snaps ? snappedPosition(at: offset, in: key, grid: grid) : piece
               guard
                 body(
                   LineBreak(
-                    graphemeRange: lineStart..<grapheme, contentWidth: leadContent, endsWithHardBreak: false))
+                    graphemeRange: lineStart..<grapheme,
+                    contentWidth: snaps ? end.position - piece.position : leadContent,
+                    endsWithHardBreak: false))
               else { return }
               lineStart = grapheme
               leadWidth = 0
+              piece = end
             }
             leadWidth += advance
             leadContent = leadWidth
+            offset += advance
+          }
+          if snaps {
+            leadContent = snappedPosition(at: offset, in: key, grid: grid).position - piece.position
+            (leadPosition, leadRank) = piece
           }
         }
         for grapheme in contentEnd..<end { leadWidth += graphemeWidths[grapheme] }
         // The next segment starts after the kerning across the opportunity (`KerningPairs`).
         leadWidth += Double(segment.kernAfter)
-        if view.snapsCutWordTails {
-          (leadPosition, leadRank) = snappedStart(
-            ofGrapheme: lineStart, inSegment: index, in: view, grid: Rules.positionGrid ?? 0)
-        }
         if segment.hardBreakAfter {
           guard
             body(
@@ -327,19 +340,13 @@ extension PreparedText {
     }
   }
 
-  /// Where grapheme `start` of segment `index` starts on the grid (prefix-sum coordinates), and
-  /// how far its exact position was rounded up (1/65536 px); NaN when the segment's start has no
-  /// exact tie rank (a line starting inside a kerning pair). The segment's exact start is its
-  /// rounded start less its `startTieRank`, and every width is a whole number of 1/65536 px.
-  static func snappedStart(
-    ofGrapheme start: Int, inSegment index: Int, in view: PreparedTextStorage.View, grid: Double
-  ) -> (position: Double, rank: Int16) {
-    let key = view.keys[index]
-    guard key.startTieRank != .max, grid > 0 else { return (.nan, 0) }
-    var offset = 0.0
-    for grapheme in Int(view.segments[index].graphemeStart)..<start {
-      offset += view.graphemeWidths[grapheme]
-    }
+  /// Where the point `offset` past the start of the segment keyed `key` lies on the grid
+  /// (prefix-sum coordinates), and how far its exact position was rounded up (1/65536 px): the
+  /// segment's exact start is its rounded start less its `startTieRank` (which must not be
+  /// `Int16.max`), and every width is a whole number of 1/65536 px (`View.snapsCutWordTails`).
+  @inline(__always) static func snappedPosition(at offset: Double, in key: LineKey, grid: Double) -> (
+    position: Double, rank: Int16
+  ) {
     let mask = Int64(grid * 65536) - 1
     let units = (offset * 65536).exactInteger - Int64(key.startTieRank)
     let rounded = (units + mask) & ~mask
