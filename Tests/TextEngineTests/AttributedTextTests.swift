@@ -518,6 +518,46 @@ extension AttributedTextTests {
 }
 
 extension AttributedTextTests {
+  /// Fuzzed web paragraphs of one span whose words hold a right-to-left item: a piece of a cut word
+  /// and a line after one measure as the span's (to 1/64 px, as the fuzz target compares), each
+  /// item's positions rounded up from its own start inside the word
+  /// (`Fuzz/Findings/attributed/web-cut-line-width`, `web-cut-piece-rtl`).
+  @Test(arguments: ["web-cut-line-width", "web-cut-piece-rtl"])
+  func aCutWordHoldingABidiItemMeasuresAsItsSpan(finding: String) throws {
+    let url = Fixtures.directory.deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Fuzz/Findings/attributed/\(finding)")
+    // The fuzz input (Fuzz/Sources/FuzzAttributed): width, flags, line height, platform, then one
+    // span's 3 style bytes and its text.
+    let bytes = Array(try Data(contentsOf: url))
+    let width = Double(Int(bytes[0]) << 8 | Int(bytes[1])) / 64 + 0.25
+    let (flags, heightCode, header) = (bytes[2], bytes[3], bytes[5...7].map { $0 })
+    let lineHeight: LineHeight =
+      switch heightCode >> 6 {
+      case 0: .natural
+      case 1: .fixed(Double(heightCode & 0x3F) / 2)
+      case 2: .multiple(Double(heightCode & 0x3F) / 16)
+      default: .fontSizeMultiple(Double(heightCode & 0x3F) / 16)
+      }
+    let languages = ["", "en", "zh-Hans", "ja", "ar", "he", "th", "hi"]
+    let style = TextStyle(
+      fontSize: Double(header[0]) / 4 + 1, weight: header[1] & 1 == 0 ? .regular : .bold,
+      letterSpacing: Double(Int8(bitPattern: header[2])) / 8, lineHeight: lineHeight,
+      lineSpacing: Double(flags >> 6), maxLines: Int(flags & 7), pixelScale: flags & 32 == 0 ? nil : 2,
+      language: languages[Int(header[1] >> 1) % languages.count])
+    let text = String(decoding: bytes[8...], as: UTF8.self)
+    let measurer = try BundledFonts.measurer(systemFonts: false, platform: .web)
+    let plain = try measurer.prepare(text, style: style)
+    let rich = try measurer.prepare([TextSpan(text, style: style)])
+    for lineWidth in [width, width * 0.5 + 1, width * 1.7] {
+      let plainLines = try plain.layout(width: lineWidth).lines
+      let richLines = try rich.layout(width: lineWidth).lines
+      #expect(plainLines.map(\.scalarRange) == richLines.map(\.scalarRange))
+      #expect(
+        zip(plainLines, richLines).allSatisfy { abs($0.width - $1.width) <= 1.0 / 64 },
+        "\(plainLines.map(\.width)) \(richLines.map(\.width))")
+    }
+  }
+
   /// On the web, the pieces of a word cut between graphemes, and a line that starts with the
   /// tail of one, are as wide as Blink's snapped part of the item (`SnappedWidth`), on the
   /// LayoutUnit grid, in plain text as in a span: feed texts at widths that cut their longer

@@ -162,6 +162,8 @@ extension PreparedText {
     // Blink measures a line's part of an item (`SnappedWidth`).
     var leadPosition = Double.nan
     var leadRank: Int16 = 0
+    // The next bidi item start (`View.itemStartGraphemes`) a cut word may hold.
+    var nextItem = 0
     // A last line of whole segments still open at the end of the text.
     var openLine: LineBreak?
     // Whether at least two of a segment's graphemes fit after `used` points of its line.
@@ -236,13 +238,24 @@ extension PreparedText {
           let key = keys[index]
           let snaps = view.snapsCutWordTails && lineStart == first && key.startTieRank != .max
           let grid = Rules.positionGrid ?? 0
+          // Positions are rounded up from their item's start: `base` is where the segment's (or
+          // the item's) part starts, rounded, and how far; `offset` the exact advance from there.
+          var base = (position: key.start, rank: key.startTieRank)
           var offset = 0.0
+          let items = view.itemStartGraphemes
+          while nextItem < items.count, Int(items[nextItem]) < first { nextItem += 1 }
           var piece = (position: key.start, rank: Int16(0))
-          if snaps { piece = snappedPosition(at: 0, in: key, grid: grid) }
+          if snaps { piece = snappedPosition(at: 0, from: base, grid: grid) }
           for grapheme in first..<contentEnd {
+            if snaps, nextItem < items.count, Int(items[nextItem]) == grapheme {
+              // A bidi item starts here, at this grapheme's rounded position in the one before.
+              base = (snappedPosition(at: offset, from: base, grid: grid).position, 0)
+              offset = 0
+              while nextItem < items.count, Int(items[nextItem]) == grapheme { nextItem += 1 }
+            }
             let advance = graphemeWidths[grapheme]
             if grapheme > lineStart, leadWidth + advance > limit {
-              let end = snaps ? snappedPosition(at: offset, in: key, grid: grid) : piece
+              let end = snaps ? snappedPosition(at: offset, from: base, grid: grid) : piece
               guard
                 body(
                   LineBreak(
@@ -259,7 +272,7 @@ extension PreparedText {
             offset += advance
           }
           if snaps {
-            leadContent = snappedPosition(at: offset, in: key, grid: grid).position - piece.position
+            leadContent = snappedPosition(at: offset, from: base, grid: grid).position - piece.position
             (leadPosition, leadRank) = piece
           }
         }
@@ -340,17 +353,18 @@ extension PreparedText {
     }
   }
 
-  /// Where the point `offset` past the start of the segment keyed `key` lies on the grid
-  /// (prefix-sum coordinates), and how far its exact position was rounded up (1/65536 px): the
-  /// segment's exact start is its rounded start less its `startTieRank` (which must not be
-  /// `Int16.max`), and every width is a whole number of 1/65536 px (`View.snapsCutWordTails`).
-  @inline(__always) static func snappedPosition(at offset: Double, in key: LineKey, grid: Double) -> (
-    position: Double, rank: Int16
-  ) {
+  /// Where the point `offset` past `base` lies on the grid (prefix-sum coordinates), and how far
+  /// its exact position was rounded up (1/65536 px). `base` is a rounded position and how far it
+  /// was rounded up (a segment's start and `startTieRank`, which must not be `Int16.max`, or an
+  /// item's start), so its exact position is the one less the other; every width is a whole
+  /// number of 1/65536 px (`View.snapsCutWordTails`).
+  @inline(__always) static func snappedPosition(
+    at offset: Double, from base: (position: Double, rank: Int16), grid: Double
+  ) -> (position: Double, rank: Int16) {
     let mask = Int64(grid * 65536) - 1
-    let units = (offset * 65536).exactInteger - Int64(key.startTieRank)
+    let units = (offset * 65536).exactInteger - Int64(base.rank)
     let rounded = (units + mask) & ~mask
-    return (key.start + Double(rounded) * 0x1p-16, Int16(truncatingIfNeeded: rounded - units))
+    return (base.position + Double(rounded) * 0x1p-16, Int16(truncatingIfNeeded: rounded - units))
   }
 
   /// The lines at `width` (whose fit limit is `limit`) as `breaking` breaks them: greedily, as

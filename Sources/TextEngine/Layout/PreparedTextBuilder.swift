@@ -28,9 +28,6 @@ struct PreparedTextBuilder {
   /// and the next one not yet reached.
   let itemStarts: [Int32]
   private var nextItem = 0
-  /// True once a bidi item started after a segment's first scalar (its positions are then
-  /// rounded from two bases).
-  private var itemStartsInsideSegment = false
   /// The kerning (points) between each segment and the next (`KerningPairs`), or nil; valid
   /// until `finish()`.
   let kerning: UnsafePointer<SegmentKerning>?
@@ -90,7 +87,6 @@ struct PreparedTextBuilder {
     /// own, `ShapeResultView::SnappedWidth`).
     fileprivate let itemStarts: UnsafeBufferPointer<Int32>
     fileprivate var nextItem: Int
-    fileprivate var itemStartsInsideSegment: Bool
     fileprivate var nextItemStart: Int
     fileprivate let kerning: UnsafePointer<SegmentKerning>?
     fileprivate let keepsKerningAtLineEnd: Bool
@@ -374,7 +370,6 @@ struct PreparedTextBuilder {
         let passesItems = nextItemStart < segmentEnd
         if passesItems {
           passItems(through: Int(offset), graphemes: graphemeEnds, widths: widths, count: count)
-          if nextItemStart < segmentEnd { itemStartsInsideSegment = true }
         }
         let exactStart = start - paragraphBase
         let (roundedStart, startRank) = roundedUp(exactStart)
@@ -542,7 +537,7 @@ struct PreparedTextBuilder {
           fixedGridMask: positionGrid > 0 && webAdvances != nil && letterSpacing == 0
             ? Int64(positionGrid * 65536) - 1 : 0,
           paragraphBase: paragraphBase, snappedParagraphBase: snappedParagraphBase,
-          itemStarts: items, nextItem: nextItem, itemStartsInsideSegment: itemStartsInsideSegment,
+          itemStarts: items, nextItem: nextItem,
           nextItemStart: nextItem < items.count ? Int(items[nextItem]) : .max,
           kerning: kerning, keepsKerningAtLineEnd: keepsKerningAtLineEnd,
           notesSpacesInside: notesSpacesInside, bitmapAdvances: bitmapAdvances.map(Unmanaged.passUnretained),
@@ -553,14 +548,14 @@ struct PreparedTextBuilder {
           (
             output.segmentCount, output.graphemeCount, output.missingGlyphs, output.fontMask,
             output.runningWidth, output.lastContent, output.lastContentEnd, output.paragraphBase,
-            output.snappedParagraphBase, output.nextItem, output.itemStartsInsideSegment
+            output.snappedParagraphBase, output.nextItem
           )
         )
       }
     }
     (
       segmentCount, graphemeCount, missingGlyphs, fontMask, runningWidth, lastContent, lastContentEnd,
-      paragraphBase, snappedParagraphBase, nextItem, itemStartsInsideSegment
+      paragraphBase, snappedParagraphBase, nextItem
     ) = output
     return result
   }
@@ -572,7 +567,7 @@ struct PreparedTextBuilder {
   /// Records how much was written and links each segment to its paragraph's last segment; the
   /// storage is complete.
   func finish() -> Finished {
-    let widestSegmentContent = storage.withContents { contents in
+    let (widestSegmentContent, itemGraphemes): (Double, [Int32]) = storage.withContents { contents in
       let segments = contents.segments
       var paragraphEnd = Int32(truncatingIfNeeded: segments.count - 1)
       var widest = 0.0
@@ -585,15 +580,32 @@ struct PreparedTextBuilder {
         if segments[index].hasSpaceInside { widest = .infinity }
         index -= 1
       }
-      return widest
+      return (
+        widest,
+        positionGrid > 0 && !itemStarts.isEmpty ? startGraphemesOfItems(ends: contents.graphemeEnds) : []
+      )
     }
     storage.finish(
       graphemeCount: graphemeCount, segmentCount: segmentCount, widestSegmentContent: widestSegmentContent,
       segmentsPerPoint: runningWidth > 0 ? Double(segmentCount) / runningWidth : 0,
       // (Chromium's advances and kerning are whole 1/65536 px; so are positions when the letter
       // spacing is too, and then a segment's start less its tie rank is its exact start.)
-      snapsCutWordTails: positionGrid > 0 && webAdvances != nil && !itemStartsInsideSegment
-        && (letterSpacing * 65536).rounded() == letterSpacing * 65536)
+      snapsCutWordTails: positionGrid > 0 && webAdvances != nil
+        && (letterSpacing * 65536).rounded() == letterSpacing * 65536,
+      itemStartGraphemes: itemGraphemes)
     return (storage, fontMask, missingGlyphs)
+  }
+
+  /// The grapheme each bidi item after the first starts at (where `passItems` moved the position
+  /// base: the first grapheme that ends past the item's first scalar), ascending; `ends` are the
+  /// graphemes' ends.
+  private func startGraphemesOfItems(ends: UnsafeMutableBufferPointer<Int32>) -> [Int32] {
+    var starts: [Int32] = []
+    var grapheme = 0
+    for item in itemStarts where item > 0 {
+      while grapheme < graphemeCount, ends[grapheme] <= item { grapheme += 1 }
+      starts.append(Int32(truncatingIfNeeded: grapheme))
+    }
+    return starts
   }
 }

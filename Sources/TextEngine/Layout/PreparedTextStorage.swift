@@ -30,6 +30,8 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
     /// measured from its first grapheme's snapped position, found from its segment's
     /// `startTieRank` (`View.snapsCutWordTails`).
     var snapsCutWordTails = false
+    /// The grapheme each bidi item after the first starts at, ascending (`View.itemStartGraphemes`).
+    var itemStartGraphemes: [Int32] = []
   }
 
   /// The regions of the storage, valid inside `withContents` only.
@@ -59,11 +61,14 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
     /// The text's scalars where laying it out reads them (`Header.viewHasScalars`), else nil.
     var codes: UnsafePointer<UInt32>?
     /// True when positions are rounded up to the LayoutUnit grid from their paragraph's start
-    /// with exact tie ranks (the web, letter spacing a whole number of 1/65536 px, every bidi
-    /// item starting at a segment's start): a line that starts
+    /// with exact tie ranks (the web, letter spacing a whole number of 1/65536 px): a line that starts
     /// inside a segment starts at its first grapheme's rounded position, which the segment's
     /// start and `startTieRank` give, as Blink's `SnappedWidth` of the part.
     var snapsCutWordTails = false
+    /// Where positions are snapped, the grapheme each bidi item after the first starts at
+    /// (ascending; empty without right-to-left scalars): each item's positions are rounded up
+    /// from its own start, which may lie inside a segment.
+    var itemStartGraphemes = UnsafeBufferPointer<Int32>(start: nil, count: 0)
   }
 
   /// Storage for `segmentCount` segments and up to `graphemeCapacity` graphemes.
@@ -183,10 +188,18 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
     withUnsafeMutablePointers { header, elements in
       var view = Self.view(of: Self.contents(header, elements))
       view.snapsCutWordTails = header.pointee.snapsCutWordTails
-      guard header.pointee.viewHasScalars else { return body(view) }
-      return header.pointee.paragraph.codes.withUnsafeBufferPointer { codes in
-        view.codes = codes.baseAddress
-        return body(view)
+      func withScalars(_ view: View) -> Result {
+        guard header.pointee.viewHasScalars else { return body(view) }
+        return header.pointee.paragraph.codes.withUnsafeBufferPointer { codes in
+          var view = view
+          view.codes = codes.baseAddress
+          return body(view)
+        }
+      }
+      guard !header.pointee.itemStartGraphemes.isEmpty else { return withScalars(view) }
+      return header.pointee.itemStartGraphemes.withUnsafeBufferPointer { items in
+        view.itemStartGraphemes = items
+        return withScalars(view)
       }
     }
   }
@@ -195,10 +208,11 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
   /// finder reads beside the segments (through the header's pointer: no exclusivity checks).
   func finish(
     graphemeCount: Int, segmentCount: Int, widestSegmentContent: Double, segmentsPerPoint: Double,
-    snapsCutWordTails: Bool = false
+    snapsCutWordTails: Bool = false, itemStartGraphemes: [Int32] = []
   ) {
     withUnsafeMutablePointerToHeader { header in
       header.pointee.snapsCutWordTails = snapsCutWordTails
+      header.pointee.itemStartGraphemes = itemStartGraphemes
       precondition(segmentCount == header.pointee.segmentCount, "every segment is appended once")
       precondition(graphemeCount <= header.pointee.graphemeCapacity)
       header.pointee.graphemeCount = graphemeCount

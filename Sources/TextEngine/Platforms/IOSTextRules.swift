@@ -36,7 +36,7 @@ enum IOSTextRules: PlatformTextRules {
 
   /// The height itself, not its box's parts added again (which may differ in the last bit), as
   /// a span's line takes it.
-  static func primaryLineHeight(of primary: FontMetrics, style: TextStyle) -> Double {
+  static func primaryLineHeight(of primary: FontMetrics, box: LineBox, style: TextStyle) -> Double {
     lineHeight(of: primary, fontSize: style.fontSize, lineHeight: style.lineHeight)
   }
 

@@ -58,8 +58,9 @@ protocol PlatformTextRules {
   static func lineLimit(forWidth width: Double, in style: TextStyle) -> Double
   /// A line's height from the union of the boxes on it.
   static func height(of box: LineBox) -> Double
-  /// The height of a line of the primary font alone in `style` (by default its box's height).
-  static func primaryLineHeight(of primary: FontMetrics, style: TextStyle) -> Double
+  /// The height of a line of the primary font alone in `style`, whose box is `box` (by default
+  /// the box's height).
+  static func primaryLineHeight(of primary: FontMetrics, box: LineBox, style: TextStyle) -> Double
   /// The box a run in `font` adds to a line of a paragraph in `style` whose primary font is
   /// `primary` (by default the box under the style's font size and line height).
   static func box(of font: FontMetrics, primary: FontMetrics, style: TextStyle) -> LineBox
@@ -93,8 +94,8 @@ extension PlatformTextRules {
     fallbackFontsGrowLines(under: style.lineHeight)
   }
 
-  static func primaryLineHeight(of primary: FontMetrics, style: TextStyle) -> Double {
-    height(of: box(of: primary, primary: primary, style: style))
+  static func primaryLineHeight(of primary: FontMetrics, box: LineBox, style: TextStyle) -> Double {
+    height(of: box)
   }
 
   static func spanBox(of font: FontMetrics, fontSize: Double, primary: FontMetrics, paragraph: TextStyle)

@@ -15,7 +15,7 @@ extension TextMeasurer {
     let rules = platform.rules
     let primary = chain.primary.metrics
     let primaryBox = rules.box(of: primary, primary: primary, style: style)
-    let lineHeight = rules.primaryLineHeight(of: primary, style: style)
+    let lineHeight = rules.primaryLineHeight(of: primary, box: primaryBox, style: style)
     let others = FontMask(rawValue: fonts.rawValue & ~FontMask.primary.rawValue)
     guard others.rawValue != 0, rules.fallbackFontsGrowLines(in: style) else {
       return LineModel(lineHeight: lineHeight, boxes: nil)
