@@ -237,42 +237,36 @@ extension PreparedText {
           // wide as its snapped positions make it, and so is the tail the next line starts with.
           let key = keys[index]
           let snaps = view.snapsCutWordTails && lineStart == first && key.startTieRank != .max
-          let grid = Rules.positionGrid ?? 0
-          // Positions are rounded up from their item's start: `base` is where the segment's (or
-          // the item's) part starts, rounded, and how far; `offset` the exact advance from there.
-          var base = (position: key.start, rank: key.startTieRank)
-          var offset = 0.0
           let items = view.itemStartGraphemes
           while nextItem < items.count, Int(items[nextItem]) < first { nextItem += 1 }
+          var positions = CutWordPositions(
+            key: key, first: first, grid: Rules.positionGrid ?? 0, items: items, nextItem: nextItem)
           var piece = (position: key.start, rank: Int16(0))
-          if snaps { piece = snappedPosition(at: 0, from: base, grid: grid) }
+          if snaps { piece = positions.position(ofGrapheme: first, lead: 0, widths: graphemeWidths) }
           for grapheme in first..<contentEnd {
-            if snaps, nextItem < items.count, Int(items[nextItem]) == grapheme {
-              // A bidi item starts here, at this grapheme's rounded position in the one before.
-              base = (snappedPosition(at: offset, from: base, grid: grid).position, 0)
-              offset = 0
-              while nextItem < items.count, Int(items[nextItem]) == grapheme { nextItem += 1 }
-            }
             let advance = graphemeWidths[grapheme]
             if grapheme > lineStart, leadWidth + advance > limit {
-              let end = snaps ? snappedPosition(at: offset, from: base, grid: grid) : piece
+              if snaps {
+                let end = positions.position(ofGrapheme: grapheme, lead: leadWidth, widths: graphemeWidths)
+                leadContent = end.position - piece.position
+                positions.startPiece(atGrapheme: grapheme, lead: leadWidth)
+                piece = end
+              }
               guard
                 body(
                   LineBreak(
-                    graphemeRange: lineStart..<grapheme,
-                    contentWidth: snaps ? end.position - piece.position : leadContent,
-                    endsWithHardBreak: false))
+                    graphemeRange: lineStart..<grapheme, contentWidth: leadContent, endsWithHardBreak: false))
               else { return }
               lineStart = grapheme
               leadWidth = 0
-              piece = end
             }
             leadWidth += advance
             leadContent = leadWidth
-            offset += advance
           }
           if snaps {
-            leadContent = snappedPosition(at: offset, from: base, grid: grid).position - piece.position
+            leadContent =
+              positions.position(ofGrapheme: contentEnd, lead: leadWidth, widths: graphemeWidths).position
+              - piece.position
             (leadPosition, leadRank) = piece
           }
         }
@@ -351,20 +345,6 @@ extension PreparedText {
           graphemeRange: lineStart..<graphemeWidths.count, contentWidth: leadContent,
           endsWithHardBreak: false))
     }
-  }
-
-  /// Where the point `offset` past `base` lies on the grid (prefix-sum coordinates), and how far
-  /// its exact position was rounded up (1/65536 px). `base` is a rounded position and how far it
-  /// was rounded up (a segment's start and `startTieRank`, which must not be `Int16.max`, or an
-  /// item's start), so its exact position is the one less the other; every width is a whole
-  /// number of 1/65536 px (`View.snapsCutWordTails`).
-  @inline(__always) static func snappedPosition(
-    at offset: Double, from base: (position: Double, rank: Int16), grid: Double
-  ) -> (position: Double, rank: Int16) {
-    let mask = Int64(grid * 65536) - 1
-    let units = (offset * 65536).exactInteger - Int64(base.rank)
-    let rounded = (units + mask) & ~mask
-    return (base.position + Double(rounded) * 0x1p-16, Int16(truncatingIfNeeded: rounded - units))
   }
 
   /// The lines at `width` (whose fit limit is `limit`) as `breaking` breaks them: greedily, as

@@ -188,18 +188,26 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
     withUnsafeMutablePointers { header, elements in
       var view = Self.view(of: Self.contents(header, elements))
       view.snapsCutWordTails = header.pointee.snapsCutWordTails
-      func withScalars(_ view: View) -> Result {
-        guard header.pointee.viewHasScalars else { return body(view) }
-        return header.pointee.paragraph.codes.withUnsafeBufferPointer { codes in
-          var view = view
-          view.codes = codes.baseAddress
-          return body(view)
-        }
+      guard header.pointee.viewHasScalars || !header.pointee.itemStartGraphemes.isEmpty else {
+        return body(view)
       }
-      guard !header.pointee.itemStartGraphemes.isEmpty else { return withScalars(view) }
-      return header.pointee.itemStartGraphemes.withUnsafeBufferPointer { items in
-        view.itemStartGraphemes = items
-        return withScalars(view)
+      return Self.withArrays(of: header, in: view, body)
+    }
+  }
+
+  /// `view` with the header's arrays it holds (the text's scalars, where laying it out reads
+  /// them; the bidi items' start graphemes), valid inside `body` only. Out of line: most texts
+  /// have neither.
+  @inline(never) private static func withArrays<Result>(
+    of header: UnsafeMutablePointer<Header>, in view: View, _ body: (View) -> Result
+  ) -> Result {
+    header.pointee.itemStartGraphemes.withUnsafeBufferPointer { items in
+      var view = view
+      view.itemStartGraphemes = items
+      guard header.pointee.viewHasScalars else { return body(view) }
+      return header.pointee.paragraph.codes.withUnsafeBufferPointer { codes in
+        view.codes = codes.baseAddress
+        return body(view)
       }
     }
   }

@@ -1,0 +1,66 @@
+extension PreparedText {
+  /// Where the pieces of a word cut between graphemes start and end on the LayoutUnit grid (the
+  /// web, `PreparedTextStorage.View.snapsCutWordTails`): Blink measures a line's part of an item
+  /// as the snapped position of its end less that of its start (`SnappedWidth`), positions
+  /// rounded up from the item's start.
+  ///
+  /// Read only where a line ends inside the word (and at its content's end), so the loop that
+  /// fits the word's graphemes keeps its few registers.
+  struct CutWordPositions {
+    /// A rounded position and how far it was rounded up (1/65536 px): the segment's start and
+    /// `startTieRank`, or where a bidi item starts inside the word (rounded in the item before).
+    private var base: (position: Double, rank: Int16)
+    /// The grapheme the current piece starts at, and the exact advance from `base` to it.
+    private var pieceStart: Int
+    private var pieceOffset = 0.0
+    private let grid: Double
+    /// The bidi items' start graphemes (ascending), and the next one not yet passed.
+    private let items: UnsafeBufferPointer<Int32>
+    private var nextItem: Int
+
+    /// The positions in the segment keyed `key` whose first grapheme is `first`; `items` from
+    /// `nextItem` on are the bidi item starts at or after it.
+    init(key: LineKey, first: Int, grid: Double, items: UnsafeBufferPointer<Int32>, nextItem: Int) {
+      base = (key.start, key.startTieRank)
+      pieceStart = first
+      self.grid = grid
+      self.items = items
+      self.nextItem = nextItem
+    }
+
+    /// Where grapheme `grapheme` starts, `lead` past the current piece's start (every width a
+    /// whole number of 1/65536 px, so sums are exact), and how far it was rounded up; `widths`
+    /// are the text's grapheme widths. Graphemes are asked for in ascending order.
+    mutating func position(ofGrapheme grapheme: Int, lead: Double, widths: UnsafeBufferPointer<Double>) -> (
+      position: Double, rank: Int16
+    ) {
+      while nextItem < items.count, Int(items[nextItem]) <= grapheme {
+        // A bidi item starts here: its positions are rounded up from its start, which is where
+        // the item before puts it, rounded.
+        var advance = 0.0
+        for index in pieceStart..<Int(items[nextItem]) { advance += widths[index] }
+        base = (Self.rounded(pieceOffset + advance, from: base, grid: grid).position, 0)
+        pieceOffset = -advance
+        nextItem += 1
+      }
+      return Self.rounded(pieceOffset + lead, from: base, grid: grid)
+    }
+
+    /// Starts the next piece at `grapheme`, `lead` past the current piece's start.
+    mutating func startPiece(atGrapheme grapheme: Int, lead: Double) {
+      pieceOffset += lead
+      pieceStart = grapheme
+    }
+
+    /// Where the point `offset` past `base` lies on the grid and how far it was rounded up: the
+    /// exact position of `base` is its position less its rank.
+    @inline(__always) static func rounded(
+      _ offset: Double, from base: (position: Double, rank: Int16), grid: Double
+    ) -> (position: Double, rank: Int16) {
+      let mask = Int64(grid * 65536) - 1
+      let units = (offset * 65536).exactInteger - Int64(base.rank)
+      let roundedUnits = (units + mask) & ~mask
+      return (base.position + Double(roundedUnits) * 0x1p-16, Int16(truncatingIfNeeded: roundedUnits - units))
+    }
+  }
+}
