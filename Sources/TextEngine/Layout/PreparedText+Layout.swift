@@ -130,7 +130,7 @@ extension PreparedText {
   /// A line starting at a segment takes every following segment whose content ends within the
   /// width: the segments' prefix sums make that a binary search per line (up to the
   /// paragraph's end) instead of a step per segment.
-  static func forEachLine(
+  @inline(__always) static func forEachLine(
     in view: PreparedTextStorage.View, limit: Double, platform: TextPlatform,
     _ body: (LineBreak) -> Bool
   ) {
