@@ -518,11 +518,12 @@ extension AttributedTextTests {
 }
 
 extension AttributedTextTests {
-  /// Fuzzed web paragraphs of one span whose words hold a right-to-left item: a piece of a cut word
-  /// and a line after one measure as the span's (to 1/64 px, as the fuzz target compares), each
-  /// item's positions rounded up from its own start inside the word
-  /// (`Fuzz/Findings/attributed/web-cut-line-width`, `web-cut-piece-rtl`).
-  @Test(arguments: ["web-cut-line-width", "web-cut-piece-rtl"])
+  /// Fuzzed web paragraphs of one span: a piece of a cut word and a line after one measure as
+  /// the span's (to 1/64 px, as the fuzz target compares), each bidi item's positions rounded up
+  /// from its own start inside the word (`Fuzz/Findings/attributed/web-cut-line-width`,
+  /// `web-cut-piece-rtl`), and a word exactly as wide as the line once snapped but wider exactly
+  /// is cut in a span as in plain text (`web-cut-tail-fit`: Blink's tie rule).
+  @Test(arguments: ["web-cut-line-width", "web-cut-piece-rtl", "web-cut-tail-fit"])
   func aCutWordHoldingABidiItemMeasuresAsItsSpan(finding: String) throws {
     let url = Fixtures.directory.deletingLastPathComponent().deletingLastPathComponent()
       .appendingPathComponent("Fuzz/Findings/attributed/\(finding)")
@@ -551,7 +552,10 @@ extension AttributedTextTests {
     for lineWidth in [width, width * 0.5 + 1, width * 1.7] {
       let plainLines = try plain.layout(width: lineWidth).lines
       let richLines = try rich.layout(width: lineWidth).lines
-      #expect(plainLines.map(\.scalarRange) == richLines.map(\.scalarRange))
+      #expect(
+        plainLines.map(\.scalarRange) == richLines.map(\.scalarRange),
+        "\(lineWidth): \(plainLines.map { "\($0.scalarRange) \($0.width)" }) \(richLines.map { "\($0.scalarRange) \($0.width)" })"
+      )
       #expect(
         zip(plainLines, richLines).allSatisfy { abs($0.width - $1.width) <= 1.0 / 64 },
         "\(plainLines.map(\.width)) \(richLines.map(\.width))")

@@ -153,7 +153,15 @@ extension AttributedText {
         guard let ended = endsAfterOverflowingSpace() else { return }
         if ended { continue }
       }
-      if lineWidth + segment.contentWidth <= limit {
+      var fits = lineWidth + segment.contentWidth <= limit
+      if fits, let items = itemAdvances, lineStart == first, contentEnd > first,
+        lineWidth + segment.contentWidth == limit
+      {
+        // A segment starting its line exactly as wide as the limit once snapped fits as Blink
+        // decides a tie: by its exact width too (`PreparedText.LineKey.tieRank`).
+        fits = items.fitsAtLimit(from: first, to: contentEnd, limit: limit)
+      }
+      if fits {
         if origin.isNaN { origin = segment.start }
         if contentEnd > first { lineContent = leadWidth + ((segment.start + segment.contentWidth) - origin) }
         lineWidth += segment.totalWidth
