@@ -470,7 +470,21 @@ enum WebWrapStyles {
     var position = view.keys[index].start
     let first = Int(segments[index].graphemeStart)
     if grapheme > first {
-      for offset in first..<grapheme { position += view.graphemeWidths[offset] }
+      var lead = 0.0
+      for offset in first..<grapheme { lead += view.graphemeWidths[offset] }
+      if view.snapsCutWordTails, view.keys[index].startTieRank != .max {
+        // As the greedy breaker measures a cut word (`PreparedText.CutWordPositions`).
+        let items = view.itemStartGraphemes
+        var nextItem = 0
+        while nextItem < items.count, Int(items[nextItem]) < first { nextItem += 1 }
+        var positions = PreparedText.CutWordPositions(
+          key: view.keys[index], first: first, grid: WebTextRules.layoutUnit, items: items, nextItem: nextItem
+        )
+        return Int(
+          (positions.position(ofGrapheme: grapheme, lead: lead, widths: view.graphemeWidths).position * 64)
+            .rounded())
+      }
+      position += lead
       return Int((position * 64).rounded(.up))
     }
     return Int((position * 64).rounded())
