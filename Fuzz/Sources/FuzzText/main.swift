@@ -6,7 +6,8 @@ import TextEngine
 // that are not UTF-8 become U+FFFD, as they do in a Swift `String`). The text is prepared once
 // and laid out at three widths; `measure` and `layout` must agree, and every number must be
 // finite, lines in order inside the text, never more than `maxLines`; a `PreparedTextBatch` of
-// the text measures exactly as the text does.
+// the text measures exactly as the text does; on the web `text-wrap-style: balance` and `pretty`
+// keep the greedy number of lines.
 
 private let measurers: [TextMeasurer] = TextPlatform.allCases.map { platform in
   do throws(FontError) {
@@ -44,7 +45,7 @@ public func fuzzText(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     case 2: .multiple(Double(lineHeightCode & 0x3F) / 16)
     default: .fixed(Double(lineHeightCode & 0x3F) * 4 + 0.25)
     }
-  let style = TextStyle(
+  var style = TextStyle(
     fontSize: sizeCode == 0 ? 0 : Double(sizeCode) / 2,
     weight: flags & 1 == 0 ? .regular : .bold,
     letterSpacing: Double(Int8(bitPattern: spacingCode)) / 8,
@@ -53,6 +54,8 @@ public func fuzzText(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     maxLines: maxLines,
     pixelScale: flags & 2 == 0 ? nil : Double((flags >> 2) & 3 + 1),
     language: language)
+  // On the web, `text-wrap-style` too (the lines-and-platform byte's top bits).
+  if measurer.platform == .web { style.textWrap = [.auto, .balance, .pretty][Int(linesCode >> 5) % 3] }
   let text = String(decoding: input.rest, as: UTF8.self)
   let prepared: PreparedText
   do throws(TextError) {
@@ -64,6 +67,9 @@ public func fuzzText(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
   require(prepared.lineHeight.isFinite && prepared.lineHeight >= 0, "line height \(prepared.lineHeight)")
   require(prepared.unconstrainedWidth.isFinite, "unconstrained width \(prepared.unconstrainedWidth)")
   let batch = PreparedTextBatch([prepared, prepared])
+  var greedyStyle = style
+  greedyStyle.textWrap = .auto
+  let greedy = style.textWrap == .auto ? nil : try? measurer.prepare(text, style: greedyStyle)
   for lineWidth in [width, width * 0.5 + 1, width * 1.7] {
     do throws(TextError) {
       let layout = try prepared.layout(width: lineWidth)
@@ -71,6 +77,14 @@ public func fuzzText(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
       check(layout, measurement, prepared: prepared, maxLines: maxLines)
       let batched = try batch.measure(width: lineWidth)
       require(batched == [measurement, measurement], "a batch measures as the text does: \(batched)")
+      if let greedy {
+        // Balance and pretty move breaks, never the number of lines (Blink keeps the greedy lines
+        // when the best breaks would change it).
+        let greedyCount = try greedy.measure(width: lineWidth).lineCount
+        require(
+          maxLines > 0 || measurement.lineCount == greedyCount,
+          "\(style.textWrap) gives \(measurement.lineCount) lines where greedy gives \(greedyCount)")
+      }
     } catch {
       require(!error.message.isEmpty, "a layout error says what is wrong")
     }
