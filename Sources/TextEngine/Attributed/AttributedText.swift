@@ -179,7 +179,9 @@ public struct AttributedText: Sendable, Hashable {
       }
       return box.isEmpty ? 0 : platform.height(of: box)
     }
-    if let points = IOSTextRules.fixedLineHeight(in: paragraph) { return points }
+    if let points = IOSTextRules.fixedLineHeight(paragraph.lineHeight, fontSize: paragraph.fontSize) {
+      return points
+    }
     guard metrics.tallest.isFinite else { return 0 }  // no span: never a line the breaker ends
     let sum = metrics.above + metrics.below
     // One style (or proportional metrics): the tallest box exactly, not its parts re-added.
@@ -194,7 +196,7 @@ public struct AttributedText: Sendable, Hashable {
       if first, lines.strutBoundsEdges { above = lines.strut.above }
       return (above.isFinite ? above : 0) + (first ? lines.edges.firstLineAbove : 0)
     }
-    if IOSTextRules.fixedLineHeight(in: paragraph) != nil {
+    if IOSTextRules.fixedLineHeight(paragraph.lineHeight, fontSize: paragraph.fontSize) != nil {
       return (height - (metrics.ascent + metrics.descent)) / 2 + metrics.ascent
     }
     return metrics.tallest.isFinite ? metrics.above : 0

@@ -18,15 +18,20 @@ extension PreparedText {
     private let items: UnsafeBufferPointer<Int32>
     private var nextItem: Int
 
-    /// The positions in the segment keyed `key` whose first grapheme is `first`; `items` from
-    /// `nextItem` on are the bidi item starts at or after it.
-    init(key: LineKey, first: Int, grid: Double, items: UnsafeBufferPointer<Int32>, nextItem: Int) {
+    /// The positions in the segment keyed `key` whose first grapheme is `first`; `items` are the
+    /// bidi item starts, none before `items[searchFrom]` at or after `first`.
+    init(key: LineKey, first: Int, grid: Double, items: UnsafeBufferPointer<Int32>, searchFrom: Int = 0) {
       base = (key.start, key.startTieRank)
       pieceStart = first
       self.grid = grid
       self.items = items
-      self.nextItem = nextItem
+      var next = searchFrom
+      while next < items.count, Int(items[next]) < first { next += 1 }
+      nextItem = next
     }
+
+    /// The first bidi item start not yet passed (a later segment's search may start there).
+    var nextItemIndex: Int { nextItem }
 
     /// Where grapheme `grapheme` starts, `lead` past the current piece's start (every width a
     /// whole number of 1/65536 px, so sums are exact), and how far it was rounded up; `widths`

@@ -237,10 +237,9 @@ extension PreparedText {
           // wide as its snapped positions make it, and so is the tail the next line starts with.
           let key = keys[index]
           let snaps = view.snapsCutWordTails && lineStart == first && key.startTieRank != .max
-          let items = view.itemStartGraphemes
-          while nextItem < items.count, Int(items[nextItem]) < first { nextItem += 1 }
           var positions = CutWordPositions(
-            key: key, first: first, grid: Rules.positionGrid ?? 0, items: items, nextItem: nextItem)
+            key: key, first: first, grid: Rules.positionGrid ?? 0, items: view.itemStartGraphemes,
+            searchFrom: nextItem)
           var piece = (position: key.start, rank: Int16(0))
           if snaps { piece = positions.position(ofGrapheme: first, lead: 0, widths: graphemeWidths) }
           for grapheme in first..<contentEnd {
@@ -269,6 +268,7 @@ extension PreparedText {
               - piece.position
             (leadPosition, leadRank) = piece
           }
+          nextItem = positions.nextItemIndex
         }
         for grapheme in contentEnd..<end { leadWidth += graphemeWidths[grapheme] }
         // The next segment starts after the kerning across the opportunity (`KerningPairs`).

@@ -8,21 +8,19 @@
 ///   device pixels only when the style has a pixel scale (`ceil`, as UIKit sizes views).
 enum IOSTextRules: PlatformTextRules {
   static func lineHeight(of font: FontMetrics, fontSize: Double, lineHeight: LineHeight) -> Double {
+    if let fixed = fixedLineHeight(lineHeight, fontSize: fontSize) { return fixed }
     let natural = font.scaled(toPointSize: fontSize).naturalLineHeight
-    switch lineHeight {
-    case .natural: return natural
-    case .fixed(let points): return points
-    case .multiple(let factor): return natural * factor
-    case .fontSizeMultiple(let factor): return factor * fontSize
-    }
+    if case .multiple(let factor) = lineHeight { return natural * factor }
+    return natural
   }
 
-  /// The height every line of a paragraph in `style` has whatever its runs (rich text included):
-  /// the fixed height, or the multiple of the font size; nil when lines follow their fonts.
-  static func fixedLineHeight(in style: TextStyle) -> Double? {
-    switch style.lineHeight {
+  /// The height every line under `lineHeight` at `fontSize` has whatever its runs (rich text
+  /// included): the fixed height, or the multiple of the font size; nil when lines follow their
+  /// fonts.
+  static func fixedLineHeight(_ lineHeight: LineHeight, fontSize: Double) -> Double? {
+    switch lineHeight {
     case .fixed(let points): points
-    case .fontSizeMultiple(let factor): factor * style.fontSize
+    case .fontSizeMultiple(let factor): factor * fontSize
     case .natural, .multiple: nil
     }
   }

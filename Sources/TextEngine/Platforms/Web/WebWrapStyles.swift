@@ -474,12 +474,8 @@ enum WebWrapStyles {
       for offset in first..<grapheme { lead += view.graphemeWidths[offset] }
       if view.snapsCutWordTails, view.keys[index].startTieRank != .max {
         // As the greedy breaker measures a cut word (`PreparedText.CutWordPositions`).
-        let items = view.itemStartGraphemes
-        var nextItem = 0
-        while nextItem < items.count, Int(items[nextItem]) < first { nextItem += 1 }
         var positions = PreparedText.CutWordPositions(
-          key: view.keys[index], first: first, grid: WebTextRules.layoutUnit, items: items, nextItem: nextItem
-        )
+          key: view.keys[index], first: first, grid: WebTextRules.layoutUnit, items: view.itemStartGraphemes)
         return Int(
           (positions.position(ofGrapheme: grapheme, lead: lead, widths: view.graphemeWidths).position * 64)
             .rounded())
