@@ -352,6 +352,21 @@ extension AttributedTextTests {
     #expect(differing.count == 0, "first: \(differing.prefix(3))")
   }
 
+  /// Under `text-wrap-style: balance` and `pretty` (the web), a paragraph of one style breaks as
+  /// its plain text: the spans' candidates (their items' character positions) are the plain
+  /// text's line keys.
+  @Test func oneStyleWrapsAsPlainTextOnTheWeb() throws {
+    let measurer = try BundledFonts.measurer(systemFonts: false, platform: .web)
+    var rows = try Fixtures.jsonLines("corpus/multiscript-visible.jsonl").prefix(300)
+    rows += try Fixtures.jsonLines("corpus/feed-visible.jsonl").prefix(300)
+    let styles = [TextWrap.balance, .pretty].flatMap { wrap in
+      [0.0, 0.5].map { TextStyle(fontSize: 15, letterSpacing: $0, textWrap: wrap) }
+    }
+    let differing = try Self.oneSpanLayoutsDiffering(
+      from: rows, in: styles, measurer: measurer, widthTolerance: 1.0 / 64)
+    #expect(differing.count == 0, "first: \(differing.prefix(3))")
+  }
+
   /// On ios, one style has the plain text's heights to the last bit in every line-height mode:
   /// a multiple of the natural height (`Fuzz/Findings/attributed/ios-multiple-height-last-bit`:
   /// 36 pt at 0.0625, 3.257999999999999 pt as plain text for 3.258) and of the font size (which

@@ -3,8 +3,9 @@ import Testing
 import TextEngine
 
 /// `text-wrap-style` on the `web` platform: the breaks of the visible feed and multi-script texts
-/// at 150/170/343 px (15 px) under `auto`, `balance` and `pretty`, against Chromium 156's own
-/// (`Tests/Fixtures/corpus/wrap-visible.oracles.jsonl`, Debian's Noto fonts).
+/// and of the 480 rich paragraphs (styled spans) at 150/170/343 px (15 px) under `auto`,
+/// `balance` and `pretty`, against Chromium 156's own (`Tests/Fixtures/corpus/wrap-visible.oracles.jsonl`,
+/// `rich-wrap-visible.oracles.jsonl`, Debian's Noto fonts).
 ///
 /// The differences are an exact list (`Tests/Fixtures/corpus/wrap-mismatches.json`): any change,
 /// better or worse, fails until the list is updated. To update it, run this suite with
@@ -29,7 +30,11 @@ import TextEngine
   static func outcomes() throws -> [String: Outcome] {
     var outcomes: [String: Outcome] = [:]
     var measurers: [[String]: TextMeasurer] = [:]
-    for row in try Fixtures.jsonLines("corpus/wrap-visible.oracles.jsonl") {
+    let rows =
+      try Fixtures.jsonLines("corpus/wrap-visible.oracles.jsonl")
+      + Fixtures.jsonLines("corpus/rich-wrap-visible.oracles.jsonl")
+      + Fixtures.jsonLines("corpus/rich-wrap-fresh.oracles.jsonl")
+    for row in rows {
       let id = row["id"] as! String
       let set = row["set"] as! String
       let chain = row["chain"] as! [String]
@@ -37,20 +42,44 @@ import TextEngine
       measurers[chain] = measurer
       let widths = row["widths"] as! [String: [String: [String: Any]]]
       for wrap in TextWrap.allCases {
-        let prepared = try measurer.prepare(
-          row["text"] as! String, style: TextStyle(fontSize: 15, textWrap: wrap))
+        let style = TextStyle(fontSize: 15, textWrap: wrap)
+        // A layout's line starts, line count and widest line, and its measurement's.
+        let lines: (Double) throws -> (breaks: [Int], count: Int, widest: Double, measured: TextMeasurement)
+        if let text = row["text"] as? String {
+          let prepared = try measurer.prepare(text, style: style)
+          lines = { width in
+            let layout = try prepared.layout(width: width)
+            return (
+              layout.breaks, layout.lineCount, layout.lines.map(\.width).max() ?? 0,
+              try prepared.measure(width: width)
+            )
+          }
+        } else {
+          let spans = (row["runs"] as! [[String: Any]]).map { run in
+            TextSpan(
+              run["text"] as! String,
+              style: TextStyle(
+                fontSize: run["size"] as! Double, weight: (run["weight"] as! Int) >= 600 ? .bold : .regular))
+          }
+          let prepared = try measurer.prepare(spans, paragraph: style)
+          lines = { width in
+            let layout = try prepared.layout(width: width)
+            return (
+              layout.lines.dropFirst().map(\.scalarRange.lowerBound), layout.lines.count,
+              layout.lines.map(\.width).max() ?? 0, try prepared.measure(width: width)
+            )
+          }
+        }
         for width in widths.keys.sorted() {
           let expected = widths[width]![wrap.rawValue]!["breaks"] as! [Int]
-          let layout = try prepared.layout(width: Double(width)!)
+          let layout = try lines(Double(width)!)
           outcomes[wrap.rawValue, default: Outcome()].counts[set, default: 0] += 1
           if layout.breaks != expected {
             outcomes[wrap.rawValue, default: Outcome()].breaks[set, default: []].append("\(id)@\(width)")
           }
           // `measure` agrees with `layout`: the same lines, the same widest line.
-          let measurement = try prepared.measure(width: Double(width)!)
-          #expect(measurement.lineCount == layout.lineCount, "\(id)@\(width) \(wrap)")
-          #expect(
-            measurement.maxLineWidth == layout.lines.map(\.width).max() ?? 0, "\(id)@\(width) \(wrap)")
+          #expect(layout.measured.lineCount == layout.count, "\(id)@\(width) \(wrap)")
+          #expect(layout.measured.maxLineWidth == layout.widest, "\(id)@\(width) \(wrap)")
         }
       }
     }

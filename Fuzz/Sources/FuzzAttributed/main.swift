@@ -4,7 +4,8 @@ import TextEngine
 // Attributed paragraphs: spans in their own styles, one paragraph style, an optional truncation
 // token. Byte layout: 2 bytes width (n / 64; 0xFFFF infinite), paragraph flags (max lines, line
 // spacing, pixel scale, shared style, token), line height, platform, then spans separated by 0x1F, each
-// starting with 3 style bytes (font size, weight and language, letter spacing) before its text.
+// starting with 3 style bytes (font size, weight and language, letter spacing) before its text;
+// on the web, bits 4–5 of the first span's second style byte pick `text-wrap-style`.
 // `measure` and `layout` must agree; lines in order inside the text, tops rising, every number
 // finite, a token frame exactly when truncated, each line's pieces covering it in span order;
 // and spans that share one style must lay out exactly as a `PreparedText` of the joined text
@@ -41,9 +42,11 @@ public func fuzzAttributed(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt
     }
   let lineSpacing = Double(flags >> 6)
   let pixelScale: Double? = flags & 32 == 0 ? nil : 2
-  let paragraph = TextStyle(
+  var paragraph = TextStyle(
     fontSize: 15, lineHeight: lineHeight, lineSpacing: lineSpacing, maxLines: maxLines, pixelScale: pixelScale
   )
+  // On the web, bits 4–5 of the first span's second style byte: 1 balance, 2 pretty.
+  var textWrap = TextWrap.auto
   var spans: [TextSpan] = []
   for chunk in input.rest.split(separator: spanSeparator, omittingEmptySubsequences: false).prefix(16) {
     var bytes = Array(chunk)
@@ -51,12 +54,18 @@ public func fuzzAttributed(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt
     if !sharedStyle || spans.isEmpty {
       let header = bytes.prefix(3) + Array(repeating: 0, count: max(0, 3 - bytes.count))
       bytes.removeFirst(min(3, bytes.count))
-      style = TextStyle(
+      if spans.isEmpty, measurer.platform == .web {
+        textWrap = [TextWrap.auto, .balance, .pretty, .auto][Int(header[header.startIndex + 1] >> 4) & 3]
+        paragraph.textWrap = textWrap
+      }
+      var spanStyle = TextStyle(
         fontSize: Double(header[header.startIndex]) / 4 + 1,
         weight: header[header.startIndex + 1] & 1 == 0 ? .regular : .bold,
         letterSpacing: Double(Int8(bitPattern: header[header.startIndex + 2])) / 8,
         lineHeight: lineHeight, lineSpacing: lineSpacing, maxLines: maxLines, pixelScale: pixelScale,
         language: languages[Int(header[header.startIndex + 1] >> 1) % languages.count])
+      spanStyle.textWrap = textWrap
+      style = spanStyle
     } else {
       style = spans[0].style
     }

@@ -16,13 +16,15 @@ extension AttributedText {
     return line
   }
 
-  /// The lines at `width` as the paragraph's style breaks them (greedily, or with minikin's
-  /// optimal breaker for Android's TextView), calling `visit` for each until it returns false.
+  /// The lines at `width` as the paragraph's style breaks them (greedily, with Blink's
+  /// `text-wrap-style` on the web, or with minikin's optimal breaker for Android's TextView),
+  /// calling `visit` for each until it returns false.
   func forEachLine(width: Double, _ visit: (LineBreak) -> Bool) {
-    if LineBreaking(textWrap: paragraph.textWrap, androidStyle: paragraph.androidStyle) == .optimal {
-      forEachOptimalLine(width: width, visit)
-    } else {
-      forEachGreedyLine(width: width, visit)
+    switch LineBreaking(textWrap: paragraph.textWrap, androidStyle: paragraph.androidStyle) {
+    case .greedy: forEachGreedyLine(width: width, visit)
+    case .balance: forEachBalancedLine(width: width, visit)
+    case .pretty: forEachPrettyLine(width: width, visit)
+    case .optimal: forEachOptimalLine(width: width, visit)
     }
   }
 

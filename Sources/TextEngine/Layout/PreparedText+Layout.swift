@@ -19,6 +19,9 @@ extension PreparedText {
     var graphemeRange: Range<Int>
     var contentWidth: Double
     var endsWithHardBreak: Bool
+
+    /// No line (a placeholder).
+    static let empty = LineBreak(graphemeRange: 0..<0, contentWidth: 0, endsWithHardBreak: false)
   }
 
   /// The last segment in `first...paragraphEnd` whose content ends within `reach` (prefix-sum

@@ -53,23 +53,25 @@ enum WebWrapStyles {
   static let maximumCandidates = 4_096
 
   /// Lines in a fixed ring (no allocation): the greedy lines of the current window.
-  struct LineRing {
-    var lines = InlineArray<8, PreparedText.LineBreak>(
-      repeating: PreparedText.LineBreak(graphemeRange: 0..<0, contentWidth: 0, endsWithHardBreak: false))
+  struct LineRing<Line> {
+    var lines: InlineArray<8, Line>
     var first = 0
     var count = 0
 
-    @inline(__always) subscript(index: Int) -> PreparedText.LineBreak {
+    /// An empty ring (`filler` only fills the unused room).
+    init(filler: Line) { lines = InlineArray(repeating: filler) }
+
+    @inline(__always) subscript(index: Int) -> Line {
       get { lines[(first &+ index) & 7] }
       set { lines[(first &+ index) & 7] = newValue }
     }
 
-    @inline(__always) mutating func append(_ line: PreparedText.LineBreak) {
+    @inline(__always) mutating func append(_ line: Line) {
       self[count] = line
       count &+= 1
     }
 
-    @inline(__always) mutating func removeFirst() -> PreparedText.LineBreak {
+    @inline(__always) mutating func removeFirst() -> Line {
       let line = lines[first]
       first = (first &+ 1) & 7
       count &-= 1
@@ -152,7 +154,7 @@ enum WebWrapStyles {
   /// The segments `first...last` of whole lines `lines`, or nil when a line starts or ends inside a
   /// segment.
   static func wholeSegments(
-    of lines: LineRing, in view: PreparedTextStorage.View
+    of lines: LineRing<PreparedText.LineBreak>, in view: PreparedTextStorage.View
   ) -> (first: Int, last: Int)? {
     let segments = view.segments
     var first = -1
@@ -204,7 +206,8 @@ enum WebWrapStyles {
   /// calls `body` with each line and returns true, or returns false (calling nothing) when
   /// scoring does not apply or gives another number of lines.
   static func optimize(
-    _ lines: LineRing, in view: PreparedTextStorage.View, width: Double, fontSize: Double, balanced: Bool,
+    _ lines: LineRing<PreparedText.LineBreak>, in view: PreparedTextStorage.View, width: Double,
+    fontSize: Double, balanced: Bool,
     _ body: (PreparedText.LineBreak) -> Bool
   ) -> (applied: Bool, stopped: Bool) {
     guard let (first, last) = wholeSegments(of: lines, in: view),
@@ -244,18 +247,12 @@ enum WebWrapStyles {
     let segments = view.segments
     let noBreak = candidates.noBreak
     let ifBreak = candidates.ifBreak
-    let scores = candidates.score
-    let previous = candidates.previous
-    let lower = candidates.lower
-    let pending = candidates.pending
     let count = range.count &+ 1
     // Positions from the window's start as the greedy breaker has them: Chromium's advances
     // from the paragraph's start rounded up to LayoutUnits (the segments' line keys), in `float`.
     // (Chromium 156 breaks ties between mirror-image lines as these do, the shorter line first.)
     noBreak[0] = 0
     ifBreak[0] = 0
-    scores[0] = 0
-    previous[0] = 0
     let keys = view.keys.baseAddress.unsafelyUnwrapped
     let origin = keys[range.lowerBound].start
     // Only the window's last segment can end its paragraph (a window's lines end at the first
@@ -275,6 +272,28 @@ enum WebWrapStyles {
       : (keys[last].start + segments[last].totalWidth).roundedUp(toMultipleOf: WebTextRules.layoutUnit)
     noBreak[index] = Float(next - origin)
     ifBreak[index] = Float(keys[last].contentEnd - origin)
+    return score(
+      lineCount, count: count, candidates: candidates, width: width, fontSize: fontSize, balanced: balanced,
+      firstSegment: range.lowerBound, ends: &ends)
+  }
+
+  /// `ScoreLineBreaker::ComputeScores` and `ComputeBreakPoints` over `count` candidates whose
+  /// positions (`noBreak`, `ifBreak`, from the window's start; candidate 0 the window's start)
+  /// are filled in: true with the last segment of each of the `lineCount` lines in `ends`
+  /// (candidate `k` ends segment `firstSegment + k − 1`), or false when the best breaks give
+  /// another number of lines.
+  @inline(__always) static func score(
+    _ lineCount: Int, count: Int, candidates: Candidates, width: Double, fontSize: Double, balanced: Bool,
+    firstSegment: Int, ends: inout InlineArray<8, Int>
+  ) -> Bool {
+    let noBreak = candidates.noBreak
+    let ifBreak = candidates.ifBreak
+    let scores = candidates.score
+    let previous = candidates.previous
+    let lower = candidates.lower
+    let pending = candidates.pending
+    scores[0] = 0
+    previous[0] = 0
     // The last opportunity before the end has the orphans penalty (hyphenation, which would
     // carry it further back, is off); every other penalty is 0.
     let orphan = count &- 2
@@ -397,7 +416,7 @@ enum WebWrapStyles {
     var lineNumber = lineCount
     while breakIndex > 0 {
       lineNumber &-= 1
-      ends[lineNumber] = range.lowerBound &+ breakIndex &- 1
+      ends[lineNumber] = firstSegment &+ breakIndex &- 1
       breakIndex = Int(previous[breakIndex])
     }
     return true
@@ -409,11 +428,11 @@ enum WebWrapStyles {
     in view: PreparedTextStorage.View, limit: Double, width: Double, fontSize: Double,
     _ body: (PreparedText.LineBreak) -> Bool
   ) {
-    var window = LineRing()
+    var window = LineRing(filler: PreparedText.LineBreak.empty)
     var stopped = false
     // Ends the paragraph whose last lines `window` holds.
     func finishParagraph() -> Bool {
-      defer { window = LineRing() }
+      defer { window = LineRing(filler: PreparedText.LineBreak.empty) }
       guard window.count > 1, shouldOptimize(window, in: view, width: width) else {
         return emitAll(window, body)
       }
@@ -437,14 +456,16 @@ enum WebWrapStyles {
   }
 
   /// Calls `body` with each line of `lines`; false when it stopped.
-  @inline(__always) static func emitAll(_ lines: LineRing, _ body: (PreparedText.LineBreak) -> Bool) -> Bool {
+  @inline(__always) static func emitAll<Line>(_ lines: LineRing<Line>, _ body: (Line) -> Bool) -> Bool {
     for index in 0..<lines.count where !body(lines[index]) { return false }
     return true
   }
 
   /// `ShouldOptimize`: the last line is narrower than a third of the width (its LayoutUnits,
   /// hanging spaces included, against the width's LayoutUnits divided by 3) and is one segment.
-  static func shouldOptimize(_ lines: LineRing, in view: PreparedTextStorage.View, width: Double) -> Bool {
+  static func shouldOptimize(
+    _ lines: LineRing<PreparedText.LineBreak>, in view: PreparedTextStorage.View, width: Double
+  ) -> Bool {
     let last = lines[lines.count - 1]
     guard !last.graphemeRange.isEmpty else { return false }
     let segments = view.segments
@@ -499,7 +520,7 @@ enum WebWrapStyles {
     _ body: (PreparedText.LineBreak) -> Bool
   ) {
     if balanceWholeSegments(in: view, limit: limit, width: width, fontSize: fontSize, body) { return }
-    var window = LineRing()
+    var window = LineRing(filler: PreparedText.LineBreak.empty)
     // 0: collecting the first paragraph; 1: passing greedy lines through; 2: balanced by
     // bisection (the rest of the greedy pass is not needed).
     var state = 0
@@ -616,7 +637,7 @@ enum WebWrapStyles {
         return true
       }
     }
-    var lines = LineRing()
+    var lines = LineRing(filler: PreparedText.LineBreak.empty)
     var lineStart = 0
     for index in 0..<lineCount {
       lines.append(line(segments: lineStart, through: ends[index], in: view))
@@ -643,7 +664,9 @@ enum WebWrapStyles {
   /// to the widest width at which none of its first `lineCount` lines takes one more segment.
   /// Every later midpoint is inside the bracket, so a midpoint in such a range is answered
   /// without a pass; the others are broken as Blink breaks them.
-  static func bisectedWidth(of lines: LineRing, in view: PreparedTextStorage.View, width: Double) -> Int? {
+  static func bisectedWidth(
+    of lines: LineRing<PreparedText.LineBreak>, in view: PreparedTextStorage.View, width: Double
+  ) -> Int? {
     let available = layoutUnits(width)
     guard available > 0 else { return nil }
     let lineCount = lines.count
