@@ -352,6 +352,26 @@ extension AttributedTextTests {
     #expect(differing.count == 0, "first: \(differing.prefix(3))")
   }
 
+  /// A web paragraph of two spans and 100,000 segments on one line (an unconstrained width, a
+  /// wide one, balanced) is measured in one walk over its items: the line's width was taken from
+  /// its start for every segment, hours for this paragraph.
+  @Test(arguments: [TextWrap.auto, .balance, .pretty])
+  func aLongLineOfSpansIsMeasuredInOneWalk(wrap: TextWrap) throws {
+    let measurer = try BundledFonts.measurer(systemFonts: false, platform: .web)
+    let words = String(repeating: "word 字 ", count: 25_000)
+    let spans = [
+      TextSpan(words, style: TextStyle(fontSize: 15, textWrap: wrap)),
+      TextSpan(words, style: TextStyle(fontSize: 17, weight: .bold, textWrap: wrap)),
+    ]
+    let rich = try measurer.prepare(spans)
+    for width in [Double.infinity, 10_000_000, 3_000_000] {
+      let layout = try rich.layout(width: width)
+      #expect(try rich.measure(width: width).lineCount == layout.lineCount)
+      #expect(layout.lineCount <= 2)
+      #expect(layout.lines.first?.scalarRange.lowerBound == 0)
+    }
+  }
+
   /// Under `text-wrap-style: balance` and `pretty` (the web), a paragraph of one style breaks as
   /// its plain text: the spans' candidates (their items' character positions) are the plain
   /// text's line keys.
@@ -533,13 +553,16 @@ extension AttributedTextTests {
 }
 
 extension AttributedTextTests {
-  /// Fuzzed web paragraphs of one span: a piece of a cut word and a line after one measure as
-  /// the span's (to 1/64 px, as the fuzz target compares), each bidi item's positions rounded up
-  /// from its own start inside the word (`Fuzz/Findings/attributed/web-cut-line-width`,
-  /// `web-cut-piece-rtl`), and a word exactly as wide as the line once snapped but wider exactly
-  /// is cut in a span as in plain text (`web-cut-tail-fit`: Blink's tie rule).
-  @Test(arguments: ["web-cut-line-width", "web-cut-piece-rtl", "web-cut-tail-fit"])
-  func aCutWordHoldingABidiItemMeasuresAsItsSpan(finding: String) throws {
+  /// Fuzzed web paragraphs of one span lay out as their plain text: a piece of a cut word and a
+  /// line after one measure as the span's (to 1/64 px, as the fuzz target compares), each bidi
+  /// item's positions rounded up from its own start inside the word
+  /// (`Fuzz/Findings/attributed/web-cut-line-width`, `web-cut-piece-rtl`); a word exactly as wide
+  /// as the line once snapped but wider exactly is cut in a span as in plain text
+  /// (`web-cut-tail-fit`: Blink's tie rule); `balance` bisects from the same line widths
+  /// (`web-balance-line-width`: a span's line measured to the end of its last grapheme, plain
+  /// text's to the start of the next, with a tab and letter spacing −4.875 px between them).
+  @Test(arguments: ["web-cut-line-width", "web-cut-piece-rtl", "web-cut-tail-fit", "web-balance-line-width"])
+  func aFuzzedWebSpanLaysOutAsItsPlainText(finding: String) throws {
     let url = Fixtures.directory.deletingLastPathComponent().deletingLastPathComponent()
       .appendingPathComponent("Fuzz/Findings/attributed/\(finding)")
     // The fuzz input (Fuzz/Sources/FuzzAttributed): width, flags, line height, platform, then one
@@ -559,7 +582,8 @@ extension AttributedTextTests {
       fontSize: Double(header[0]) / 4 + 1, weight: header[1] & 1 == 0 ? .regular : .bold,
       letterSpacing: Double(Int8(bitPattern: header[2])) / 8, lineHeight: lineHeight,
       lineSpacing: Double(flags >> 6), maxLines: Int(flags & 7), pixelScale: flags & 32 == 0 ? nil : 2,
-      language: languages[Int(header[1] >> 1) % languages.count])
+      language: languages[Int(header[1] >> 1) % languages.count],
+      textWrap: [TextWrap.auto, .balance, .pretty, .auto][Int(header[1] >> 4) & 3])
     let text = String(decoding: bytes[8...], as: UTF8.self)
     let measurer = try BundledFonts.measurer(systemFonts: false, platform: .web)
     let plain = try measurer.prepare(text, style: style)

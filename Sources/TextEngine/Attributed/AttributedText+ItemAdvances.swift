@@ -104,16 +104,54 @@ extension AttributedText {
       return before + (ends[end - 1] - starts[lastStart]) <= limit
     }
 
-    /// Whether the line of graphemes `start..<end`, when it ends inside a kerning pair (a kerning
-    /// follows grapheme `end − 1` in its item), still fits once its last cluster is reshaped
-    /// alone: Blink fits that cluster's own width from the snapped position of its start
+    /// Whether the line of graphemes `line.start..<end`, when it ends inside a kerning pair (a
+    /// kerning follows grapheme `end − 1` in its item), still fits once its last cluster is
+    /// reshaped alone: Blink fits that cluster's own width from the snapped position of its start
     /// (`ShapingLineBreaker`), as `PreparedTextBuilder` keys a segment that ends inside a pair.
-    func reshapedEndFits(from start: Int, to end: Int, limit: Double) -> Bool {
+    func reshapedEndFits(to end: Int, of line: inout LineWalker, limit: Double) -> Bool {
       let last = end - 1
-      guard end > start, end < items.count, items[end] == items[last], starts[end] != ends[last] else {
+      guard end > line.start, end < items.count, items[end] == items[last], starts[end] != ends[last] else {
         return true
       }
-      return width(from: start, to: last) + (ends[last] - starts[last]) <= limit
+      return line.width(to: last) + (ends[last] - starts[last]) <= limit
+    }
+
+    /// The widths of one line's graphemes from its first (`width(from:to:)`) to ends that rise as
+    /// the line fills, each found from the last instead of from the line's start: a line of
+    /// thousands of segments is measured in one walk, not one per segment.
+    struct LineWalker {
+      let advances: ItemAdvances
+      /// The line's first grapheme.
+      let start: Int
+      /// The first grapheme of the item part being walked.
+      private var part: Int
+      /// The snapped width of the whole item parts before it.
+      private var completed = 0.0
+      /// The advance where that part starts in its item.
+      private var partStart: Double
+
+      init(_ advances: ItemAdvances, from start: Int) {
+        self.advances = advances
+        self.start = start
+        part = start
+        partStart = start < advances.starts.count ? advances.starts[start] : 0
+      }
+
+      /// The width of graphemes `start..<end` on one line.
+      mutating func width(to end: Int) -> Double {
+        guard end > start else { return 0 }
+        let items = advances.items
+        // (An end before the part walked to, never asked for in order: from the line's start.)
+        guard items[end - 1] >= items[part] else { return advances.width(from: start, to: end) }
+        while items[part] != items[end - 1] {
+          let item = items[part]
+          while items[part] == item { part += 1 }
+          completed += (advances.ends[part - 1] - partStart).roundedUp(toMultipleOf: advances.grid)
+          partStart = 0
+        }
+        let last = advances.ends[end - 1].roundedUp(toMultipleOf: advances.grid)
+        return completed + (partStart > 0 ? last - partStart.roundedUp(toMultipleOf: advances.grid) : last)
+      }
     }
 
     /// Where every grapheme starts (and, last, where the text ends) and where every grapheme

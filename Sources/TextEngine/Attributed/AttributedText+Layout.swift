@@ -58,6 +58,8 @@ extension AttributedText {
     var leadWidth = 0.0
     var origin = Double.nan
     var metrics = LineMetrics()
+    // The line's item parts, measured as it fills (where spans are snapped items).
+    var walker: ItemAdvances.LineWalker?
     /// Ends the line at grapheme `end` and starts the next one there; false when `visit` stops.
     func endLine(at end: Int) -> Bool {
       guard body(LineBreak(graphemeRange: lineStart..<end, contentWidth: lineContent, metrics: metrics))
@@ -79,17 +81,18 @@ extension AttributedText {
       // Where spans are inline items snapped one by one (the web), the line's width with this
       // segment is Blink's sum of its items' snapped parts, not a difference of positions.
       if let items = itemAdvances, lineStart < first {
-        let extended = items.width(from: lineStart, to: contentEnd)
+        if walker?.start != lineStart { walker = ItemAdvances.LineWalker(items, from: lineStart) }
+        let extended = walker!.width(to: contentEnd)
         if extended > limit
           || (extended == limit
             && !items.fitsAtLimit(from: lineStart, to: contentEnd, limit: limit))
-          || !items.reshapedEndFits(from: lineStart, to: contentEnd, limit: limit)
+          || !items.reshapedEndFits(to: contentEnd, of: &walker!, limit: limit)
         {
           guard endLine(at: first) else { return }
         } else {
           if origin.isNaN { origin = segment.start }
           if contentEnd > first { lineContent = extended }
-          lineWidth = items.width(from: lineStart, to: end)
+          lineWidth = walker!.width(to: end)
           metrics.formUnion(segment.metrics)
           if segment.hardBreakAfter {
             guard endLine(at: end) else { return }

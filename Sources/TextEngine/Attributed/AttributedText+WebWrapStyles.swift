@@ -130,18 +130,20 @@ extension AttributedText {
   /// union of its segments' metrics.
   private func line(segments first: Int, through last: Int, items: ItemAdvances) -> LineBreak {
     let start = segments[first].graphemeStart
-    var content = 0.0
     var metrics = LineMetrics()
+    var lastContent = -1
     for index in first...last {
-      let segment = segments[index]
-      metrics.formUnion(segment.metrics)
-      guard segment.contentGraphemeCount > 0 else { continue }
-      // (The first segment's as the greedy breaker takes it: from the prefix sums.)
-      content =
-        index == first
-        ? (segment.start + segment.contentWidth) - segment.start
-        : items.width(from: start, to: segment.graphemeStart + segment.contentGraphemeCount)
+      metrics.formUnion(segments[index].metrics)
+      if segments[index].contentGraphemeCount > 0 { lastContent = index }
     }
+    // (The first segment's as the greedy breaker takes it: from the prefix sums.)
+    let content =
+      lastContent < 0
+      ? 0
+      : lastContent == first
+        ? (segments[first].start + segments[first].contentWidth) - segments[first].start
+        : items.width(
+          from: start, to: segments[lastContent].graphemeStart + segments[lastContent].contentGraphemeCount)
     var line = withEmptyLineMetrics(
       LineBreak(
         graphemeRange: start..<segments[last].graphemeStart + segments[last].graphemeCount,
@@ -206,9 +208,12 @@ extension AttributedText {
     return layoutUnits(ofLine: last, items: items) < WebWrapStyles.layoutUnits(width) / 3
   }
 
-  /// `LineInfo::Width()`: the line's LayoutUnits with its hanging spaces.
+  /// `LineInfo::Width()`: the line's LayoutUnits with its hanging spaces, between the snapped
+  /// positions of its ends (as plain text's `WebWrapStyles.snappedPosition(ofGrapheme:in:)`).
   private func layoutUnits(ofLine range: Range<Int>, items: ItemAdvances) -> Int {
-    WebWrapStyles.layoutUnits(items.width(from: range.lowerBound, to: range.upperBound))
+    WebWrapStyles.layoutUnits(
+      items.snappedPosition(ofGrapheme: range.upperBound)
+        - items.snappedPosition(ofGrapheme: range.lowerBound))
   }
 
   /// `ParagraphLineBreaker::AttemptParagraphBalancing`'s width, in LayoutUnits, for a text without
@@ -256,6 +261,25 @@ extension AttributedText.LineBreak {
   /// No line (a placeholder).
   static let empty = AttributedText.LineBreak(
     graphemeRange: 0..<0, contentWidth: 0, metrics: AttributedText.LineMetrics())
+}
+
+extension AttributedText.ItemAdvances {
+  /// Where grapheme `grapheme` starts (after the kerning before it), from the text's start: its
+  /// item's advance rounded up to the grid, after the items before it, each as wide as its
+  /// advance rounded up; at an item's end or the text's, where that item ends.
+  func snappedPosition(ofGrapheme grapheme: Int) -> Double {
+    guard grapheme > 0 else { return 0 }
+    var base = 0.0
+    var index = 1
+    while index < grapheme {
+      if items[index] != items[index - 1] { base += ends[index - 1].roundedUp(toMultipleOf: grid) }
+      index += 1
+    }
+    if grapheme < items.count, items[grapheme] == items[grapheme - 1] {
+      return base + starts[grapheme].roundedUp(toMultipleOf: grid)
+    }
+    return base + ends[grapheme - 1].roundedUp(toMultipleOf: grid)
+  }
 }
 
 extension AttributedText {
