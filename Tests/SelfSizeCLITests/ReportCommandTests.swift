@@ -280,12 +280,12 @@ import Testing
   }
 
   /// Only the font files the pages' glyphs use are copied (not all 13 bundled files), each
-  /// named by the pages; they follow the feed's scripts (a Greek card's bold title and regular
-  /// author bring both Noto Sans faces).
+  /// named by the pages; they follow the feed's scripts (a Ukrainian card's bold title and
+  /// regular author bring both Noto Sans faces for their і, which the primary lacks).
   @Test(arguments: [
     ("", ["NotoSansCJKsc-Regular.otf", "NotoSansCJKsc-Bold.otf", "NotoColorEmoji.ttf"]),
     (
-      #"{"id":"el","title":"Καλημέρα κόσμε","author":"Ελένη","likes":3}"#,
+      #"{"id":"uk","title":"Привіт, світе","author":"Віра","likes":3}"#,
       [
         "NotoSansCJKsc-Regular.otf", "NotoSansCJKsc-Bold.otf", "NotoColorEmoji.ttf", "NotoSans-Regular.ttf",
         "NotoSans-Bold.ttf",

@@ -13,4 +13,18 @@ enum ClusterFontRule: Sendable, Hashable {
   /// The first font in the chain's order (SkParagraph's `OneLineShaper`: the first family that
   /// shapes the cluster without `.notdef`).
   case chainOrder
+
+  /// True on the platforms that shape with HarfBuzz and fall back only for the clusters a font
+  /// draws as `.notdef` (Blink's `HarfBuzzShaper`, SkParagraph's `OneLineShaper`): a font has a
+  /// scalar its cmap lacks but HarfBuzz's normalizer draws with it
+  /// (``Font/rendersThroughNormalization(_:)``), and each cluster keeps the first font that has
+  /// it, even where a word's letters then come from two fonts. Elsewhere the cmap decides and a
+  /// word's letters of one script take one font (minikin's `FontCollection`, and the engine's
+  /// model of UIKit).
+  var fallsBackForNotdefOnly: Bool {
+    switch self {
+    case .chainOrderMatchingVariationSelector, .chainOrder: true
+    case .colourFontForEmojiPresentation: false
+    }
+  }
 }

@@ -36,25 +36,25 @@ public struct FontChain: Sendable, Hashable {
     switch rule {
     case .colourFontForEmojiPresentation:
       if UnicodeProperties.wantsEmojiPresentation(cluster),
-        let index = fontIndex(coveringCluster: cluster, where: { $0.hasColorGlyphs })
+        let index = fontIndex(coveringCluster: cluster, rule: rule, where: { $0.hasColorGlyphs })
       {
         return index
       }
     case .chainOrderMatchingVariationSelector:
       if cluster.contains(0xFE0F),
-        let index = fontIndex(coveringCluster: cluster, where: { $0.hasColorGlyphs })
+        let index = fontIndex(coveringCluster: cluster, rule: rule, where: { $0.hasColorGlyphs })
       {
         return index
       }
       if cluster.contains(0xFE0E),
-        let index = fontIndex(coveringCluster: cluster, where: { !$0.hasColorGlyphs })
+        let index = fontIndex(coveringCluster: cluster, rule: rule, where: { !$0.hasColorGlyphs })
       {
         return index
       }
     case .chainOrder:
       break
     }
-    return fontIndex(coveringCluster: cluster, where: { _ in true })
+    return fontIndex(coveringCluster: cluster, rule: rule, where: { _ in true })
   }
 
   /// The index of the first font covering every scalar of `scalars` that needs a glyph, or nil.
@@ -63,11 +63,16 @@ public struct FontChain: Sendable, Hashable {
   }
 
   private func fontIndex<C: Collection<UInt32>>(
-    coveringCluster cluster: C, where isEligible: (Font) -> Bool
+    coveringCluster cluster: C, rule: ClusterFontRule = .colourFontForEmojiPresentation,
+    where isEligible: (Font) -> Bool
   ) -> Int? {
     fontLoop: for (index, font) in fonts.enumerated() where isEligible(font) {
       for scalar in cluster where !UnicodeProperties.isDefaultIgnorable(scalar) {
-        if !font.coverage.contains(scalar) { continue fontLoop }
+        if !font.coverage.contains(scalar)
+          && !(rule.fallsBackForNotdefOnly && font.rendersThroughNormalization(scalar))
+        {
+          continue fontLoop
+        }
       }
       return index
     }

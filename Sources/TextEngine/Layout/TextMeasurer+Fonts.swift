@@ -1,8 +1,10 @@
 extension TextMeasurer {
   /// The font each grapheme cluster of `text` gets in `style`: the first font of the style's
-  /// chain that covers the cluster (or, within a word, the first that covers its whole script
-  /// run when an earlier font has only part of it), else (with system fonts on) an installed
-  /// fallback face.
+  /// chain that covers the cluster, else (with system fonts on) an installed fallback face. On
+  /// the web and flutter a font covers what HarfBuzz draws with it (its cmap, and scalars it
+  /// draws through their decomposition, `Font.rendersThroughNormalization`); elsewhere its cmap,
+  /// and within a word the first font that covers its whole script run is taken when an earlier
+  /// font has only part of it.
   public func clusterFonts(_ text: String, style: TextStyle) -> [ClusterFont] {
     let decoded = DecodedText(text)
     let codes = decoded.codes

@@ -125,7 +125,9 @@ struct SegmentShaper {
       }
       start = Int(end)
     }
-    unifyScriptRuns(scalars, graphemeEnds: graphemeEnds, scripts: scripts, fontOfGrapheme: &fontOfGrapheme)
+    if !fontRule.fallsBackForNotdefOnly {
+      unifyScriptRuns(scalars, graphemeEnds: graphemeEnds, scripts: scripts, fontOfGrapheme: &fontOfGrapheme)
+    }
     return (fonts, fontOfGrapheme, missing)
   }
 
