@@ -560,8 +560,13 @@ extension AttributedTextTests {
   /// as the line once snapped but wider exactly is cut in a span as in plain text
   /// (`web-cut-tail-fit`: Blink's tie rule); `balance` bisects from the same line widths
   /// (`web-balance-line-width`: a span's line measured to the end of its last grapheme, plain
-  /// text's to the start of the next, with a tab and letter spacing −4.875 px between them).
-  @Test(arguments: ["web-cut-line-width", "web-cut-piece-rtl", "web-cut-tail-fit", "web-balance-line-width"])
+  /// text's to the start of the next, with a tab and letter spacing −4.875 px between them); a
+  /// cut word whose segment starts inside a kerning pair is measured on the grid in plain text too
+  /// (`web-cut-reshaped-start`: 502.699 px for the span's 502.71875).
+  @Test(arguments: [
+    "web-cut-line-width", "web-cut-piece-rtl", "web-cut-tail-fit", "web-balance-line-width",
+    "web-cut-reshaped-start",
+  ])
   func aFuzzedWebSpanLaysOutAsItsPlainText(finding: String) throws {
     let url = Fixtures.directory.deletingLastPathComponent().deletingLastPathComponent()
       .appendingPathComponent("Fuzz/Findings/attributed/\(finding)")

@@ -21,7 +21,7 @@ extension PreparedText {
     /// The positions in the segment keyed `key` whose first grapheme is `first`; `items` are the
     /// bidi item starts, none before `items[searchFrom]` at or after `first`.
     init(key: LineKey, first: Int, grid: Double, items: UnsafeBufferPointer<Int32>, searchFrom: Int = 0) {
-      base = (key.start, key.startTieRank)
+      base = (key.start, key.startRounding)
       pieceStart = first
       self.grid = grid
       self.items = items

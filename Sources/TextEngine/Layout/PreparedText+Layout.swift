@@ -239,7 +239,7 @@ extension PreparedText {
           // Where positions are snapped (`View.snapsCutWordTails`), each piece of the word is as
           // wide as its snapped positions make it, and so is the tail the next line starts with.
           let key = keys[index]
-          let snaps = view.snapsCutWordTails && lineStart == first && key.startTieRank != .max
+          let snaps = view.snapsCutWordTails && lineStart == first
           var positions = CutWordPositions(
             key: key, first: first, grid: Rules.positionGrid ?? 0, items: view.itemStartGraphemes,
             searchFrom: nextItem)

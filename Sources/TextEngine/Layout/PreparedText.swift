@@ -47,10 +47,17 @@ public struct PreparedText: Sendable, Hashable {
     /// line's exact width, so a line whose rounded width is exactly the limit fits only when its
     /// end was rounded up at least as far as its start. 0 where lengths are not rounded.
     var tieRank: Int16 = 0
-    /// See `tieRank`; `Int16.max` when a line starting here never fits at a tie (Blink reshapes
-    /// a line start inside a kerning pair and takes the rounding of its first cluster from the
-    /// room left).
+    /// See `tieRank`; with `reshapedStart` added when a line starting here never fits at a tie
+    /// (Blink reshapes a line start inside a kerning pair and takes the rounding of its first
+    /// cluster from the room left): above every `tieRank` (ranks are under 1,024), the rounding
+    /// still in its low bits.
     var startTieRank: Int16 = 0
+
+    /// The flag of `startTieRank` for a line start inside a kerning pair.
+    static let reshapedStart: Int16 = 0x4000
+
+    /// How far `start` was rounded up, without the `reshapedStart` flag.
+    var startRounding: Int16 { startTieRank & ~Self.reshapedStart }
   }
 
   /// What a prepared text holds beside its segment and grapheme arrays.

@@ -393,7 +393,7 @@ struct PreparedTextBuilder {
           let positions =
             (exactStart + first).roundedUp(toMultipleOf: positionGrid, inverse: inverseGrid) - roundedStart
           if first.roundedUp(toMultipleOf: positionGrid, inverse: inverseGrid) > positions {
-            startTieRank = .max
+            startTieRank |= PreparedText.LineKey.reshapedStart
           }
         }
       }

@@ -493,7 +493,7 @@ enum WebWrapStyles {
     if grapheme > first {
       var lead = 0.0
       for offset in first..<grapheme { lead += view.graphemeWidths[offset] }
-      if view.snapsCutWordTails, view.keys[index].startTieRank != .max {
+      if view.snapsCutWordTails {
         // As the greedy breaker measures a cut word (`PreparedText.CutWordPositions`).
         var positions = PreparedText.CutWordPositions(
           key: view.keys[index], first: first, grid: WebTextRules.layoutUnit, items: view.itemStartGraphemes)
