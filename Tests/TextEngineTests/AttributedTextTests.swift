@@ -562,10 +562,13 @@ extension AttributedTextTests {
   /// (`web-balance-line-width`: a span's line measured to the end of its last grapheme, plain
   /// text's to the start of the next, with a tab and letter spacing −4.875 px between them); a
   /// cut word whose segment starts inside a kerning pair is measured on the grid in plain text too
-  /// (`web-cut-reshaped-start`: 502.699 px for the span's 502.71875).
+  /// (`web-cut-reshaped-start`: 502.699 px for the span's 502.71875); a span's line starting
+  /// before its item's start (negative kerning across the opportunity before it, every advance 0
+  /// under −2 px letter spacing) is measured from that start rounded up, as plain text
+  /// (`web-span-negative-start`: 18.953125 px as a span, 19 as plain text).
   @Test(arguments: [
     "web-cut-line-width", "web-cut-piece-rtl", "web-cut-tail-fit", "web-balance-line-width",
-    "web-cut-reshaped-start",
+    "web-cut-reshaped-start", "web-span-negative-start",
   ])
   func aFuzzedWebSpanLaysOutAsItsPlainText(finding: String) throws {
     let url = Fixtures.directory.deletingLastPathComponent().deletingLastPathComponent()

@@ -73,7 +73,7 @@ extension AttributedText {
         while index < end, items[index] == item { index += 1 }
         if index == end {
           let last = ends[end - 1].roundedUp(toMultipleOf: grid)
-          return width + (startAdvance > 0 ? last - startAdvance.roundedUp(toMultipleOf: grid) : last)
+          return width + (startAdvance != 0 ? last - startAdvance.roundedUp(toMultipleOf: grid) : last)
         }
         // A whole part up to the item's end: its advance, rounded up.
         width += (ends[index - 1] - startAdvance).roundedUp(toMultipleOf: grid)
@@ -150,7 +150,7 @@ extension AttributedText {
           partStart = 0
         }
         let last = advances.ends[end - 1].roundedUp(toMultipleOf: advances.grid)
-        return completed + (partStart > 0 ? last - partStart.roundedUp(toMultipleOf: advances.grid) : last)
+        return completed + (partStart != 0 ? last - partStart.roundedUp(toMultipleOf: advances.grid) : last)
       }
     }
 
