@@ -209,11 +209,10 @@ extension AttributedText {
   }
 
   /// `LineInfo::Width()`: the line's LayoutUnits with its hanging spaces, between the snapped
-  /// positions of its ends (as plain text's `WebWrapStyles.snappedPosition(ofGrapheme:in:)`).
+  /// positions of its ends (as plain text's `WebWrapStyles.snappedPosition(ofGrapheme:in:)`), in
+  /// a walk over the line alone (pretty measures every paragraph's last line).
   private func layoutUnits(ofLine range: Range<Int>, items: ItemAdvances) -> Int {
-    WebWrapStyles.layoutUnits(
-      items.snappedPosition(ofGrapheme: range.upperBound)
-        - items.snappedPosition(ofGrapheme: range.lowerBound))
+    WebWrapStyles.layoutUnits(items.snappedWidth(from: range.lowerBound, to: range.upperBound))
   }
 
   /// `ParagraphLineBreaker::AttemptParagraphBalancing`'s width, in LayoutUnits, for a text without
@@ -264,21 +263,24 @@ extension AttributedText.LineBreak {
 }
 
 extension AttributedText.ItemAdvances {
-  /// Where grapheme `grapheme` starts (after the kerning before it), from the text's start: its
-  /// item's advance rounded up to the grid, after the items before it, each as wide as its
-  /// advance rounded up; at an item's end or the text's, where that item ends.
-  func snappedPosition(ofGrapheme grapheme: Int) -> Double {
-    guard grapheme > 0 else { return 0 }
-    var base = 0.0
-    var index = 1
-    while index < grapheme {
-      if items[index] != items[index - 1] { base += ends[index - 1].roundedUp(toMultipleOf: grid) }
+  /// The distance between where graphemes `start` and `end` start (after the kerning before
+  /// them; at an item's end or the text's, where that item ends), on positions snapped as plain
+  /// text's: each item's advances rounded up from its start, each item starting where the one
+  /// before it ends, rounded up. Walks the graphemes between only.
+  func snappedWidth(from start: Int, to end: Int) -> Double {
+    guard end > start else { return 0 }
+    // Each position less its item's start position.
+    var width =
+      start == 0 || items[start] != items[start - 1] ? 0 : -starts[start].roundedUp(toMultipleOf: grid)
+    var index = start + 1
+    while index < end {
+      if items[index] != items[index - 1] { width += ends[index - 1].roundedUp(toMultipleOf: grid) }
       index += 1
     }
-    if grapheme < items.count, items[grapheme] == items[grapheme - 1] {
-      return base + starts[grapheme].roundedUp(toMultipleOf: grid)
+    if end < items.count, items[end] == items[end - 1] {
+      return width + starts[end].roundedUp(toMultipleOf: grid)
     }
-    return base + ends[grapheme - 1].roundedUp(toMultipleOf: grid)
+    return width + ends[end - 1].roundedUp(toMultipleOf: grid)
   }
 }
 
