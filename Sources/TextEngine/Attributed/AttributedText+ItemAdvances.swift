@@ -61,24 +61,10 @@ extension AttributedText {
       self.grid = grid
     }
 
-    /// The width of graphemes `start..<end` on one line.
+    /// The width of graphemes `start..<end` on one line (one walk of a `LineWalker`).
     func width(from start: Int, to end: Int) -> Double {
-      guard end > start else { return 0 }
-      var width = 0.0
-      var startAdvance = starts[start]
-      var index = start
-      while true {
-        // The end of this item's part on the line.
-        let item = items[index]
-        while index < end, items[index] == item { index += 1 }
-        if index == end {
-          let last = ends[end - 1].roundedUp(toMultipleOf: grid)
-          return width + (startAdvance != 0 ? last - startAdvance.roundedUp(toMultipleOf: grid) : last)
-        }
-        // A whole part up to the item's end: its advance, rounded up.
-        width += (ends[index - 1] - startAdvance).roundedUp(toMultipleOf: grid)
-        startAdvance = 0
-      }
+      var line = LineWalker(self, from: start)
+      return line.width(to: end)
     }
 
     /// Whether the line of graphemes `start..<end`, whose snapped width (`width(from:to:)`)
@@ -137,12 +123,17 @@ extension AttributedText {
         partStart = start < advances.starts.count ? advances.starts[start] : 0
       }
 
-      /// The width of graphemes `start..<end` on one line.
+      /// The width of graphemes `start..<end` on one line: each whole item part's advance rounded
+      /// up, the last part as the difference of its rounded-up ends.
       mutating func width(to end: Int) -> Double {
         guard end > start else { return 0 }
         let items = advances.items
-        // (An end before the part walked to, never asked for in order: from the line's start.)
-        guard items[end - 1] >= items[part] else { return advances.width(from: start, to: end) }
+        // (An end before the part walked to, never asked for in order: walked anew from the
+        // line's start, where that cannot happen again.)
+        guard items[end - 1] >= items[part] else {
+          var fresh = LineWalker(advances, from: start)
+          return fresh.width(to: end)
+        }
         while items[part] != items[end - 1] {
           let item = items[part]
           while items[part] == item { part += 1 }

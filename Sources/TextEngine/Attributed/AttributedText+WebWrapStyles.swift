@@ -266,7 +266,8 @@ extension AttributedText.ItemAdvances {
   /// The distance between where graphemes `start` and `end` start (after the kerning before
   /// them; at an item's end or the text's, where that item ends), on positions snapped as plain
   /// text's: each item's advances rounded up from its start, each item starting where the one
-  /// before it ends, rounded up. Walks the graphemes between only.
+  /// before it ends, rounded up (the difference of `positions().starts` at the two, found by
+  /// walking the graphemes between only).
   func snappedWidth(from start: Int, to end: Int) -> Double {
     guard end > start else { return 0 }
     // Each position less its item's start position.
