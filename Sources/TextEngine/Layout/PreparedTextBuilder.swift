@@ -13,21 +13,14 @@ struct PreparedTextBuilder {
   private(set) var fontMask = FontMask()
   private var segmentCount = 0
   private var graphemeCount = 0
-  private var runningWidth = 0.0
-  private var lastContent: Int32 = -1
-  private var lastContentEnd = 0.0
 
   /// Chromium's advances replace HarfBuzz's as segments are appended (web); letter spacing is
   /// added to them.
   let webAdvances: WebAdvances?
   /// Line keys are rounded up to multiples of this from their paragraph's start (0: not rounded).
   let positionGrid: Double
-  private var paragraphBase = 0.0
-  private var snappedParagraphBase = 0.0
-  /// Where bidi items start (scalar offsets, ascending; empty without right-to-left scalars),
-  /// and the next one not yet reached.
+  /// Where bidi items start (scalar offsets, ascending; empty without right-to-left scalars).
   let itemStarts: [Int32]
-  private var nextItem = 0
   /// The kerning (points) between each segment and the next (`KerningPairs`), or nil; valid
   /// until `finish()`.
   let kerning: UnsafePointer<SegmentKerning>?
@@ -53,7 +46,6 @@ struct PreparedTextBuilder {
   /// Write access to the output for a run of appends.
   struct Output {
     fileprivate let segments: UnsafeMutableBufferPointer<PreparedText.Segment>
-    fileprivate let keys: UnsafeMutableBufferPointer<PreparedText.LineKey>
     fileprivate let graphemeWidths: UnsafeMutableBufferPointer<Double>
     fileprivate let graphemeEnds: UnsafeMutableBufferPointer<Int32>
     fileprivate let fontSize: Double
@@ -62,34 +54,11 @@ struct PreparedTextBuilder {
     fileprivate var graphemeCount: Int
     fileprivate var missingGlyphs: Int
     fileprivate var fontMask: FontMask
-    fileprivate var runningWidth: Double
-    fileprivate var lastContent: Int32
-    fileprivate var lastContentEnd: Double
     /// The primary font's face for Chromium's advances (most segments are set in it), nil when
     /// HarfBuzz's advances stay; a plain value, so copies of the output retain nothing.
     fileprivate let primaryWebFace: WebAdvances.Face?
     /// The other fonts' faces, looked up for segments set in them.
     fileprivate let webAdvances: WebAdvances?
-    fileprivate let positionGrid: Double
-    /// `1 / positionGrid` (0 without a grid): the grid is a power of two, so multiplying by this
-    /// is dividing by the grid, exactly and without a division.
-    fileprivate let inverseGrid: Double
-    /// The grid in 1/65536 px less one, when every width is a whole number of 1/65536 px
-    /// (Chromium's advances and kerning, no letter spacing), so positions round up to the grid
-    /// in integers, exactly; 0 otherwise.
-    fileprivate let fixedGridMask: Int64
-    /// Where the current paragraph starts (unrounded), and that rounded up to `positionGrid`.
-    fileprivate var paragraphBase: Double
-    fileprivate var snappedParagraphBase: Double
-    /// Where bidi items start (see `PreparedTextBuilder.itemStarts`), the next one not yet
-    /// reached, and its start (`Int.max` past the last): on the LayoutUnit grid each item's
-    /// positions are rounded up from its own start (Blink snaps each item's part of a line on its
-    /// own, `ShapeResultView::SnappedWidth`).
-    fileprivate let itemStarts: UnsafeBufferPointer<Int32>
-    fileprivate var nextItem: Int
-    fileprivate var nextItemStart: Int
-    fileprivate let kerning: UnsafePointer<SegmentKerning>?
-    fileprivate let keepsKerningAtLineEnd: Bool
     /// True when segments note a space inside them (`Segment.hasSpaceInside`, the platform's rule).
     fileprivate let notesSpacesInside: Bool
     /// SkParagraph's advances of the chain's bitmap font, replacing HarfBuzz's (flutter), or nil,
@@ -97,29 +66,6 @@ struct PreparedTextBuilder {
     /// and copies as plain bytes; `withOutput`'s caller keeps it alive.
     fileprivate let bitmapAdvances: Unmanaged<SkiaBitmapAdvances>?
     fileprivate let bitmapFontBit: UInt16
-    /// The kerning after the previous segment (a line starting here starts inside a pair).
-    fileprivate var previousKernAfter = 0.0
-
-    /// How far `exact` was rounded up to `rounded`, in 1/65536 px (what `LineKey.tieRank` holds).
-    @inline(__always) static func rounding(from exact: Double, to rounded: Double) -> Int16 {
-      // (In 0..<1024 units up to the grid's 1/64 px, and a hair below 0 when the grid's tolerance
-      // kept `rounded` below `exact`: + 0.5 and truncation round it.)
-      Int16(truncatingIfNeeded: ((rounded - exact) * 65536 + 0.5).truncatedNonNegative)
-    }
-
-    /// `exact` (a position from its paragraph's or item's start) rounded up to `positionGrid`,
-    /// and how far (`LineKey.tieRank`).
-    @inline(__always) func roundedUp(_ exact: Double) -> (rounded: Double, rank: Int16) {
-      guard fixedGridMask != 0 else {
-        let rounded = exact.roundedUp(toMultipleOf: positionGrid, inverse: inverseGrid)
-        return (rounded, Self.rounding(from: exact, to: rounded))
-      }
-      // Whole 1/65536 px (exact in a `Double`): up to the grid in integers. The same result as
-      // `roundedUp(toMultipleOf:)`, whose tolerance only matters off the 1/65536 grid.
-      let units = (exact * 65536).exactInteger
-      let roundedUnits = (units &+ fixedGridMask) & ~fixedGridMask
-      return (Double(roundedUnits) * 0x1p-16, Int16(truncatingIfNeeded: roundedUnits &- units))
-    }
 
     /// Appends a shaped segment that starts at scalar `start` of the text; `ends` nil means each
     /// grapheme is one scalar. With `sizedRoom`, its widths as taken here (before kerning) are
@@ -320,104 +266,20 @@ struct PreparedTextBuilder {
       return (contentWidth, totalWidth)
     }
 
-    /// Places a segment whose grapheme widths and ends are written (from `graphemeCount` on):
-    /// its kerning, its line key (Blink's positions and tie ranks on the web) and its record.
+    /// Records a segment whose grapheme widths and ends are written (from `graphemeCount` on);
+    /// its kerning, line key and last content come in `finish()` (`Positions`).
     @inline(__always) mutating func place(
       count: Int, contentCount: Int, contentWidth: Double, totalWidth: Double, missing: Int,
       fontMask segmentFonts: FontMask, scalars: UnsafeBufferPointer<UInt32>, offset: Int32,
       hardBreakAfter: Bool
     ) {
-      var contentWidth = contentWidth
-      var totalWidth = totalWidth
       missingGlyphs += missing
       fontMask.formUnion(segmentFonts)
       let graphemeStart = graphemeCount
-      let widths = graphemeWidths.baseAddress.unsafelyUnwrapped + graphemeStart
-      let graphemeEnds = graphemeEnds.baseAddress.unsafelyUnwrapped + graphemeStart
-      var kernAfter = 0.0
-      if let kerning {
-        let kerns = kerning[segmentCount]
-        kernAfter = kerns.after
-        if kerns.inside != 0, count > 0 {
-          var grapheme = 0
-          while grapheme < count - 1, graphemeEnds[grapheme] - offset <= kerns.insideScalar { grapheme += 1 }
-          // A cluster never takes negative room (as `SegmentShaper` keeps it): a kern wider than
-          // the cluster (its advance taken to 0 by a negative letter spacing) stops at 0.
-          let change = max(kerns.inside, -widths[grapheme])
-          widths[grapheme] += change
-          totalWidth += change
-          if grapheme < contentCount { contentWidth += change }
-        }
-      }
-      if kernAfter != 0, keepsKerningAtLineEnd, count > 0 {
-        // The pair's kerning is the last cluster's, even where the line ends after it (down to 0).
-        let change = max(kernAfter, -widths[count - 1])
-        widths[count - 1] += change
-        totalWidth += change
-        if contentCount == count { contentWidth = totalWidth }
-        kernAfter = 0
-      }
       graphemeCount += count
-      var start = runningWidth
-      var contentEnd = runningWidth + contentWidth
-      var tieRank: Int16 = 0
-      var startTieRank: Int16 = 0
-      if positionGrid > 0 {
-        // Blink's positions: the advance from the paragraph's (or bidi item's) start, up to
-        // LayoutUnits, with how far each was rounded (the tie ranks).
-        // (Bidi items start in this segment: texts with right-to-left scalars only.)
-        let segmentEnd = Int(offset) &+ scalars.count
-        let passesItems = nextItemStart < segmentEnd
-        if passesItems {
-          passItems(through: Int(offset), graphemes: graphemeEnds, widths: widths, count: count)
-        }
-        let exactStart = start - paragraphBase
-        let (roundedStart, startRank) = roundedUp(exactStart)
-        start = snappedParagraphBase + roundedStart
-        if passesItems {
-          let contentEndScalar = contentCount > 0 ? Int(graphemeEnds[contentCount - 1]) : Int(offset)
-          passItems(through: contentEndScalar, graphemes: graphemeEnds, widths: widths, count: count)
-        }
-        let exactEnd = contentEnd - paragraphBase
-        let (roundedEnd, endRank) = roundedUp(exactEnd)
-        contentEnd = snappedParagraphBase + roundedEnd
-        if passesItems {
-          passItems(through: segmentEnd - 1, graphemes: graphemeEnds, widths: widths, count: count)
-        }
-        tieRank = endRank
-        startTieRank = startRank
-        if previousKernAfter != 0, count > 0 {
-          // A line starting inside a kerning pair: its first cluster, reshaped alone, takes its
-          // width rounded up from the room, not the rounding of its positions.
-          let first = widths[0]
-          let positions =
-            (exactStart + first).roundedUp(toMultipleOf: positionGrid, inverse: inverseGrid) - roundedStart
-          if first.roundedUp(toMultipleOf: positionGrid, inverse: inverseGrid) > positions {
-            startTieRank |= PreparedText.LineKey.reshapedStart
-          }
-        }
-      }
-      previousKernAfter = kernAfter
-      if contentCount > 0 {
-        lastContent = Int32(truncatingIfNeeded: segmentCount)
-        lastContentEnd = contentEnd
-      }
-      if kernAfter != 0, positionGrid > 0, contentCount == count, count > 0 {
-        // Breaking inside the pair: Blink reshapes the last cluster alone and fits it from the
-        // LayoutUnit position of its start (`ShapingLineBreaker`), unrounded.
-        let last = widths[count - 1]
-        let lastStart =
-          snappedParagraphBase
-          + (runningWidth + contentWidth - last - paragraphBase).roundedUp(
-            toMultipleOf: positionGrid, inverse: inverseGrid)
-        contentEnd = max(contentEnd, lastStart + last)
-      }
-      keys[segmentCount] = PreparedText.LineKey(
-        start: start, contentEnd: contentEnd, lineContentEnd: lastContentEnd, paragraphEnd: 0,
-        tieRank: tieRank,
-        startTieRank: startTieRank)
       var hasSpaceInside = false
       if notesSpacesInside {
+        let graphemeEnds = graphemeEnds.baseAddress.unsafelyUnwrapped + graphemeStart
         for grapheme in 0..<max(0, contentCount &- 1)
         where UnicodeProperties.isHangingSpace(
           scalars[grapheme == 0 ? 0 : Int(graphemeEnds[grapheme &- 1] &- offset)])
@@ -431,41 +293,8 @@ struct PreparedTextBuilder {
         graphemeStart: Int32(truncatingIfNeeded: graphemeStart),
         graphemeCount: Int32(truncatingIfNeeded: count),
         contentGraphemeCount: Int32(truncatingIfNeeded: contentCount), hardBreakAfter: hardBreakAfter,
-        hasSpaceInside: hasSpaceInside, fontMask: segmentFonts, lastContent: lastContent,
-        kernAfter: Float(kernAfter))
-      // A line ending here is measured without the pair's kerning (the client reshapes the line
-      // end); the next segment starts where the whole run's shaping puts it.
-      runningWidth += totalWidth + kernAfter
-      if hardBreakAfter, positionGrid > 0 {
-        paragraphBase = runningWidth
-        snappedParagraphBase = runningWidth.roundedUp(toMultipleOf: positionGrid, inverse: inverseGrid)
-      }
+        hasSpaceInside: hasSpaceInside, fontMask: segmentFonts, lastContent: -1)
       segmentCount += 1
-    }
-
-    /// Moves the position base to the start of every bidi item that starts at or before scalar
-    /// `last` (within the segment being appended, whose graphemes end at `graphemes` with
-    /// `widths`, from `runningWidth`): each item's positions are rounded up from its own start,
-    /// and it starts where the item before it ends, rounded up. Out of line: only texts with
-    /// right-to-left scalars have items.
-    @inline(never) mutating func passItems(
-      through last: Int, graphemes: UnsafeMutablePointer<Int32>, widths: UnsafeMutablePointer<Double>,
-      count: Int
-    ) {
-      // Items ascend: the walk over the segment's graphemes goes on from the previous item's
-      // (one walk per call, not one per item: a segment may hold thousands of items).
-      var position = runningWidth
-      var grapheme = 0
-      while nextItemStart <= last {
-        while grapheme < count, Int(graphemes[grapheme]) <= nextItemStart {
-          position += widths[grapheme]
-          grapheme += 1
-        }
-        snappedParagraphBase += roundedUp(position - paragraphBase).rounded
-        paragraphBase = position
-        nextItem += 1
-        nextItemStart = nextItem < itemStarts.count ? Int(itemStarts[nextItem]) : .max
-      }
     }
 
     /// Appends a cached segment, read in place: entry `index` of `reader`'s generation, from its
@@ -525,38 +354,18 @@ struct PreparedTextBuilder {
     notesSpacesInside: Bool = false, bitmapAdvances: SkiaBitmapAdvances? = nil,
     _ body: (inout Output) -> Result
   ) -> Result {
-    let (result, output) = itemStarts.withUnsafeBufferPointer { items in
-      storage.withContents { contents in
-        var output = Output(
-          segments: contents.segments, keys: contents.keys, graphemeWidths: contents.graphemeWidths,
-          graphemeEnds: contents.graphemeEnds, fontSize: fontSize, letterSpacing: letterSpacing,
-          segmentCount: segmentCount, graphemeCount: graphemeCount, missingGlyphs: missingGlyphs,
-          fontMask: fontMask, runningWidth: runningWidth, lastContent: lastContent,
-          lastContentEnd: lastContentEnd, primaryWebFace: webAdvances?.face(bit: 0), webAdvances: webAdvances,
-          positionGrid: positionGrid, inverseGrid: positionGrid > 0 ? 1 / positionGrid : 0,
-          fixedGridMask: positionGrid > 0 && webAdvances != nil && letterSpacing == 0
-            ? Int64(positionGrid * 65536) - 1 : 0,
-          paragraphBase: paragraphBase, snappedParagraphBase: snappedParagraphBase,
-          itemStarts: items, nextItem: nextItem,
-          nextItemStart: nextItem < items.count ? Int(items[nextItem]) : .max,
-          kerning: kerning, keepsKerningAtLineEnd: keepsKerningAtLineEnd,
-          notesSpacesInside: notesSpacesInside, bitmapAdvances: bitmapAdvances.map(Unmanaged.passUnretained),
-          bitmapFontBit: bitmapAdvances.map { 1 << $0.bit } ?? 0)
-        let result = body(&output)
-        return (
-          result,
-          (
-            output.segmentCount, output.graphemeCount, output.missingGlyphs, output.fontMask,
-            output.runningWidth, output.lastContent, output.lastContentEnd, output.paragraphBase,
-            output.snappedParagraphBase, output.nextItem
-          )
-        )
-      }
+    let (result, output) = storage.withContents { contents in
+      var output = Output(
+        segments: contents.segments, graphemeWidths: contents.graphemeWidths,
+        graphemeEnds: contents.graphemeEnds, fontSize: fontSize, letterSpacing: letterSpacing,
+        segmentCount: segmentCount, graphemeCount: graphemeCount, missingGlyphs: missingGlyphs,
+        fontMask: fontMask, primaryWebFace: webAdvances?.face(bit: 0), webAdvances: webAdvances,
+        notesSpacesInside: notesSpacesInside, bitmapAdvances: bitmapAdvances.map(Unmanaged.passUnretained),
+        bitmapFontBit: bitmapAdvances.map { 1 << $0.bit } ?? 0)
+      let result = body(&output)
+      return (result, (output.segmentCount, output.graphemeCount, output.missingGlyphs, output.fontMask))
     }
-    (
-      segmentCount, graphemeCount, missingGlyphs, fontMask, runningWidth, lastContent, lastContentEnd,
-      paragraphBase, snappedParagraphBase, nextItem
-    ) = output
+    (segmentCount, graphemeCount, missingGlyphs, fontMask) = output
     return result
   }
 
@@ -564,30 +373,24 @@ struct PreparedTextBuilder {
   /// returning it through the closures of `prepare` copies and releases it several times).
   typealias Finished = (storage: PreparedTextStorage, fontMask: FontMask, missingGlyphs: Int)
 
-  /// Records how much was written and links each segment to its paragraph's last segment; the
-  /// storage is complete.
+  /// Places the segments (`Positions`: kerning, line keys, paragraph ends) and records how
+  /// much was written; the storage is complete.
   func finish() -> Finished {
-    let (widestSegmentContent, itemGraphemes): (Double, [Int32]) = storage.withContents { contents in
-      let segments = contents.segments
-      var paragraphEnd = Int32(truncatingIfNeeded: segments.count - 1)
-      var widest = 0.0
-      var index = segments.count - 1
-      while index >= 0 {
-        if segments[index].hardBreakAfter { paragraphEnd = Int32(truncatingIfNeeded: index) }
-        contents.keys[index].paragraphEnd = paragraphEnd
-        widest = max(widest, segments[index].contentWidth)
-        // A line may end after a space inside a segment: never only whole segments.
-        if segments[index].hasSpaceInside { widest = .infinity }
-        index -= 1
+    let (placed, itemGraphemes) = itemStarts.withUnsafeBufferPointer { items in
+      storage.withContents { contents in
+        let placed = Positions.place(
+          contents, count: segmentCount,
+          grid: Positions.Grid(step: positionGrid, widthsAreFixed: webAdvances != nil && letterSpacing == 0),
+          itemStarts: items, kerning: kerning, keepsKerningAtLineEnd: keepsKerningAtLineEnd)
+        return (
+          placed,
+          positionGrid > 0 && !itemStarts.isEmpty ? startGraphemesOfItems(ends: contents.graphemeEnds) : []
+        )
       }
-      return (
-        widest,
-        positionGrid > 0 && !itemStarts.isEmpty ? startGraphemesOfItems(ends: contents.graphemeEnds) : []
-      )
     }
     storage.finish(
-      graphemeCount: graphemeCount, segmentCount: segmentCount, widestSegmentContent: widestSegmentContent,
-      segmentsPerPoint: runningWidth > 0 ? Double(segmentCount) / runningWidth : 0,
+      graphemeCount: graphemeCount, segmentCount: segmentCount, widestSegmentContent: placed.widest,
+      segmentsPerPoint: placed.totalWidth > 0 ? Double(segmentCount) / placed.totalWidth : 0,
       // (Chromium's advances and kerning are whole 1/65536 px; so are positions when the letter
       // spacing is too, and then a segment's start less its tie rank is its exact start.)
       snapsCutWordTails: positionGrid > 0 && webAdvances != nil

@@ -1,0 +1,272 @@
+extension PreparedTextBuilder {
+  /// The second pass of `prepare`, once every segment's widths are written: the kerning across
+  /// and inside segments, the line keys (prefix sums; Blink's positions and tie ranks on the
+  /// LayoutUnit grid), each segment's last content and paragraph end, and the widest segment.
+  ///
+  /// A pass of its own over the written segments rather than work done as each is appended: the
+  /// append loop then carries only the output's few counters beside the segment cache's
+  /// look-ups, and this loop keeps its own state in registers.
+  enum Positions {
+    /// The grid positions are rounded up to: `LineKey`s are rounded up to multiples of `step`
+    /// from their paragraph's (or bidi item's) start; a `step` of 0 rounds nothing.
+    struct Grid {
+      let step: Double
+      /// `1 / step` (0 without a grid): the grid is a power of two, so multiplying by this is
+      /// dividing by the step, exactly and without a division.
+      let inverse: Double
+      /// The step in 1/65536 px less one, when every width is a whole number of 1/65536 px
+      /// (Chromium's advances and kerning, no letter spacing), so positions round up to the grid
+      /// in integers, exactly; 0 otherwise.
+      let fixedMask: Int64
+
+      init(step: Double, widthsAreFixed: Bool) {
+        self.step = step
+        inverse = step > 0 ? 1 / step : 0
+        fixedMask = step > 0 && widthsAreFixed ? Int64(step * 65536) - 1 : 0
+      }
+
+      /// How far `exact` was rounded up to `rounded`, in 1/65536 px (what `LineKey.tieRank`
+      /// holds).
+      @inline(__always) static func rounding(from exact: Double, to rounded: Double) -> Int16 {
+        // (In 0..<1024 units up to the grid's 1/64 px, and a hair below 0 when the grid's
+        // tolerance kept `rounded` below `exact`: + 0.5 and truncation round it.)
+        Int16(truncatingIfNeeded: ((rounded - exact) * 65536 + 0.5).truncatedNonNegative)
+      }
+
+      /// `exact` (a position from its paragraph's or item's start) rounded up to the grid, and
+      /// how far (`LineKey.tieRank`).
+      @inline(__always) func roundedUp(_ exact: Double) -> (rounded: Double, rank: Int16) {
+        guard fixedMask != 0 else {
+          let rounded = exact.roundedUp(toMultipleOf: step, inverse: inverse)
+          return (rounded, Self.rounding(from: exact, to: rounded))
+        }
+        // Whole 1/65536 px (exact in a `Double`): up to the grid in integers. The same result as
+        // `roundedUp(toMultipleOf:)`, whose tolerance only matters off the 1/65536 grid.
+        let units = (exact * 65536).exactInteger
+        let roundedUnits = (units &+ fixedMask) & ~fixedMask
+        return (Double(roundedUnits) * 0x1p-16, Int16(truncatingIfNeeded: roundedUnits &- units))
+      }
+
+      /// `exact` rounded up to the grid.
+      @inline(__always) func roundedUpPosition(_ exact: Double) -> Double {
+        exact.roundedUp(toMultipleOf: step, inverse: inverse)
+      }
+    }
+
+    /// Where positions are rounded up from (the current paragraph's or bidi item's start,
+    /// unrounded and rounded up to the grid), and the next bidi item not yet reached and its
+    /// start (`Int.max` past the last): on the LayoutUnit grid each item's positions are rounded
+    /// up from its own start (Blink snaps each item's part of a line on its own,
+    /// `ShapeResultView::SnappedWidth`).
+    struct Base {
+      var exact = 0.0
+      var snapped = 0.0
+      var nextItem = 0
+      var nextItemStart = Int.max
+    }
+
+    /// Places the `count` segments of `contents` in order and returns their total width (with
+    /// the kerning across them) and the widest segment's content (∞ when a segment holds a space
+    /// a line may end after). `itemStarts`: where bidi items start (scalar offsets, ascending);
+    /// `kerning`: each segment's kerning (`KerningPairs`), or nil; `keepsKerningAtLineEnd`: the
+    /// platform's rule for a line ending inside a kerning pair.
+    static func place(
+      _ contents: PreparedTextStorage.Contents, count segmentCount: Int, grid: Grid,
+      itemStarts: UnsafeBufferPointer<Int32>, kerning: UnsafePointer<SegmentKerning>?,
+      keepsKerningAtLineEnd: Bool
+    ) -> (totalWidth: Double, widest: Double) {
+      // Most texts have neither kerning across segments nor bidi items: their loop, without the
+      // paths for those, keeps its state in registers (with them, the optimizer spills it).
+      let hasGrid = grid.step > 0
+      guard kerning == nil, itemStarts.isEmpty else {
+        return place(
+          contents, count: segmentCount, grid: grid, hasGrid: hasGrid, itemStarts: itemStarts,
+          kerning: kerning,
+          keepsKerningAtLineEnd: keepsKerningAtLineEnd, mayHaveKerningOrItems: true)
+      }
+      return hasGrid
+        ? place(
+          contents, count: segmentCount, grid: grid, hasGrid: true, itemStarts: itemStarts, kerning: nil,
+          keepsKerningAtLineEnd: false, mayHaveKerningOrItems: false)
+        : place(
+          contents, count: segmentCount, grid: grid, hasGrid: false, itemStarts: itemStarts, kerning: nil,
+          keepsKerningAtLineEnd: false, mayHaveKerningOrItems: false)
+    }
+
+    /// `place(_:count:grid:itemStarts:kerning:keepsKerningAtLineEnd:)` with the conditions that
+    /// decide its paths given as constants where they are known.
+    @inline(__always) private static func place(
+      _ contents: PreparedTextStorage.Contents, count segmentCount: Int, grid: Grid, hasGrid: Bool,
+      itemStarts: UnsafeBufferPointer<Int32>, kerning: UnsafePointer<SegmentKerning>?,
+      keepsKerningAtLineEnd: Bool, mayHaveKerningOrItems: Bool
+    ) -> (totalWidth: Double, widest: Double) {
+      let segments = contents.segments.baseAddress.unsafelyUnwrapped
+      let keys = contents.keys.baseAddress.unsafelyUnwrapped
+      let graphemeWidths = contents.graphemeWidths.baseAddress.unsafelyUnwrapped
+      let graphemeEnds = contents.graphemeEnds.baseAddress.unsafelyUnwrapped
+      var runningWidth = 0.0
+      var widest = 0.0
+      var lastContent: Int32 = -1
+      var lastContentEnd = 0.0
+      var paragraphEnd: Int32 = -1
+      var base = Base()
+      if !itemStarts.isEmpty { base.nextItemStart = Int(itemStarts[0]) }
+      // The kerning after the previous segment (a line starting here starts inside a pair).
+      var previousKernAfter = 0.0
+      for index in 0..<segmentCount {
+        let segment = segments[index]
+        let count = Int(segment.graphemeCount)
+        let contentCount = Int(segment.contentGraphemeCount)
+        let graphemeStart = Int(segment.graphemeStart)
+        let widths = graphemeWidths + graphemeStart
+        let ends = graphemeEnds + graphemeStart
+        // (Graphemes cover the text in order: a segment starts where the grapheme before it ends.)
+        let offset = graphemeStart == 0 ? 0 : graphemeEnds[graphemeStart &- 1]
+        var contentWidth = segment.contentWidth
+        var totalWidth = segment.totalWidth
+        var kernAfter = 0.0
+        if mayHaveKerningOrItems, let kerning {
+          let kerns = kerning[index]
+          kernAfter = kerns.after
+          if kerns.inside != 0, count > 0 {
+            var grapheme = 0
+            while grapheme < count - 1, ends[grapheme] - offset <= kerns.insideScalar { grapheme += 1 }
+            // A cluster never takes negative room (as `SegmentShaper` keeps it): a kern wider
+            // than the cluster (its advance taken to 0 by a negative letter spacing) stops at 0.
+            let change = max(kerns.inside, -widths[grapheme])
+            widths[grapheme] += change
+            totalWidth += change
+            if grapheme < contentCount { contentWidth += change }
+          }
+          if kernAfter != 0, keepsKerningAtLineEnd, count > 0 {
+            // The pair's kerning is the last cluster's, even where the line ends after it (down
+            // to 0).
+            let change = max(kernAfter, -widths[count - 1])
+            widths[count - 1] += change
+            totalWidth += change
+            if contentCount == count { contentWidth = totalWidth }
+            kernAfter = 0
+          }
+        }
+        var start = runningWidth
+        var contentEnd = runningWidth + contentWidth
+        var tieRank: Int16 = 0
+        var startTieRank: Int16 = 0
+        if hasGrid {
+          // Blink's positions: the advance from the paragraph's (or bidi item's) start, up to
+          // LayoutUnits, with how far each was rounded (the tie ranks).
+          // (Bidi items start in this segment: texts with right-to-left scalars only.)
+          let segmentEnd = count > 0 ? Int(ends[count - 1]) : Int(offset)
+          let passesItems = mayHaveKerningOrItems && base.nextItemStart < segmentEnd
+          if passesItems {
+            base = passing(
+              base, through: Int(offset), from: runningWidth, graphemes: ends, widths: widths, count: count,
+              itemStarts: itemStarts, grid: grid)
+          }
+          let exactStart = start - base.exact
+          let (roundedStart, startRank) = grid.roundedUp(exactStart)
+          start = base.snapped + roundedStart
+          if passesItems {
+            let contentEndScalar = contentCount > 0 ? Int(ends[contentCount - 1]) : Int(offset)
+            base = passing(
+              base, through: contentEndScalar, from: runningWidth, graphemes: ends, widths: widths,
+              count: count, itemStarts: itemStarts, grid: grid)
+          }
+          let exactEnd = contentEnd - base.exact
+          let (roundedEnd, endRank) = grid.roundedUp(exactEnd)
+          contentEnd = base.snapped + roundedEnd
+          if passesItems {
+            base = passing(
+              base, through: segmentEnd - 1, from: runningWidth, graphemes: ends, widths: widths,
+              count: count, itemStarts: itemStarts, grid: grid)
+          }
+          tieRank = endRank
+          startTieRank = startRank
+          if mayHaveKerningOrItems, previousKernAfter != 0, count > 0 {
+            // A line starting inside a kerning pair: its first cluster, reshaped alone, takes its
+            // width rounded up from the room, not the rounding of its positions.
+            let first = widths[0]
+            let positions = grid.roundedUpPosition(exactStart + first) - roundedStart
+            if grid.roundedUpPosition(first) > positions {
+              startTieRank |= PreparedText.LineKey.reshapedStart
+            }
+          }
+        }
+        previousKernAfter = kernAfter
+        if contentCount > 0 {
+          lastContent = Int32(truncatingIfNeeded: index)
+          lastContentEnd = contentEnd
+        }
+        if mayHaveKerningOrItems, kernAfter != 0, hasGrid, contentCount == count, count > 0 {
+          // Breaking inside the pair: Blink reshapes the last cluster alone and fits it from the
+          // LayoutUnit position of its start (`ShapingLineBreaker`), unrounded. (The line's
+          // content end stays the segment's: the search key alone takes the reshaped cluster.)
+          let last = widths[count - 1]
+          let lastStart =
+            base.snapped + grid.roundedUpPosition(runningWidth + contentWidth - last - base.exact)
+          contentEnd = max(contentEnd, lastStart + last)
+        }
+        if Int32(truncatingIfNeeded: index) > paragraphEnd {
+          paragraphEnd = Self.paragraphEnd(from: index, in: segments, count: segmentCount)
+        }
+        keys[index] = PreparedText.LineKey(
+          start: start, contentEnd: contentEnd, lineContentEnd: lastContentEnd, paragraphEnd: paragraphEnd,
+          tieRank: tieRank, startTieRank: startTieRank)
+        segments[index].lastContent = lastContent
+        if mayHaveKerningOrItems {
+          segments[index].contentWidth = contentWidth
+          segments[index].totalWidth = totalWidth
+          segments[index].kernAfter = Float(kernAfter)
+        }
+        widest = max(widest, contentWidth)
+        // A line may end after a space inside a segment: never only whole segments.
+        if segment.hasSpaceInside { widest = .infinity }
+        // A line ending here is measured without the pair's kerning (the client reshapes the
+        // line end); the next segment starts where the whole run's shaping puts it.
+        runningWidth += totalWidth + kernAfter
+        if segment.hardBreakAfter, hasGrid {
+          base.exact = runningWidth
+          base.snapped = grid.roundedUpPosition(runningWidth)
+        }
+      }
+      return (runningWidth, widest)
+    }
+
+    /// The last segment of the paragraph segment `index` starts: the first at or after it that
+    /// ends with a hard break, else the text's last. Out of line: once a paragraph.
+    @inline(never) private static func paragraphEnd(
+      from index: Int, in segments: UnsafeMutablePointer<PreparedText.Segment>, count: Int
+    ) -> Int32 {
+      var last = index
+      while last < count - 1, !segments[last].hardBreakAfter { last += 1 }
+      return Int32(truncatingIfNeeded: last)
+    }
+
+    /// `base` moved to the start of every bidi item that starts at or before scalar `last`
+    /// (within the segment being placed, from `start`, whose graphemes end at `graphemes` with
+    /// `widths`): each item's positions are rounded up from its own start, and it starts where
+    /// the item before it ends, rounded up. Out of line: only texts with right-to-left scalars
+    /// have items.
+    @inline(never) private static func passing(
+      _ base: Base, through last: Int, from start: Double, graphemes: UnsafeMutablePointer<Int32>,
+      widths: UnsafeMutablePointer<Double>, count: Int, itemStarts: UnsafeBufferPointer<Int32>, grid: Grid
+    ) -> Base {
+      // Items ascend: the walk over the segment's graphemes goes on from the previous item's
+      // (one walk per call, not one per item: a segment may hold thousands of items).
+      var base = base
+      var position = start
+      var grapheme = 0
+      while base.nextItemStart <= last {
+        while grapheme < count, Int(graphemes[grapheme]) <= base.nextItemStart {
+          position += widths[grapheme]
+          grapheme += 1
+        }
+        base.snapped += grid.roundedUp(position - base.exact).rounded
+        base.exact = position
+        base.nextItem += 1
+        base.nextItemStart = base.nextItem < itemStarts.count ? Int(itemStarts[base.nextItem]) : .max
+      }
+      return base
+    }
+  }
+}
