@@ -23,4 +23,20 @@ struct CoverageSet: Sendable, Hashable {
   }
 
   var count: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
+
+  /// The set read through a pointer, valid inside `withBits` only: a loop's look-ups then load
+  /// no array header.
+  struct Bits {
+    fileprivate let words: UnsafeBufferPointer<UInt64>
+
+    @inline(__always) func contains(_ scalar: UInt32) -> Bool {
+      let word = Int(scalar >> 6)
+      return word < words.count && words[word] & (1 << UInt64(scalar & 63)) != 0
+    }
+  }
+
+  /// Runs `body` with the set's bits.
+  @inline(__always) func withBits<Result>(_ body: (Bits) -> Result) -> Result {
+    words.withUnsafeBufferPointer { body(Bits(words: $0)) }
+  }
 }

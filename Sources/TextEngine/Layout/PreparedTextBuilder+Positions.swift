@@ -65,13 +65,14 @@ extension PreparedTextBuilder {
       var nextItemStart = Int.max
     }
 
-    /// Places the `count` segments of `contents` in order and returns their total width (with
+    /// Places the `count` segments of `contents` (`hardBreakCount` of which end with a hard
+    /// break) in order and returns their total width (with
     /// the kerning across them) and the widest segment's content (∞ when a segment holds a space
     /// a line may end after). `itemStarts`: where bidi items start (scalar offsets, ascending);
     /// `kerning`: each segment's kerning (`KerningPairs`), or nil; `keepsKerningAtLineEnd`: the
     /// platform's rule for a line ending inside a kerning pair.
     static func place(
-      _ contents: PreparedTextStorage.Contents, count segmentCount: Int, grid: Grid,
+      _ contents: PreparedTextStorage.Contents, count segmentCount: Int, hardBreakCount: Int, grid: Grid,
       itemStarts: UnsafeBufferPointer<Int32>, kerning: UnsafePointer<SegmentKerning>?,
       keepsKerningAtLineEnd: Bool
     ) -> (totalWidth: Double, widest: Double) {
@@ -80,23 +81,27 @@ extension PreparedTextBuilder {
       let hasGrid = grid.step > 0
       guard kerning == nil, itemStarts.isEmpty else {
         return place(
-          contents, count: segmentCount, grid: grid, hasGrid: hasGrid, itemStarts: itemStarts,
+          contents, count: segmentCount, hardBreakCount: hardBreakCount, grid: grid, hasGrid: hasGrid,
+          itemStarts: itemStarts,
           kerning: kerning,
           keepsKerningAtLineEnd: keepsKerningAtLineEnd, mayHaveKerningOrItems: true)
       }
       return hasGrid
         ? place(
-          contents, count: segmentCount, grid: grid, hasGrid: true, itemStarts: itemStarts, kerning: nil,
+          contents, count: segmentCount, hardBreakCount: hardBreakCount, grid: grid, hasGrid: true,
+          itemStarts: itemStarts, kerning: nil,
           keepsKerningAtLineEnd: false, mayHaveKerningOrItems: false)
         : place(
-          contents, count: segmentCount, grid: grid, hasGrid: false, itemStarts: itemStarts, kerning: nil,
+          contents, count: segmentCount, hardBreakCount: hardBreakCount, grid: grid, hasGrid: false,
+          itemStarts: itemStarts, kerning: nil,
           keepsKerningAtLineEnd: false, mayHaveKerningOrItems: false)
     }
 
     /// `place(_:count:grid:itemStarts:kerning:keepsKerningAtLineEnd:)` with the conditions that
     /// decide its paths given as constants where they are known.
     @inline(__always) private static func place(
-      _ contents: PreparedTextStorage.Contents, count segmentCount: Int, grid: Grid, hasGrid: Bool,
+      _ contents: PreparedTextStorage.Contents, count segmentCount: Int, hardBreakCount: Int, grid: Grid,
+      hasGrid: Bool,
       itemStarts: UnsafeBufferPointer<Int32>, kerning: UnsafePointer<SegmentKerning>?,
       keepsKerningAtLineEnd: Bool, mayHaveKerningOrItems: Bool
     ) -> (totalWidth: Double, widest: Double) {
@@ -108,7 +113,12 @@ extension PreparedTextBuilder {
       var widest = 0.0
       var lastContent: Int32 = -1
       var lastContentEnd = 0.0
-      var paragraphEnd: Int32 = -1
+      // One paragraph (the common case: no hard break, or only after the last segment): its end
+      // is known without looking for it.
+      var paragraphEnd: Int32 =
+        hardBreakCount == 0
+          || (hardBreakCount == 1 && segmentCount > 0 && segments[segmentCount - 1].hardBreakAfter)
+        ? Int32(truncatingIfNeeded: segmentCount - 1) : -1
       var base = Base()
       if !itemStarts.isEmpty { base.nextItemStart = Int(itemStarts[0]) }
       // The kerning after the previous segment (a line starting here starts inside a pair).

@@ -11,6 +11,8 @@ struct PreparedTextBuilder {
   private(set) var missingGlyphs = 0
   /// Every font the text's segments are set in.
   private(set) var fontMask = FontMask()
+  /// How many segments end with a hard break.
+  private var hardBreakCount = 0
   private var segmentCount = 0
   private var graphemeCount = 0
 
@@ -54,6 +56,7 @@ struct PreparedTextBuilder {
     fileprivate var graphemeCount: Int
     fileprivate var missingGlyphs: Int
     fileprivate var fontMask: FontMask
+    fileprivate var hardBreakCount: Int
     /// The primary font's face for Chromium's advances (most segments are set in it), nil when
     /// HarfBuzz's advances stay; a plain value, so copies of the output retain nothing.
     fileprivate let primaryWebFace: WebAdvances.Face?
@@ -295,6 +298,7 @@ struct PreparedTextBuilder {
         contentGraphemeCount: Int32(truncatingIfNeeded: contentCount), hardBreakAfter: hardBreakAfter,
         hasSpaceInside: hasSpaceInside, fontMask: segmentFonts, lastContent: -1)
       segmentCount += 1
+      hardBreakCount &+= hardBreakAfter ? 1 : 0
     }
 
     /// Appends a cached segment, read in place: entry `index` of `reader`'s generation, from its
@@ -359,13 +363,20 @@ struct PreparedTextBuilder {
         segments: contents.segments, graphemeWidths: contents.graphemeWidths,
         graphemeEnds: contents.graphemeEnds, fontSize: fontSize, letterSpacing: letterSpacing,
         segmentCount: segmentCount, graphemeCount: graphemeCount, missingGlyphs: missingGlyphs,
-        fontMask: fontMask, primaryWebFace: webAdvances?.face(bit: 0), webAdvances: webAdvances,
+        fontMask: fontMask, hardBreakCount: hardBreakCount, primaryWebFace: webAdvances?.face(bit: 0),
+        webAdvances: webAdvances,
         notesSpacesInside: notesSpacesInside, bitmapAdvances: bitmapAdvances.map(Unmanaged.passUnretained),
         bitmapFontBit: bitmapAdvances.map { 1 << $0.bit } ?? 0)
       let result = body(&output)
-      return (result, (output.segmentCount, output.graphemeCount, output.missingGlyphs, output.fontMask))
+      return (
+        result,
+        (
+          output.segmentCount, output.graphemeCount, output.missingGlyphs, output.fontMask,
+          output.hardBreakCount
+        )
+      )
     }
-    (segmentCount, graphemeCount, missingGlyphs, fontMask) = output
+    (segmentCount, graphemeCount, missingGlyphs, fontMask, hardBreakCount) = output
     return result
   }
 
@@ -379,7 +390,7 @@ struct PreparedTextBuilder {
     let (placed, itemGraphemes) = itemStarts.withUnsafeBufferPointer { items in
       storage.withContents { contents in
         let placed = Positions.place(
-          contents, count: segmentCount,
+          contents, count: segmentCount, hardBreakCount: hardBreakCount,
           grid: Positions.Grid(step: positionGrid, widthsAreFixed: webAdvances != nil && letterSpacing == 0),
           itemStarts: items, kerning: kerning, keepsKerningAtLineEnd: keepsKerningAtLineEnd)
         return (

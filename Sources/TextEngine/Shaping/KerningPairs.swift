@@ -202,31 +202,39 @@ final class KerningPairs: Sendable {
     rightToLeft: [Bool]?, kerned: CoverageSet, checksSeconds: Bool, joinsKana: Bool,
     _ visit: (Int, Int, Bool) -> Void
   ) {
-    @inline(__always) func mayBeKerned(_ first: UInt32, _ second: UInt32) -> Bool {
-      kerned.contains(first) && (!checksSeconds || kerned.contains(second))
-    }
-    for segment in 0..<(breaks.count - 1) {
-      let end = breaks[segment].end
-      if let rightToLeft, rightToLeft[segment] || rightToLeft[segment + 1] { continue }
-      let first = codes[end - 1]
-      let second = codes[end]
-      guard second > 0x20, !UnicodeProperties.isTrailingWhitespace(second) else { continue }
-      if !breaks[segment].isHard, first > 0x20, mayBeKerned(first, second),
-        !UnicodeProperties.isTrailingWhitespace(first)
-      {
-        visit(segment, end, false)
+    kerned.withBits { kerned in
+      @inline(__always) func mayBeKerned(_ first: UInt32, _ second: UInt32) -> Bool {
+        kerned.contains(first) && (!checksSeconds || kerned.contains(second))
       }
-      guard mayBeCommon(second), runScript(second, joinsKana: joinsKana) == nil else { continue }
-      let next = breaks[segment + 1].end
-      var index = end + 1
-      while index < next, index - end < 16, runScript(codes[index], joinsKana: joinsKana) == nil {
-        index += 1
+      let scalars = codes.baseAddress.unsafelyUnwrapped
+      for segment in 0..<(breaks.count &- 1) {
+        let end = breaks[segment].end
+        let first = scalars[end &- 1]
+        let second = scalars[end]
+        // Most boundaries: neither a pair the fonts kern nor a segment starting with Common
+        // scalars (the tests below in full only for those).
+        let acrossMayKern = mayBeKerned(first, second)
+        guard acrossMayKern || mayBeCommon(second) else { continue }
+        if let rightToLeft, rightToLeft[segment] || rightToLeft[segment &+ 1] { continue }
+        guard second > 0x20, !UnicodeProperties.isTrailingWhitespace(second) else { continue }
+        if acrossMayKern, !breaks[segment].isHard, first > 0x20,
+          !UnicodeProperties.isTrailingWhitespace(first)
+        {
+          visit(segment, end, false)
+        }
+        guard mayBeCommon(second), runScript(second, joinsKana: joinsKana) == nil else { continue }
+        let next = breaks[segment &+ 1].end
+        var index = end &+ 1
+        while index < next, index &- end < 16, runScript(scalars[index], joinsKana: joinsKana) == nil {
+          index &+= 1
+        }
+        guard index < next, index &- end < 16, mayBeKerned(scalars[index &- 1], scalars[index]),
+          let script = runScript(scalars[index], joinsKana: joinsKana),
+          let before = scriptBefore(codes, end, joinsKana: joinsKana),
+          before != script
+        else { continue }
+        visit(segment &+ 1, index, true)
       }
-      guard index < next, index - end < 16, mayBeKerned(codes[index - 1], codes[index]),
-        let script = runScript(codes[index], joinsKana: joinsKana),
-        let before = scriptBefore(codes, end, joinsKana: joinsKana), before != script
-      else { continue }
-      visit(segment + 1, index, true)
     }
   }
 
