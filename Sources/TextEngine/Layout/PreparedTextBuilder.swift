@@ -276,10 +276,10 @@ struct PreparedTextBuilder {
       fontMask segmentFonts: FontMask, scalars: UnsafeBufferPointer<UInt32>, offset: Int32,
       hardBreakAfter: Bool
     ) {
-      missingGlyphs += missing
+      missingGlyphs &+= missing
       fontMask.formUnion(segmentFonts)
       let graphemeStart = graphemeCount
-      graphemeCount += count
+      graphemeCount &+= count
       var hasSpaceInside = false
       if notesSpacesInside {
         let graphemeEnds = graphemeEnds.baseAddress.unsafelyUnwrapped + graphemeStart
@@ -297,7 +297,7 @@ struct PreparedTextBuilder {
         graphemeCount: Int32(truncatingIfNeeded: count),
         contentGraphemeCount: Int32(truncatingIfNeeded: contentCount), hardBreakAfter: hardBreakAfter,
         hasSpaceInside: hasSpaceInside, fontMask: segmentFonts, lastContent: -1)
-      segmentCount += 1
+      segmentCount &+= 1
       hardBreakCount &+= hardBreakAfter ? 1 : 0
     }
 
