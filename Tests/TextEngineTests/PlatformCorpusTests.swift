@@ -228,4 +228,35 @@ import TextEngine
     #expect(count == 8_910)
     #expect(differing.sorted() == known)
   }
+
+  /// A web line that starts inside a bidi item and goes on past its end is as wide as Chromium
+  /// lays it out (`corpus/bidi-line-widths.oracles.jsonl`: 67 lines of 65 layouts of the
+  /// visible multi-script texts with the bundled defaults, Chromium 156's line widths to
+  /// 1/1000 px): Blink snaps the line's part of that item as its advance rounded up, one grid
+  /// unit more than the difference of its positions (`LineKey.widerFirstItemPart`). Every one of
+  /// these lines was 1/64 px narrower before; the breaks are Chromium's. (Spans measure all but
+  /// one of them so too: `mv00304`'s fourth line ends where the next item starts with its
+  /// trailing space, which spans take as the line's last item part.)
+  @Test func aLineFromInsideABidiItemIsAsWideAsChromiums() throws {
+    let measurer = try BundledFonts.measurer(systemFonts: false, platform: .web)
+    var differing: [String] = []
+    var lines = 0
+    for row in try Fixtures.jsonLines("corpus/bidi-line-widths.oracles.jsonl") {
+      let text = row["text"] as! String
+      let width = row["width"] as! Double
+      let style = TextStyle(fontSize: 15, lineHeight: .fixed(21))
+      let layout = try measurer.prepare(text, style: style).layout(width: width)
+      #expect(layout.breaks == row["breaks"] as! [Int], "\(row["id"]!)@\(width)")
+      for (line, chromium) in row["lines"] as! [String: Double] {
+        lines += 1
+        let index = Int(line)!
+        // (Chromium's widths are rounded to 1/1000 px; the grid is 1/64 px.)
+        if abs(layout.lines[index].width - chromium) > 0.0006 {
+          differing.append("\(row["id"]!)@\(width) line \(index)")
+        }
+      }
+    }
+    #expect(lines == 67)
+    #expect(differing.isEmpty, "\(differing)")
+  }
 }

@@ -18,7 +18,7 @@ protocol LineSearchKey {
 
 extension PreparedText.LineKey: LineSearchKey {
   @inline(__always) func paragraphEnd(textEnd: Int) -> Int { Int(self.paragraphEnd) }
-  @inline(__always) func fitsAtLimit(from first: Self) -> Bool { tieRank >= first.startTieRank }
+  @inline(__always) func fitsAtLimit(from first: Self) -> Bool { tieRank >= first.rankedStart }
 }
 
 extension PreparedText {

@@ -300,13 +300,30 @@ extension PreparedText {
         // At a tie the line fits when its exact width does too (`LineKey.tieRank`).
         while last > index, keys[last].contentEnd == reach, keys[last].tieRank < leadRank { last &-= 1 }
       }
+      // Past the end of the bidi item it starts in, a line from a `widerFirstItemPart` start is
+      // one grid unit wider than its keys (texts with bidi items on the web only).
+      var pastItem = count
+      var widening = 0.0
+      if leadWidth == 0, key.startTieRank & LineKey.widerFirstItemPart != 0 {
+        pastItem = firstSegmentPastItem(startingAt: index, in: view)
+        if last >= pastItem {
+          // (At a tie such a line fits: its last item's part starts on the grid, and Blink tests
+          // that part at its exact width against the room the snapped parts before it leave.)
+          let grid = Rules.positionGrid ?? 0
+          let wider = lastSegment(in: keys, from: index, through: Int(key.paragraphEnd), within: reach - grid)
+          last = max(wider, min(last, pastItem - 1), index)
+          widening = grid
+        }
+      }
       let lastSegment = segments[last]
       let contentSegment = Int(lastSegment.lastContent)
       let line = LineBreak(
         graphemeRange: lineStart..<Int(lastSegment.graphemeStart + lastSegment.graphemeCount),
         contentWidth: contentSegment >= index
           ? (leadPosition.isNaN
-            ? leadWidth + (keys[last].lineContentEnd - key.start) : keys[last].lineContentEnd - leadPosition)
+            ? leadWidth + (keys[last].lineContentEnd - key.start)
+              + (contentSegment >= pastItem ? widening : 0)
+            : keys[last].lineContentEnd - leadPosition)
           : leadContent,
         endsWithHardBreak: lastSegment.hardBreakAfter)
       index = last + 1
@@ -348,6 +365,30 @@ extension PreparedText {
           graphemeRange: lineStart..<graphemeWidths.count, contentWidth: leadContent,
           endsWithHardBreak: false))
     }
+  }
+
+  /// The first segment that reaches past the end of the bidi item segment `index` starts in
+  /// (the one holding the next item's first grapheme), or the segment count when no item
+  /// follows.
+  static func firstSegmentPastItem(startingAt index: Int, in view: PreparedTextStorage.View) -> Int {
+    let segments = view.segments
+    let items = view.itemStartGraphemes
+    let first = segments[index].graphemeStart
+    var low = 0
+    var high = items.count
+    while low < high {
+      let middle = (low + high) / 2
+      if items[middle] <= first { low = middle + 1 } else { high = middle }
+    }
+    guard low < items.count else { return segments.count }
+    let itemStart = items[low]
+    var segment = index
+    var top = segments.count - 1
+    while segment < top {
+      let middle = (segment + top + 1) / 2
+      if segments[middle].graphemeStart <= itemStart { segment = middle } else { top = middle - 1 }
+    }
+    return segment
   }
 
   /// The lines at `width` (whose fit limit is `limit`) as `breaking` breaks them: greedily, as

@@ -56,8 +56,18 @@ public struct PreparedText: Sendable, Hashable {
     /// The flag of `startTieRank` for a line start inside a kerning pair.
     static let reshapedStart: Int16 = 0x4000
 
-    /// How far `start` was rounded up, without the `reshapedStart` flag.
-    var startRounding: Int16 { startTieRank & ~Self.reshapedStart }
+    /// The flag of `startTieRank` for a line start inside a bidi item (the web) where a line
+    /// that goes on past the item's end is one grid unit (1/64 px) wider than the difference of
+    /// its positions: Blink snaps the line's part of that item as its advance rounded up
+    /// (`ceil(F − o)`, the item's width less the start's offset in it), where positions give
+    /// `ceil(F) − ceil(o)`. Ties read ranks without it (`rankedStart`).
+    static let widerFirstItemPart: Int16 = 0x2000
+
+    /// How far `start` was rounded up, without the flags.
+    var startRounding: Int16 { startTieRank & ~(Self.reshapedStart | Self.widerFirstItemPart) }
+
+    /// `startTieRank` as ties compare it: with `reshapedStart`, without `widerFirstItemPart`.
+    var rankedStart: Int16 { startTieRank & ~Self.widerFirstItemPart }
   }
 
   /// What a prepared text holds beside its segment and grapheme arrays.

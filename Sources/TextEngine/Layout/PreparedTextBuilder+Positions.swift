@@ -63,6 +63,40 @@ extension PreparedTextBuilder {
       var snapped = 0.0
       var nextItem = 0
       var nextItemStart = Int.max
+      /// The exact width of the item that was current when `passing` last moved the base (NaN
+      /// when it did not): what `widerFirstItemPart` is decided from.
+      var endedItemWidth = Double.nan
+    }
+
+    /// The segments that start inside the current bidi item (their index and offset in it),
+    /// flagged `widerFirstItemPart` once the item's width is known (texts with bidi items only).
+    struct StartsInItem {
+      var pending: [(segment: Int, offset: Double)] = []
+      private(set) var flaggedAny = false
+
+      /// Flags the pending starts of an item `width` wide where a line's part of the item from
+      /// the start to its end, its advance rounded up, is wider than the difference of the
+      /// rounded positions; no start is pending then.
+      @inline(never) mutating func flag(
+        inItemOfWidth width: Double, keys: UnsafeMutablePointer<PreparedText.LineKey>, grid: Grid
+      ) {
+        let ceilWidth = grid.roundedUp(width).rounded
+        for (segment, offset) in pending
+        where grid.roundedUp(width - offset).rounded > ceilWidth - grid.roundedUp(offset).rounded {
+          keys[segment].startTieRank |= PreparedText.LineKey.widerFirstItemPart
+          flaggedAny = true
+        }
+        pending.removeAll(keepingCapacity: true)
+      }
+
+      /// Flags the starts of the item `passing` ended, if it ended one.
+      @inline(__always) mutating func noteEndedItem(
+        _ base: inout Base, keys: UnsafeMutablePointer<PreparedText.LineKey>, grid: Grid
+      ) {
+        guard !base.endedItemWidth.isNaN else { return }
+        if !pending.isEmpty { flag(inItemOfWidth: base.endedItemWidth, keys: keys, grid: grid) }
+        base.endedItemWidth = .nan
+      }
     }
 
     /// Places the `count` segments of `contents` (`hardBreakCount` of which end with a hard
@@ -77,34 +111,61 @@ extension PreparedTextBuilder {
       keepsKerningAtLineEnd: Bool
     ) -> (totalWidth: Double, widest: Double) {
       // Most texts have neither kerning across segments nor bidi items: their loop, without the
-      // paths for those, keeps its state in registers (with them, the optimizer spills it).
+      // paths for those, keeps its state in registers (with them, the optimizer spills it). The
+      // paths are a type parameter, so that each loop is compiled with them as constants.
       let hasGrid = grid.step > 0
-      guard kerning == nil, itemStarts.isEmpty else {
+      let simple = kerning == nil && itemStarts.isEmpty
+      switch (hasGrid, simple) {
+      case (true, true):
         return place(
-          contents, count: segmentCount, hardBreakCount: hardBreakCount, grid: grid, hasGrid: hasGrid,
-          itemStarts: itemStarts,
-          kerning: kerning,
-          keepsKerningAtLineEnd: keepsKerningAtLineEnd, mayHaveKerningOrItems: true)
+          contents, count: segmentCount, hardBreakCount: hardBreakCount, grid: grid, itemStarts: itemStarts,
+          kerning: nil, keepsKerningAtLineEnd: false, paths: GridOnly.self)
+      case (false, true):
+        return place(
+          contents, count: segmentCount, hardBreakCount: hardBreakCount, grid: grid, itemStarts: itemStarts,
+          kerning: nil, keepsKerningAtLineEnd: false, paths: NoPath.self)
+      case (true, false):
+        return place(
+          contents, count: segmentCount, hardBreakCount: hardBreakCount, grid: grid, itemStarts: itemStarts,
+          kerning: kerning, keepsKerningAtLineEnd: keepsKerningAtLineEnd, paths: AllPaths.self)
+      case (false, false):
+        return place(
+          contents, count: segmentCount, hardBreakCount: hardBreakCount, grid: grid, itemStarts: itemStarts,
+          kerning: kerning, keepsKerningAtLineEnd: keepsKerningAtLineEnd, paths: KerningOrItems.self)
       }
-      return hasGrid
-        ? place(
-          contents, count: segmentCount, hardBreakCount: hardBreakCount, grid: grid, hasGrid: true,
-          itemStarts: itemStarts, kerning: nil,
-          keepsKerningAtLineEnd: false, mayHaveKerningOrItems: false)
-        : place(
-          contents, count: segmentCount, hardBreakCount: hardBreakCount, grid: grid, hasGrid: false,
-          itemStarts: itemStarts, kerning: nil,
-          keepsKerningAtLineEnd: false, mayHaveKerningOrItems: false)
     }
 
-    /// `place(_:count:grid:itemStarts:kerning:keepsKerningAtLineEnd:)` with the conditions that
-    /// decide its paths given as constants where they are known.
-    @inline(__always) private static func place(
+    /// Which paths a placing loop has: positions on a grid, kerning and bidi items.
+    protocol Paths {
+      static var hasGrid: Bool { get }
+      static var mayHaveKerningOrItems: Bool { get }
+    }
+    enum GridOnly: Paths {
+      static var hasGrid: Bool { true }
+      static var mayHaveKerningOrItems: Bool { false }
+    }
+    enum NoPath: Paths {
+      static var hasGrid: Bool { false }
+      static var mayHaveKerningOrItems: Bool { false }
+    }
+    enum AllPaths: Paths {
+      static var hasGrid: Bool { true }
+      static var mayHaveKerningOrItems: Bool { true }
+    }
+    enum KerningOrItems: Paths {
+      static var hasGrid: Bool { false }
+      static var mayHaveKerningOrItems: Bool { true }
+    }
+
+    /// `place(_:count:hardBreakCount:grid:itemStarts:kerning:keepsKerningAtLineEnd:)` with the
+    /// paths it takes known at compile time.
+    @inline(never) private static func place<P: Paths>(
       _ contents: PreparedTextStorage.Contents, count segmentCount: Int, hardBreakCount: Int, grid: Grid,
-      hasGrid: Bool,
       itemStarts: UnsafeBufferPointer<Int32>, kerning: UnsafePointer<SegmentKerning>?,
-      keepsKerningAtLineEnd: Bool, mayHaveKerningOrItems: Bool
+      keepsKerningAtLineEnd: Bool, paths: P.Type
     ) -> (totalWidth: Double, widest: Double) {
+      let hasGrid = P.hasGrid
+      let mayHaveKerningOrItems = P.mayHaveKerningOrItems
       let segments = contents.segments.baseAddress.unsafelyUnwrapped
       let keys = contents.keys.baseAddress.unsafelyUnwrapped
       let graphemeWidths = contents.graphemeWidths.baseAddress.unsafelyUnwrapped
@@ -123,6 +184,8 @@ extension PreparedTextBuilder {
       if !itemStarts.isEmpty { base.nextItemStart = Int(itemStarts[0]) }
       // The kerning after the previous segment (a line starting here starts inside a pair).
       var previousKernAfter = 0.0
+      // Segments starting inside the current bidi item, flagged once its width is known.
+      var startsInItem = StartsInItem()
       for index in 0..<segmentCount {
         let segment = segments[index]
         let count = Int(segment.graphemeCount)
@@ -172,8 +235,12 @@ extension PreparedTextBuilder {
             base = passing(
               base, through: Int(offset), from: runningWidth, graphemes: ends, widths: widths, count: count,
               itemStarts: itemStarts, grid: grid)
+            startsInItem.noteEndedItem(&base, keys: keys, grid: grid)
           }
           let exactStart = start - base.exact
+          if mayHaveKerningOrItems, !itemStarts.isEmpty, exactStart > 0 {
+            startsInItem.pending.append((index, exactStart))
+          }
           let (roundedStart, startRank) = grid.roundedUp(exactStart)
           start = base.snapped + roundedStart
           if passesItems {
@@ -181,6 +248,7 @@ extension PreparedTextBuilder {
             base = passing(
               base, through: contentEndScalar, from: runningWidth, graphemes: ends, widths: widths,
               count: count, itemStarts: itemStarts, grid: grid)
+            startsInItem.noteEndedItem(&base, keys: keys, grid: grid)
           }
           let exactEnd = contentEnd - base.exact
           let (roundedEnd, endRank) = grid.roundedUp(exactEnd)
@@ -189,6 +257,7 @@ extension PreparedTextBuilder {
             base = passing(
               base, through: segmentEnd - 1, from: runningWidth, graphemes: ends, widths: widths,
               count: count, itemStarts: itemStarts, grid: grid)
+            startsInItem.noteEndedItem(&base, keys: keys, grid: grid)
           }
           tieRank = endRank
           startTieRank = startRank
@@ -235,10 +304,18 @@ extension PreparedTextBuilder {
         // line end); the next segment starts where the whole run's shaping puts it.
         runningWidth += totalWidth + kernAfter
         if segment.hardBreakAfter, hasGrid {
+          if mayHaveKerningOrItems, !startsInItem.pending.isEmpty {
+            startsInItem.flag(inItemOfWidth: runningWidth - base.exact, keys: keys, grid: grid)
+          }
           base.exact = runningWidth
           base.snapped = grid.roundedUpPosition(runningWidth)
         }
       }
+      if mayHaveKerningOrItems, !startsInItem.pending.isEmpty {
+        startsInItem.flag(inItemOfWidth: runningWidth - base.exact, keys: keys, grid: grid)
+      }
+      // A line from a flagged start may be wider than its keys: never only whole segments.
+      if mayHaveKerningOrItems, startsInItem.flaggedAny { widest = .infinity }
       return (runningWidth, widest)
     }
 
@@ -271,6 +348,7 @@ extension PreparedTextBuilder {
           position += widths[grapheme]
           grapheme += 1
         }
+        if base.endedItemWidth.isNaN { base.endedItemWidth = position - base.exact }
         base.snapped += grid.roundedUp(position - base.exact).rounded
         base.exact = position
         base.nextItem += 1
