@@ -150,6 +150,26 @@ extension PreparedText {
   @inline(__always) static func forEachLine<Rules: PlatformTextRules>(
     in view: PreparedTextStorage.View, limit: Double, rules: Rules.Type, _ body: (LineBreak) -> Bool
   ) {
+    // Lines from inside a bidi item (the web) are measured past its end as Blink snaps them
+    // (`LineKey.widerFirstItemPart`): in a loop of their own, so that other texts pay nothing.
+    if Rules.positionGrid != nil, !view.itemStartGraphemes.isEmpty {
+      forEachLine(in: view, limit: limit, rules: rules, widening: WidensFirstItemParts.self, body)
+    } else {
+      forEachLine(in: view, limit: limit, rules: rules, widening: KeepsKeyWidths.self, body)
+    }
+  }
+
+  /// Whether a line finder widens lines from `LineKey.widerFirstItemPart` starts.
+  protocol LineWidening { static var widensFirstItemParts: Bool { get } }
+  enum WidensFirstItemParts: LineWidening { static var widensFirstItemParts: Bool { true } }
+  enum KeepsKeyWidths: LineWidening { static var widensFirstItemParts: Bool { false } }
+
+  /// `forEachLine(in:limit:rules:_:)` with the widening of lines from inside a bidi item known
+  /// at compile time.
+  @inline(__always) static func forEachLine<Rules: PlatformTextRules, Widening: LineWidening>(
+    in view: PreparedTextStorage.View, limit: Double, rules: Rules.Type, widening: Widening.Type,
+    _ body: (LineBreak) -> Bool
+  ) {
     let segments = view.segments
     let count = segments.count
     guard count > 0 else { return }
@@ -302,30 +322,23 @@ extension PreparedText {
       }
       // Past the end of the bidi item it starts in, a line from a `widerFirstItemPart` start is
       // one grid unit wider than its keys (texts with bidi items on the web only).
-      var pastItem = count
       var widening = 0.0
-      if leadWidth == 0, key.startTieRank & LineKey.widerFirstItemPart != 0 {
-        pastItem = firstSegmentPastItem(startingAt: index, in: view)
-        if last >= pastItem {
-          // (At a tie such a line fits: its last item's part starts on the grid, and Blink tests
-          // that part at its exact width against the room the snapped parts before it leave.)
-          let grid = Rules.positionGrid ?? 0
-          let wider = lastSegment(in: keys, from: index, through: Int(key.paragraphEnd), within: reach - grid)
-          last = max(wider, min(last, pastItem - 1), index)
-          widening = grid
-        }
+      if Widening.widensFirstItemParts, leadWidth == 0, leadPosition.isNaN,
+        key.startTieRank & LineKey.widerFirstItemPart != 0
+      {
+        (last, widening) = lastSegmentFromWiderStart(
+          index, last: last, in: view, within: reach, grid: Rules.positionGrid ?? 0)
       }
       let lastSegment = segments[last]
       let contentSegment = Int(lastSegment.lastContent)
-      let line = LineBreak(
+      var line = LineBreak(
         graphemeRange: lineStart..<Int(lastSegment.graphemeStart + lastSegment.graphemeCount),
         contentWidth: contentSegment >= index
           ? (leadPosition.isNaN
-            ? leadWidth + (keys[last].lineContentEnd - key.start)
-              + (contentSegment >= pastItem ? widening : 0)
-            : keys[last].lineContentEnd - leadPosition)
+            ? leadWidth + (keys[last].lineContentEnd - key.start) : keys[last].lineContentEnd - leadPosition)
           : leadContent,
         endsWithHardBreak: lastSegment.hardBreakAfter)
+      if Widening.widensFirstItemParts { line.contentWidth += widening }
       index = last + 1
       if endsLinesAfterOverflowingSpaces, last < Int(key.paragraphEnd), segments[index].hasSpaceInside {
         // The next segment may put a space that does not fit on this line: it decides above.
@@ -365,6 +378,23 @@ extension PreparedText {
           graphemeRange: lineStart..<graphemeWidths.count, contentWidth: leadContent,
           endsWithHardBreak: false))
     }
+  }
+
+  /// The last segment of a line from segment `index`, a `LineKey.widerFirstItemPart` start,
+  /// found as `last` within `reach` by its keys, and how much wider than its keys its content
+  /// is: past the end of the bidi item the line starts in, one `grid` unit. (At a tie such a
+  /// line fits: its last item's part starts on the grid, and Blink tests that part at its exact
+  /// width against the room the snapped parts before it leave.) Out of line: bidi text only.
+  @inline(never) static func lastSegmentFromWiderStart(
+    _ index: Int, last: Int, in view: PreparedTextStorage.View, within reach: Double, grid: Double
+  ) -> (last: Int, widening: Double) {
+    let pastItem = firstSegmentPastItem(startingAt: index, in: view)
+    guard last >= pastItem else { return (last, 0) }
+    let keys = view.keys.baseAddress.unsafelyUnwrapped
+    let wider = lastSegment(
+      in: keys, from: index, through: Int(keys[index].paragraphEnd), within: reach - grid)
+    let found = max(wider, min(last, pastItem - 1), index)
+    return (found, Int(view.segments[found].lastContent) >= pastItem ? grid : 0)
   }
 
   /// The first segment that reaches past the end of the bidi item segment `index` starts in
