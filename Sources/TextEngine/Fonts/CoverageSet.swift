@@ -10,7 +10,12 @@ struct CoverageSet: Sendable, Hashable {
     words[word] |= 1 << UInt64(scalar & 63)
   }
 
-  func contains(_ scalar: UInt32) -> Bool {
+  func contains(_ scalar: UInt32) -> Bool { Self.contains(scalar, in: words) }
+
+  /// Whether the bit of `scalar` is set in `words` (the set's storage, or a pointer to it).
+  @inline(__always) fileprivate static func contains<Words: RandomAccessCollection>(
+    _ scalar: UInt32, in words: Words
+  ) -> Bool where Words.Element == UInt64, Words.Index == Int {
     let word = Int(scalar >> 6)
     return word < words.count && words[word] & (1 << UInt64(scalar & 63)) != 0
   }
@@ -29,10 +34,7 @@ struct CoverageSet: Sendable, Hashable {
   struct Bits {
     fileprivate let words: UnsafeBufferPointer<UInt64>
 
-    @inline(__always) func contains(_ scalar: UInt32) -> Bool {
-      let word = Int(scalar >> 6)
-      return word < words.count && words[word] & (1 << UInt64(scalar & 63)) != 0
-    }
+    @inline(__always) func contains(_ scalar: UInt32) -> Bool { CoverageSet.contains(scalar, in: words) }
   }
 
   /// Runs `body` with the set's bits.
