@@ -187,6 +187,10 @@ extension PreparedText {
     var leadRank: Int16 = 0
     // The next bidi item start (`View.itemStartGraphemes`) a cut word may hold.
     var nextItem = 0
+    // Texts with bidi items: where the lead starts inside an item and the line may go on past
+    // its end, the first segment past it, and how much wider than their positions make them
+    // the lines reaching it are (`LeadPastItem`).
+    var leadPast = LeadPastItem.none
     // A last line of whole segments still open at the end of the text.
     var openLine: LineBreak?
     // Whether at least two of a segment's graphemes fit after `used` points of its line.
@@ -211,11 +215,14 @@ extension PreparedText {
     while index < count {
       let segment = segments[index]
       let first = Int(segment.graphemeStart)
-      let overflows =
+      var overflows =
         leadPosition.isNaN
         ? leadWidth + segment.contentWidth > limit
         : keys[index].contentEnd - leadPosition > limit
           || (keys[index].contentEnd - leadPosition == limit && keys[index].tieRank < leadRank)
+      if Widening.widensFirstItemParts, !leadPosition.isNaN, index >= leadPast.segment {
+        overflows = keys[index].contentEnd - leadPosition + leadPast.widening > limit
+      }
       if overflows {
         // Whether the segment is a word too long for any line (nil: as `isTooLongToWait` says).
         var tooLong: Bool?
@@ -290,6 +297,13 @@ extension PreparedText {
               positions.position(ofGrapheme: contentEnd, lead: leadWidth, widths: graphemeWidths).position
               - piece.position
             (leadPosition, leadRank) = piece
+            if Widening.widensFirstItemParts {
+              leadPast = LeadPastItem(
+                from: lineStart, at: piece, after: index, in: view, limit: limit,
+                grid: Rules.positionGrid ?? 0)
+              // (The word itself may go on past the item.)
+              if leadPast.segment <= index, contentEnd > lineStart { leadContent += leadPast.widening }
+            }
           }
           nextItem = positions.nextItemIndex
         }
@@ -317,8 +331,15 @@ extension PreparedText {
       if leadWidth == 0 {
         last = decidingTies(last, in: keys, from: index, within: reach)
       } else if !leadPosition.isNaN {
+        if Widening.widensFirstItemParts, last >= leadPast.segment {
+          last = leadPast.lastSegment(from: index, last: last, in: keys, within: reach)
+        }
         // At a tie the line fits when its exact width does too (`LineKey.tieRank`).
-        while last > index, keys[last].contentEnd == reach, keys[last].tieRank < leadRank { last &-= 1 }
+        while last > index, last < leadPast.segment, keys[last].contentEnd == reach,
+          keys[last].tieRank < leadRank
+        {
+          last &-= 1
+        }
       }
       // Past the end of the bidi item it starts in, a line from a `widerFirstItemPart` start is
       // one grid unit wider than its keys (texts with bidi items on the web only).
@@ -338,7 +359,10 @@ extension PreparedText {
             ? leadWidth + (keys[last].lineContentEnd - key.start) : keys[last].lineContentEnd - leadPosition)
           : leadContent,
         endsWithHardBreak: lastSegment.hardBreakAfter)
-      if Widening.widensFirstItemParts { line.contentWidth += widening }
+      if Widening.widensFirstItemParts {
+        line.contentWidth += widening
+        if !leadPosition.isNaN, contentSegment >= leadPast.segment { line.contentWidth += leadPast.widening }
+      }
       index = last + 1
       if endsLinesAfterOverflowingSpaces, last < Int(key.paragraphEnd), segments[index].hasSpaceInside {
         // The next segment may put a space that does not fit on this line: it decides above.

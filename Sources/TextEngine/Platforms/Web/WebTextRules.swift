@@ -104,6 +104,10 @@ enum WebTextRules: PlatformTextRules {
   @inline(__always) static func height(of box: LineBox) -> Double { box.above + box.below }
 
   /// A line fits while its position is at most the available width plus one LayoutUnit
-  /// (`LineBreaker`'s `AddEpsilon`, `line_breaker.h`).
-  @inline(__always) static func lineLimit(forWidth width: Double) -> Double { width + layoutUnit }
+  /// (`LineBreaker`'s `AddEpsilon`, `line_breaker.h`); the available width is the CSS width
+  /// truncated to LayoutUnits (`LayoutUnit(float)`): at 78.74 px a word piece 78.7506 px wide
+  /// does not fit, as in Chromium.
+  @inline(__always) static func lineLimit(forWidth width: Double) -> Double {
+    truncatedToLayoutUnit(Float(width)) + layoutUnit
+  }
 }
