@@ -565,10 +565,15 @@ extension AttributedTextTests {
   /// (`web-cut-reshaped-start`: 502.699 px for the span's 502.71875); a span's line starting
   /// before its item's start (negative kerning across the opportunity before it, every advance 0
   /// under −2 px letter spacing) is measured from that start rounded up, as plain text
-  /// (`web-span-negative-start`: 18.953125 px as a span, 19 as plain text).
+  /// (`web-span-negative-start`: 18.953125 px as a span, 19 as plain text); a line that starts
+  /// with a cut word's tail inside a bidi item and goes on past the item is as wide as a span's
+  /// in plain text too, and fits at a tie (`web-bidi-plain-fewer-lines`: 510.4375 px as plain
+  /// text, 510.453125 as the span, breaking it one line later at 510.425 px;
+  /// `web-bidi-cut-tail-tie`: 90.015625 px at 90, a tie the span broke before).
   @Test(arguments: [
     "web-cut-line-width", "web-cut-piece-rtl", "web-cut-tail-fit", "web-balance-line-width",
-    "web-cut-reshaped-start", "web-span-negative-start",
+    "web-cut-reshaped-start", "web-span-negative-start", "web-bidi-plain-fewer-lines",
+    "web-bidi-cut-tail-tie",
   ])
   func aFuzzedWebSpanLaysOutAsItsPlainText(finding: String) throws {
     let url = Fixtures.directory.deletingLastPathComponent().deletingLastPathComponent()
