@@ -325,4 +325,33 @@ import TextEngine
     #expect(lines == 1_236)
     #expect(differing.isEmpty, "\(differing)")
   }
+
+  /// A line from inside a bidi item whose content ends exactly at the limit past the item's end
+  /// (a tie; Chromium 156, bundled fonts in their order, `pre-wrap`): the 200 layouts of the
+  /// visible multi-script and feed texts with right-to-left scalars, at widths from 60 px in
+  /// steps of 1/64 px, where the tie ranks of the line's ends (`LineKey.tieRank`, from two
+  /// items) refused the line. Past its first item a line's last item part starts on the grid,
+  /// and such a tie fits (`decidingTiesBeforeItemEnd`); a segment whose first item ends inside
+  /// it now keeps its `widerFirstItemPart` flag (its key was written after the flag). Chromium's
+  /// breaks on 189 of the 200 (139 by the tie ranks alone).
+  @Test func aTiePastABidiItemFitsAsChromiums() throws {
+    let measurer = try BundledFonts.measurer(systemFonts: false, platform: .web)
+    let style = TextStyle(fontSize: 15, lineHeight: .fixed(21))
+    var differing: [String] = []
+    for row in try Fixtures.jsonLines("corpus/bidi-ties.oracles.jsonl") {
+      let text = row["text"] as! String
+      let width = row["width"] as! Double
+      if try measurer.prepare(text, style: style).layout(width: width).breaks != row["breaks"] as! [Int] {
+        differing.append("\(row["id"]!)@\(width)")
+      }
+    }
+    // (All in Arabic or Persian text; `tie040@62.625` is a line whose content ends exactly at
+    // its first item's end, its trailing space in the next item, whose tie Chromium refuses.)
+    #expect(
+      differing == [
+        "tie040@62.625", "tie040@82.5", "tie040@89.703125", "tie040@147.859375", "tie053@80.25",
+        "tie053@110.0",
+        "tie061@115.890625", "tie061@142.8125", "tie062@210.453125", "tie064@174.078125", "tie072@89.734375",
+      ])
+  }
 }

@@ -329,7 +329,11 @@ extension PreparedText {
       let reach = leadPosition.isNaN ? (limit - leadWidth) + key.start : limit + leadPosition
       var last = lastSegment(in: keys, from: index, through: Int(key.paragraphEnd), within: reach)
       if leadWidth == 0 {
-        last = decidingTies(last, in: keys, from: index, within: reach)
+        if Widening.widensFirstItemParts, last > index, keys[last].contentEnd == reach {
+          last = decidingTiesBeforeItemEnd(last, in: view, from: index, within: reach)
+        } else {
+          last = decidingTies(last, in: keys, from: index, within: reach)
+        }
       } else if !leadPosition.isNaN {
         if Widening.widensFirstItemParts, last >= leadPast.segment {
           last = leadPast.lastSegment(from: index, last: last, in: keys, within: reach)
@@ -419,6 +423,19 @@ extension PreparedText {
       in: keys, from: index, through: Int(keys[index].paragraphEnd), within: reach - grid)
     let found = max(wider, min(last, pastItem - 1), index)
     return (found, Int(view.segments[found].lastContent) >= pastItem ? grid : 0)
+  }
+
+  /// `decidingTies` for a line from segment `index` of a text with bidi items: a tie past the
+  /// end of the item the line starts in fits (the line's last item part starts on the grid, and
+  /// Blink tests that part at its exact width against the room the snapped parts before it
+  /// leave); before it, the tie ranks decide. Out of line: ties in bidi text only.
+  @inline(never) static func decidingTiesBeforeItemEnd(
+    _ last: Int, in view: PreparedTextStorage.View, from index: Int, within reach: Double
+  ) -> Int {
+    let keys = view.keys.baseAddress.unsafelyUnwrapped
+    let pastItem = firstSegmentPastItem(startingAt: index, in: view)
+    guard last < pastItem else { return last }
+    return decidingTies(last, in: keys, from: index, within: reach)
   }
 
   /// The first segment that reaches past the end of the bidi item segment `index` starts in

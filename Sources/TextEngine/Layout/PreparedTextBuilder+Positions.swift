@@ -73,28 +73,38 @@ extension PreparedTextBuilder {
     struct StartsInItem {
       var pending: [(segment: Int, offset: Double)] = []
       private(set) var flaggedAny = false
+      /// The segment being placed was flagged before its key was written (its item ends inside
+      /// it): its key takes the flag once written.
+      var flaggedCurrent = false
 
       /// Flags the pending starts of an item `width` wide where a line's part of the item from
       /// the start to its end, its advance rounded up, is wider than the difference of the
-      /// rounded positions; no start is pending then.
+      /// rounded positions; no start is pending then. `current`: the segment being placed.
       @inline(never) mutating func flag(
-        inItemOfWidth width: Double, keys: UnsafeMutablePointer<PreparedText.LineKey>, grid: Grid
+        inItemOfWidth width: Double, keys: UnsafeMutablePointer<PreparedText.LineKey>, grid: Grid,
+        current: Int = -1
       ) {
         let ceilWidth = grid.roundedUp(width).rounded
         for (segment, offset) in pending
         where grid.roundedUp(width - offset).rounded > ceilWidth - grid.roundedUp(offset).rounded {
-          keys[segment].startTieRank |= PreparedText.LineKey.widerFirstItemPart
+          if segment == current {
+            flaggedCurrent = true
+          } else {
+            keys[segment].startTieRank |= PreparedText.LineKey.widerFirstItemPart
+          }
           flaggedAny = true
         }
         pending.removeAll(keepingCapacity: true)
       }
 
-      /// Flags the starts of the item `passing` ended, if it ended one.
+      /// Flags the starts of the item `passing` ended, if it ended one, inside segment `current`.
       @inline(__always) mutating func noteEndedItem(
-        _ base: inout Base, keys: UnsafeMutablePointer<PreparedText.LineKey>, grid: Grid
+        _ base: inout Base, keys: UnsafeMutablePointer<PreparedText.LineKey>, grid: Grid, current: Int
       ) {
         guard !base.endedItemWidth.isNaN else { return }
-        if !pending.isEmpty { flag(inItemOfWidth: base.endedItemWidth, keys: keys, grid: grid) }
+        if !pending.isEmpty {
+          flag(inItemOfWidth: base.endedItemWidth, keys: keys, grid: grid, current: current)
+        }
         base.endedItemWidth = .nan
       }
     }
@@ -235,7 +245,7 @@ extension PreparedTextBuilder {
             base = passing(
               base, through: Int(offset), from: runningWidth, graphemes: ends, widths: widths, count: count,
               itemStarts: itemStarts, grid: grid)
-            startsInItem.noteEndedItem(&base, keys: keys, grid: grid)
+            startsInItem.noteEndedItem(&base, keys: keys, grid: grid, current: index)
           }
           let exactStart = start - base.exact
           if mayHaveKerningOrItems, !itemStarts.isEmpty, exactStart > 0 {
@@ -248,7 +258,7 @@ extension PreparedTextBuilder {
             base = passing(
               base, through: contentEndScalar, from: runningWidth, graphemes: ends, widths: widths,
               count: count, itemStarts: itemStarts, grid: grid)
-            startsInItem.noteEndedItem(&base, keys: keys, grid: grid)
+            startsInItem.noteEndedItem(&base, keys: keys, grid: grid, current: index)
           }
           let exactEnd = contentEnd - base.exact
           let (roundedEnd, endRank) = grid.roundedUp(exactEnd)
@@ -257,7 +267,7 @@ extension PreparedTextBuilder {
             base = passing(
               base, through: segmentEnd - 1, from: runningWidth, graphemes: ends, widths: widths,
               count: count, itemStarts: itemStarts, grid: grid)
-            startsInItem.noteEndedItem(&base, keys: keys, grid: grid)
+            startsInItem.noteEndedItem(&base, keys: keys, grid: grid, current: index)
           }
           tieRank = endRank
           startTieRank = startRank
@@ -287,6 +297,10 @@ extension PreparedTextBuilder {
         }
         if Int32(truncatingIfNeeded: index) > paragraphEnd {
           paragraphEnd = Self.paragraphEnd(from: index, in: segments, count: segmentCount)
+        }
+        if mayHaveKerningOrItems, startsInItem.flaggedCurrent {
+          startTieRank |= PreparedText.LineKey.widerFirstItemPart
+          startsInItem.flaggedCurrent = false
         }
         keys[index] = PreparedText.LineKey(
           start: start, contentEnd: contentEnd, lineContentEnd: lastContentEnd, paragraphEnd: paragraphEnd,
