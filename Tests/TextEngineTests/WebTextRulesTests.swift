@@ -194,4 +194,15 @@ extension WebTextRulesTests {
     let layout = try measurer.prepare(spans, paragraph: style).layout(width: width)
     #expect(layout.lines.dropFirst().map(\.scalarRange.lowerBound) == chromium)
   }
+
+  /// A line's limit is the width truncated to LayoutUnits plus one (`LayoutUnit(float)`,
+  /// `AddEpsilon`): widths on the grid keep it, fractional ones lose their fraction of 1/64 px,
+  /// an unconstrained width stays unconstrained.
+  @Test(arguments: [
+    (150.0, 150.015625), (78.74, 78.75), (74.37, 74.375), (0.01, 0.015625), (1e9, 1e9 + 0.015625),
+    (Double.infinity, Double.infinity),
+  ])
+  func lineLimitTruncatesTheWidthToLayoutUnits(width: Double, limit: Double) {
+    #expect(WebTextRules.lineLimit(forWidth: width) == limit)
+  }
 }

@@ -339,7 +339,8 @@ extension PreparedText {
           last = leadPast.lastSegment(from: index, last: last, in: keys, within: reach)
         }
         // At a tie the line fits when its exact width does too (`LineKey.tieRank`).
-        while last > index, last < leadPast.segment, keys[last].contentEnd == reach,
+        while last > index, !Widening.widensFirstItemParts || last < leadPast.segment,
+          keys[last].contentEnd == reach,
           keys[last].tieRank < leadRank
         {
           last &-= 1
