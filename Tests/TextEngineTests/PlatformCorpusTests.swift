@@ -301,14 +301,19 @@ import TextEngine
   /// bidi item and goes on past the item's end (Chromium 156, the layouts of
   /// `aFractionalWidthIsTruncatedToLayoutUnits` whose breaks are Chromium's): Blink snaps the
   /// line's part of that item as its advance rounded up (`LeadPastItem`). Every one of these
-  /// 1,236 lines was 1/64 px narrower before; the breaks are Chromium's.
-  @Test func aLineFromACutWordsTailIsAsWideAsChromiums() throws {
+  /// 1,236 lines was 1/64 px narrower before; the breaks are Chromium's. The second fixture: 625
+  /// lines of the same layouts that are a piece or the tail of a cut word reaching the end of the
+  /// item it starts in (`CutWordPositions.widening`), each 1/64 px narrower before.
+  @Test(arguments: [
+    ("corpus/cut-tail-line-widths.oracles.jsonl", 1_236), ("corpus/cut-piece-line-widths.oracles.jsonl", 625),
+  ])
+  func aLineFromACutWordsTailIsAsWideAsChromiums(fixture: String, count: Int) throws {
     let measurer = try BundledFonts.measurer(systemFonts: false, platform: .web)
     let style = TextStyle(fontSize: 15, lineHeight: .fixed(21))
     var prepared: [String: PreparedText] = [:]
     var differing: [String] = []
     var lines = 0
-    for row in try Fixtures.jsonLines("corpus/cut-tail-line-widths.oracles.jsonl") {
+    for row in try Fixtures.jsonLines(fixture) {
       let text = row["text"] as! String
       let width = row["width"] as! Double
       if prepared[text] == nil { prepared[text] = try measurer.prepare(text, style: style) }
@@ -322,7 +327,7 @@ import TextEngine
         }
       }
     }
-    #expect(lines == 1_236)
+    #expect(lines == count)
     #expect(differing.isEmpty, "\(differing)")
   }
 

@@ -277,8 +277,8 @@ extension PreparedText {
             if grapheme > lineStart, leadWidth + advance > limit {
               if snaps {
                 let end = positions.position(ofGrapheme: grapheme, lead: leadWidth, widths: graphemeWidths)
-                leadContent = end.position - piece.position
-                positions.startPiece(atGrapheme: grapheme, lead: leadWidth)
+                leadContent = end.position - piece.position + positions.widening
+                positions.startPiece(atGrapheme: grapheme, lead: leadWidth, position: end.position)
                 piece = end
               }
               guard
@@ -295,14 +295,12 @@ extension PreparedText {
           if snaps {
             leadContent =
               positions.position(ofGrapheme: contentEnd, lead: leadWidth, widths: graphemeWidths).position
-              - piece.position
+              - piece.position + positions.widening
             (leadPosition, leadRank) = piece
             if Widening.widensFirstItemParts {
               leadPast = LeadPastItem(
                 from: lineStart, at: piece, after: index, in: view, limit: limit,
                 grid: Rules.positionGrid ?? 0)
-              // (The word itself may go on past the item.)
-              if leadPast.segment <= index, contentEnd > lineStart { leadContent += leadPast.widening }
             }
           }
           nextItem = positions.nextItemIndex
