@@ -17,21 +17,12 @@ extension PreparedText {
     /// The bidi items' start graphemes (ascending), and the next one not yet passed.
     private let items: UnsafeBufferPointer<Int32>
     private var nextItem: Int
-    /// Where the current piece starts (rounded), and whether it has passed an item's start.
-    private var pieceStartPosition: Double
-    private var pieceLeftItsItem = false
-    /// How much wider the current piece is than the difference of its rounded ends: where it
-    /// goes on past the end of the item it starts in, Blink snaps its part of that item as its
-    /// advance rounded up (`ceil(F − o)`), one grid unit more than `ceil(F) − ceil(o)` at most
-    /// (as `LineKey.widerFirstItemPart` for a line from a segment's start).
-    private(set) var widening = 0.0
 
     /// The positions in the segment keyed `key` whose first grapheme is `first`; `items` are the
     /// bidi item starts, none before `items[searchFrom]` at or after `first`.
     init(key: LineKey, first: Int, grid: Double, items: UnsafeBufferPointer<Int32>, searchFrom: Int = 0) {
       base = (key.start, key.startRounding)
       pieceStart = first
-      pieceStartPosition = key.start
       self.grid = grid
       self.items = items
       var next = searchFrom
@@ -54,24 +45,49 @@ extension PreparedText {
         var advance = 0.0
         for index in pieceStart..<Int(items[nextItem]) { advance += widths[index] }
         base = (Self.rounded(pieceOffset + advance, from: base, grid: grid).position, 0)
-        if !pieceLeftItsItem {
-          pieceLeftItsItem = true
-          widening = max(0, advance.roundedUp(toMultipleOf: grid) - (base.position - pieceStartPosition))
-        }
         pieceOffset = -advance
         nextItem += 1
       }
       return Self.rounded(pieceOffset + lead, from: base, grid: grid)
     }
 
-    /// Starts the next piece at `grapheme`, `lead` past the current piece's start, where
-    /// `position(ofGrapheme:lead:widths:)` put it.
-    mutating func startPiece(atGrapheme grapheme: Int, lead: Double, position: Double) {
+    /// Starts the next piece at `grapheme`, `lead` past the current piece's start.
+    mutating func startPiece(atGrapheme grapheme: Int, lead: Double) {
       pieceOffset += lead
       pieceStart = grapheme
-      pieceStartPosition = position
-      pieceLeftItsItem = false
-      widening = 0
+    }
+
+    /// How much wider a piece of a cut word that starts at `piece` (its rounded position and
+    /// how far it was rounded up) in a bidi item and goes on past the item's end, `part` (the
+    /// exact advance from the piece's start to the item's end) after its start, is than the
+    /// difference of its rounded ends: Blink snaps the piece's part of that item as its advance
+    /// rounded up (`ceil(F − o)`), one grid unit more than `ceil(F) − ceil(o)` at most (as
+    /// `LineKey.widerFirstItemPart` for a line from a segment's start).
+    static func widening(
+      ofPartOf part: Double, from piece: (position: Double, rank: Int16), grid: Double
+    ) -> Double {
+      let positions = rounded(part, from: piece, grid: grid).position - piece.position
+      return max(0, part.roundedUp(toMultipleOf: grid) - positions)
+    }
+
+    /// `widening(ofPartOf:from:grid:)` for the piece of graphemes `start..<end` of a text whose
+    /// bidi items start at `items` (ascending), when an item starts inside it, else 0. Reads
+    /// the piece's graphemes up to that item's start. Out of line: bidi text only.
+    @inline(never) static func widening(
+      ofPieceFrom start: Int, to end: Int, at piece: (position: Double, rank: Int16),
+      in view: PreparedTextStorage.View, grid: Double
+    ) -> Double {
+      let items = view.itemStartGraphemes
+      var low = 0
+      var high = items.count
+      while low < high {
+        let middle = (low + high) / 2
+        if Int(items[middle]) <= start { low = middle + 1 } else { high = middle }
+      }
+      guard low < items.count, Int(items[low]) <= end else { return 0 }
+      var part = 0.0
+      for grapheme in start..<Int(items[low]) { part += view.graphemeWidths[grapheme] }
+      return widening(ofPartOf: part, from: piece, grid: grid)
     }
 
     /// Where the point `offset` past `base` lies on the grid and how far it was rounded up: the

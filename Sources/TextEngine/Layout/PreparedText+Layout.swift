@@ -277,8 +277,12 @@ extension PreparedText {
             if grapheme > lineStart, leadWidth + advance > limit {
               if snaps {
                 let end = positions.position(ofGrapheme: grapheme, lead: leadWidth, widths: graphemeWidths)
-                leadContent = end.position - piece.position + positions.widening
-                positions.startPiece(atGrapheme: grapheme, lead: leadWidth, position: end.position)
+                leadContent = end.position - piece.position
+                if Widening.widensFirstItemParts {
+                  leadContent += CutWordPositions.widening(
+                    ofPieceFrom: lineStart, to: grapheme, at: piece, in: view, grid: Rules.positionGrid ?? 0)
+                }
+                positions.startPiece(atGrapheme: grapheme, lead: leadWidth)
                 piece = end
               }
               guard
@@ -295,7 +299,11 @@ extension PreparedText {
           if snaps {
             leadContent =
               positions.position(ofGrapheme: contentEnd, lead: leadWidth, widths: graphemeWidths).position
-              - piece.position + positions.widening
+              - piece.position
+            if Widening.widensFirstItemParts, contentEnd > lineStart {
+              leadContent += CutWordPositions.widening(
+                ofPieceFrom: lineStart, to: contentEnd, at: piece, in: view, grid: Rules.positionGrid ?? 0)
+            }
             (leadPosition, leadRank) = piece
             if Widening.widensFirstItemParts {
               leadPast = LeadPastItem(

@@ -67,8 +67,8 @@ extension PreparedText {
       {
         segment += 1
       }
-      let positions = CutWordPositions.rounded(part, from: piece, grid: grid).position - piece.position
-      self.init(segment: segment, widening: max(0, part.roundedUp(toMultipleOf: grid) - positions))
+      self.init(
+        segment: segment, widening: CutWordPositions.widening(ofPartOf: part, from: piece, grid: grid))
     }
 
     /// The last segment of the line from segment `index` (after the lead) found as `last`
