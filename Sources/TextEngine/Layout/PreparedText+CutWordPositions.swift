@@ -70,23 +70,16 @@ extension PreparedText {
       return max(0, part.roundedUp(toMultipleOf: grid) - positions)
     }
 
-    /// `widening(ofPartOf:from:grid:)` for the piece of graphemes `start..<end` of a text whose
-    /// bidi items start at `items` (ascending), when an item starts inside it, else 0. Reads
+    /// `widening(ofPartOf:from:grid:)` for the piece of graphemes `start..<end` of `view`, when
+    /// a bidi item starts inside it or at its end, else 0. Reads
     /// the piece's graphemes up to that item's start. Out of line: bidi text only.
     @inline(never) static func widening(
       ofPieceFrom start: Int, to end: Int, at piece: (position: Double, rank: Int16),
       in view: PreparedTextStorage.View, grid: Double
     ) -> Double {
-      let items = view.itemStartGraphemes
-      var low = 0
-      var high = items.count
-      while low < high {
-        let middle = (low + high) / 2
-        if Int(items[middle]) <= start { low = middle + 1 } else { high = middle }
-      }
-      guard low < items.count, Int(items[low]) <= end else { return 0 }
+      guard let itemEnd = view.itemStart(after: start), itemEnd <= end else { return 0 }
       var part = 0.0
-      for grapheme in start..<Int(items[low]) { part += view.graphemeWidths[grapheme] }
+      for grapheme in start..<itemEnd { part += view.graphemeWidths[grapheme] }
       return widening(ofPartOf: part, from: piece, grid: grid)
     }
 

@@ -345,8 +345,7 @@ extension PreparedText {
           last = leadPast.lastSegment(from: index, last: last, in: keys, within: reach)
         }
         // At a tie the line fits when its exact width does too (`LineKey.tieRank`).
-        while last > index, !Widening.widensFirstItemParts || last < leadPast.segment,
-          keys[last].contentEnd == reach,
+        while last > index, last < leadPast.segment, keys[last].contentEnd == reach,
           keys[last].tieRank < leadRank
         {
           last &-= 1
@@ -450,21 +449,14 @@ extension PreparedText {
   /// follows.
   static func firstSegmentPastItem(startingAt index: Int, in view: PreparedTextStorage.View) -> Int {
     let segments = view.segments
-    let items = view.itemStartGraphemes
-    let first = segments[index].graphemeStart
-    var low = 0
-    var high = items.count
-    while low < high {
-      let middle = (low + high) / 2
-      if items[middle] <= first { low = middle + 1 } else { high = middle }
+    guard let itemStart = view.itemStart(after: Int(segments[index].graphemeStart)) else {
+      return segments.count
     }
-    guard low < items.count else { return segments.count }
-    let itemStart = items[low]
     var segment = index
     var top = segments.count - 1
     while segment < top {
       let middle = (segment + top + 1) / 2
-      if segments[middle].graphemeStart <= itemStart { segment = middle } else { top = middle - 1 }
+      if Int(segments[middle].graphemeStart) <= itemStart { segment = middle } else { top = middle - 1 }
     }
     return segment
   }

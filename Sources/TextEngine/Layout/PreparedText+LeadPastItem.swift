@@ -29,18 +29,10 @@ extension PreparedText {
       from lineStart: Int, at piece: (position: Double, rank: Int16), after index: Int,
       in view: PreparedTextStorage.View, limit: Double, grid: Double
     ) {
-      let items = view.itemStartGraphemes
-      var low = 0
-      var high = items.count
-      while low < high {
-        let middle = (low + high) / 2
-        if Int(items[middle]) <= lineStart { low = middle + 1 } else { high = middle }
-      }
-      guard low < items.count else {
+      guard let itemEnd = view.itemStart(after: lineStart) else {
         self = .none
         return
       }
-      let itemEnd = Int(items[low])
       // The exact advance from the lead to the item's end, with the kerning across the
       // opportunities in it (as `Positions` adds it).
       let segments = view.segments

@@ -69,6 +69,19 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
     /// (ascending; empty without right-to-left scalars): each item's positions are rounded up
     /// from its own start, which may lie inside a segment.
     var itemStartGraphemes = UnsafeBufferPointer<Int32>(start: nil, count: 0)
+
+    /// The grapheme the first bidi item starting after grapheme `grapheme` starts at (a binary
+    /// search of `itemStartGraphemes`), or nil when none does.
+    func itemStart(after grapheme: Int) -> Int? {
+      let items = itemStartGraphemes
+      var low = 0
+      var high = items.count
+      while low < high {
+        let middle = (low + high) / 2
+        if Int(items[middle]) <= grapheme { low = middle + 1 } else { high = middle }
+      }
+      return low < items.count ? Int(items[low]) : nil
+    }
   }
 
   /// Storage for `segmentCount` segments and up to `graphemeCapacity` graphemes.

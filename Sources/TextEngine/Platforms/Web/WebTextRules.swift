@@ -110,7 +110,7 @@ enum WebTextRules: PlatformTextRules {
   @inline(__always) static func lineLimit(forWidth width: Double) -> Double {
     // Widths are positive: the nearest whole number of LayoutUnits (adding and taking away 2⁵²),
     // one less where that is above. (`rounded(.towardZero)` is a libm call without SSE4.1, and
-    // a conversion through `Int64` checks its range: 20 instructions a measurement.)
+    // a conversion through `Int64` checks its range: 8 instructions more a measurement.)
     let units = width * 64
     var whole = (units + 0x1p52) - 0x1p52
     if whole > units { whole -= 1 }
