@@ -193,4 +193,31 @@ import Testing
       #expect((0..<count).contains(guess), "\(estimate), \(count) segments: \(guess)")
     }
   }
+
+  /// The graphemes that fit, four at a time, are those adding one at a time takes, with the same
+  /// sum to the last bit: for widths in any order, negative ones (kerning) among them, at every
+  /// start and limit.
+  @Test func graphemesFittingEqualsAddingOneAtATime() {
+    var generator = SystemRandomNumberGenerator()
+    for trial in 0..<2_000 {
+      let count = Int.random(in: 0..<23, using: &generator)
+      let widths = (0..<count).map { _ in
+        trial % 3 == 0 ? Double.random(in: -3...9, using: &generator) : Double(Int.random(in: 1...600)) / 64
+      }
+      let limit = Double.random(in: -2...60, using: &generator)
+      let lead = Double.random(in: -1...20, using: &generator)
+      let start = Int.random(in: 0...count, using: &generator)
+      var expected = (end: start, width: lead)
+      while expected.end < count, expected.width + widths[expected.end] <= limit {
+        expected.width += widths[expected.end]
+        expected.end += 1
+      }
+      let found = widths.withUnsafeBufferPointer {
+        PreparedText.graphemesFitting($0, from: start, to: count, after: lead, within: limit)
+      }
+      #expect(
+        found.end == expected.end && found.width.bitPattern == expected.width.bitPattern,
+        "\(widths) from \(start) after \(lead) within \(limit): \(found), expected \(expected)")
+    }
+  }
 }

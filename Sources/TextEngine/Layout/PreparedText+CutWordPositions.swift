@@ -36,7 +36,9 @@ extension PreparedText {
     /// Where grapheme `grapheme` starts, `lead` past the current piece's start (every width a
     /// whole number of 1/65536 px, so sums are exact), and how far it was rounded up; `widths`
     /// are the text's grapheme widths. Graphemes are asked for in ascending order.
-    mutating func position(ofGrapheme grapheme: Int, lead: Double, widths: UnsafeBufferPointer<Double>) -> (
+    @inline(__always) mutating func position(
+      ofGrapheme grapheme: Int, lead: Double, widths: UnsafeBufferPointer<Double>
+    ) -> (
       position: Double, rank: Int16
     ) {
       while nextItem < items.count, Int(items[nextItem]) <= grapheme {

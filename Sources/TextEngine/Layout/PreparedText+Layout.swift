@@ -272,29 +272,35 @@ extension PreparedText {
             searchFrom: nextItem)
           var piece = (position: key.start, rank: Int16(0))
           if snaps { piece = positions.position(ofGrapheme: first, lead: 0, widths: graphemeWidths) }
-          for grapheme in first..<contentEnd {
-            let advance = graphemeWidths[grapheme]
-            if grapheme > lineStart, leadWidth + advance > limit {
-              if snaps {
-                let end = positions.position(ofGrapheme: grapheme, lead: leadWidth, widths: graphemeWidths)
-                leadContent = end.position - piece.position
-                if Widening.widensFirstItemParts {
-                  leadContent += CutWordPositions.widening(
-                    ofPieceFrom: lineStart, to: grapheme, at: piece, in: view, grid: Rules.positionGrid ?? 0)
-                }
-                positions.startPiece(atGrapheme: grapheme, lead: leadWidth)
-                piece = end
-              }
-              guard
-                body(
-                  LineBreak(
-                    graphemeRange: lineStart..<grapheme, contentWidth: leadContent, endsWithHardBreak: false))
-              else { return }
-              lineStart = grapheme
-              leadWidth = 0
+          var grapheme = first
+          while true {
+            let before = grapheme
+            // A line takes its first grapheme whatever its width, then every one that fits.
+            if grapheme == lineStart, grapheme < contentEnd {
+              leadWidth += graphemeWidths[grapheme]
+              grapheme += 1
             }
-            leadWidth += advance
-            leadContent = leadWidth
+            (grapheme, leadWidth) = graphemesFitting(
+              graphemeWidths, from: grapheme, to: contentEnd, after: leadWidth, within: limit)
+            if grapheme > before { leadContent = leadWidth }
+            if grapheme == contentEnd { break }
+            if snaps {
+              let end = positions.position(ofGrapheme: grapheme, lead: leadWidth, widths: graphemeWidths)
+              leadContent = end.position - piece.position
+              if Widening.widensFirstItemParts {
+                leadContent += CutWordPositions.widening(
+                  ofPieceFrom: lineStart, to: grapheme, at: piece, in: view, grid: Rules.positionGrid ?? 0)
+              }
+              positions.startPiece(atGrapheme: grapheme, lead: leadWidth)
+              piece = end
+            }
+            guard
+              body(
+                LineBreak(
+                  graphemeRange: lineStart..<grapheme, contentWidth: leadContent, endsWithHardBreak: false))
+            else { return }
+            lineStart = grapheme
+            leadWidth = 0
           }
           if snaps {
             leadContent =
@@ -412,6 +418,40 @@ extension PreparedText {
           graphemeRange: lineStart..<graphemeWidths.count, contentWidth: leadContent,
           endsWithHardBreak: false))
     }
+  }
+
+  /// The graphemes `start..<end` of `widths` that fit after `lead` within `limit`: the first
+  /// whose advance takes the running sum past `limit` (or `end`), and the sum before it.
+  ///
+  /// The sums are the running sum's own, bit for bit, as adding one grapheme at a time: four
+  /// graphemes are added in order and taken together when none of the four sums is past the
+  /// limit (a long URL or path cut into lines costs a quarter of the branches).
+  @inline(__always) static func graphemesFitting(
+    _ widths: UnsafeBufferPointer<Double>, from start: Int, to end: Int, after lead: Double,
+    within limit: Double
+  ) -> (end: Int, width: Double) {
+    let base = widths.baseAddress.unsafelyUnwrapped
+    var grapheme = start
+    var width = lead
+    while grapheme &+ 4 <= end {
+      let first = width + base[grapheme]
+      let second = first + base[grapheme &+ 1]
+      let third = second + base[grapheme &+ 2]
+      let fourth = third + base[grapheme &+ 3]
+      // (`a > b ? a : b` is one `maxsd`; `max` keeps NaN's rules in five instructions.)
+      let firstPair = first > second ? first : second
+      let secondPair = third > fourth ? third : fourth
+      guard (firstPair > secondPair ? firstPair : secondPair) <= limit else { break }
+      width = fourth
+      grapheme &+= 4
+    }
+    while grapheme < end {
+      let next = width + base[grapheme]
+      guard next <= limit else { break }
+      width = next
+      grapheme &+= 1
+    }
+    return (grapheme, width)
   }
 
   /// The last segment of a line from segment `index`, a `LineKey.widerFirstItemPart` start,
