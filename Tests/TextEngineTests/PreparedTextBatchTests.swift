@@ -51,11 +51,26 @@ import Testing
         try measurer.prepare($0["text"] as! String, style: style)
       }
     let batch = PreparedTextBatch(texts)
+    // The ties are in the compact keys' values (`RankedKey`): only texts with right-to-left
+    // items that lines measure wider than their keys, and whitespace-only segments after
+    // content, keep full keys.
+    let compact = batch.entries.filter { $0.keyCount >= 0 }.count + batch.paragraphTexts.count
+    #expect(compact > texts.count * 8 / 10, "\(compact) of \(texts.count) on the compact keys")
     var results: [TextMeasurement] = []
     for width in [150.0, 170, 343, 120, 135, 165, 180, 225, 300] {
       try batch.measure(width: width, into: &results)
       #expect(results == (try texts.map { try $0.measure(width: width) }), "width \(width)")
     }
+    // Every LayoutUnit from 140 to 160 px: each tie the corpus meets there.
+    var differing: [String] = []
+    for step in 0...(20 * 64) {
+      let width = 140 + Double(step) / 64
+      try batch.measure(width: width, into: &results)
+      for (index, text) in texts.enumerated() where try results[index] != text.measure(width: width) {
+        differing.append("text \(index) at \(width)")
+      }
+    }
+    #expect(differing.isEmpty, "\(differing.count) differ: \(differing.prefix(5))")
   }
 
   @Test func textsOfSeveralParagraphsAndOnTheFullKeysMeasureAfterTheOthers() throws {

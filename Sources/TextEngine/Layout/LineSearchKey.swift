@@ -14,6 +14,12 @@ protocol LineSearchKey {
   func paragraphEnd(textEnd: Int) -> Int
   /// Whether a line from `first` whose content ends here exactly at the limit fits.
   func fitsAtLimit(from first: Self) -> Bool
+  /// A line's width from where its content ends less where it starts, as the keys hold them.
+  static func lineWidth(_ difference: Double) -> Double
+}
+
+extension LineSearchKey {
+  @inline(__always) static func lineWidth(_ difference: Double) -> Double { difference }
 }
 
 extension PreparedText.LineKey: LineSearchKey {

@@ -598,7 +598,7 @@ extension PreparedText {
           near: index &+ following),
         in: keys, from: index, within: limit + start)
       lines &+= 1
-      let lineWidth = keys[last].lineContentEnd - start
+      let lineWidth = Key.lineWidth(keys[last].lineContentEnd - start)
       if lineWidth > widest { widest = lineWidth }
       following = last &- index
       index = last &+ 1

@@ -5,10 +5,11 @@
 /// `PreparedText.measure(width:)` gives, in about half the time: the batch keeps what the line
 /// finder reads of every text in contiguous arrays, with each text's header beside the others,
 /// so measuring them in order streams through memory instead of visiting one allocation per
-/// text. Texts need 16 bytes a segment: where it starts and where its content ends. Most feed
-/// texts are one paragraph; texts of several (or ending with a hard break) are measured after
-/// them, a paragraph at a time. Texts with a whitespace-only segment after content on its line
-/// keep their texts' 32-byte line keys. Only widths narrower than a text's widest segment, where
+/// text. Texts need 16 bytes a segment: where it starts and where its content ends (on the web
+/// with the tie rule in them, `RankedKey`). Most feed texts are one paragraph; texts of several
+/// (or ending with a hard break) are measured after them, a paragraph at a time. Texts with a
+/// whitespace-only segment after content on its line (and on the web, lines from inside a bidi
+/// item wider than their keys) keep their texts' 32-byte line keys. Only widths narrower than a text's widest segment, where
 /// a segment breaks between grapheme clusters, are measured by the text itself, with the same
 /// result.
 ///
@@ -23,7 +24,7 @@ public struct PreparedTextBatch: Sendable {
 
     @inline(__always) var lineContentEnd: Double { contentEnd }
     @inline(__always) func paragraphEnd(textEnd: Int) -> Int { textEnd }
-    // (Texts whose keys rank ties are kept in full keys.)
+    // (Ties are decided in the values of `RankedKey`s, or in full keys.)
     @inline(__always) func fitsAtLimit(from first: Self) -> Bool { true }
   }
 
@@ -78,6 +79,8 @@ public struct PreparedTextBatch: Sendable {
   /// The platform whose fit test lines are found with (the first text's; texts of another are
   /// measured by themselves).
   let platform: TextPlatform
+  /// Whether `keys` hold `RankedKey`s: the platform's lengths are on a grid (the web).
+  let ranksTies: Bool
 
   /// A batch of `texts` (copies what `measure(width:)` reads of each).
   public init(_ texts: [PreparedText]) {
@@ -88,6 +91,7 @@ public struct PreparedTextBatch: Sendable {
     var fullTexts: [LaterEntry] = []
     var fullKeys: [PreparedText.LineKey] = []
     let platform = texts.first?.paragraph { $0.pointee.platform } ?? .default
+    let ranksTies = platform.rules.positionGrid != nil
     entries.reserveCapacity(texts.count)
     for (index, text) in texts.enumerated() {
       text.storage.storage.withHeaderAndLineFinderView { header, view in
@@ -95,14 +99,14 @@ public struct PreparedTextBatch: Sendable {
         let count = view.segments.count
         // The compact keys serve a segment whose line's content ends where its own does, and a
         // segment without content that starts a paragraph: a line ending there starts there
-        // too, and its width, ≤ 0 either way, counts as 0.
+        // too, and its width, ≤ 0 either way, counts as 0. On the web the ties go in the keys.
         var compact = count > 0
         for segment in 0..<count where compact {
           let key = view.keys[segment]
           compact =
             (key.lineContentEnd == key.contentEnd
               || (key.contentEnd == key.start && (segment == 0 || view.segments[segment - 1].hardBreakAfter)))
-            && key.tieRank == 0 && key.startTieRank == 0
+            && (ranksTies ? RankedKey.encoded(key) != nil : key.tieRank == 0 && key.startTieRank == 0)
         }
         // (A final hard break that starts no line, on the web, is as if there were none.)
         let endsWithHardBreak =
@@ -120,7 +124,11 @@ public struct PreparedTextBatch: Sendable {
           pixelScale: paragraph.style.pixelScale ?? 0)
         if compact {
           for segment in 0..<count {
-            keys.append(Key(start: view.keys[segment].start, contentEnd: view.keys[segment].contentEnd))
+            let key = view.keys[segment]
+            keys.append(
+              ranksTies
+                ? RankedKey.encoded(key).unsafelyUnwrapped : Key(start: key.start, contentEnd: key.contentEnd)
+            )
           }
           // One paragraph, without a final hard break: the main loop's; others follow it.
           if Int(view.keys[0].paragraphEnd) != count - 1 || endsWithHardBreak {
@@ -151,6 +159,7 @@ public struct PreparedTextBatch: Sendable {
     self.fullTexts = fullTexts
     self.fullKeys = fullKeys
     self.platform = platform
+    self.ranksTies = ranksTies
   }
 
   /// The number of texts.
@@ -177,33 +186,12 @@ public struct PreparedTextBatch: Sendable {
     let limit = platform.lineLimit(forWidth: width, in: TextStyle())
     results.withUnsafeMutableBufferPointer { results in
       keys.withUnsafeBufferPointer { keys in
-        entries.withUnsafeBufferPointer { entries in
-          for index in entries.indices {
-            let entry = entries[index]
-            guard entry.keyCount >= 0, limit >= entry.widestSegmentContent, let base = keys.baseAddress else {
-              // Texts of several paragraphs and texts on the full keys are measured below.
-              if entry.keyCount < 0 { continue }
-              results[index] = measuredByItself(index, width: width)
-              continue
-            }
-            results[index] = Self.measurement(
-              of: entry, keys: base + entry.firstKey, endsWithHardBreak: false, limit: limit)
+        if ranksTies {
+          keys.withMemoryRebound(to: RankedKey.self) {
+            measureOnCompactKeys($0, limit: limit, width: width, into: results)
           }
-        }
-      }
-      // Texts of several paragraphs, and texts on the full keys. (Written out rather than through
-      // one generic helper taking a closure: the optimizer then kept the paragraph measurement a
-      // call, 7% slower.)
-      keys.withUnsafeBufferPointer { keys in
-        paragraphEnds.withUnsafeBufferPointer { paragraphEnds in
-          for text in paragraphTexts {
-            guard limit >= text.entry.widestSegmentContent, let base = keys.baseAddress else {
-              results[text.text] = measuredByItself(text.text, width: width)
-              continue
-            }
-            results[text.text] = Self.measurement(
-              ofParagraphs: text, ends: paragraphEnds, keys: base + text.entry.firstKey, limit: limit)
-          }
+        } else {
+          measureOnCompactKeys(keys, limit: limit, width: width, into: results)
         }
       }
       fullKeys.withUnsafeBufferPointer { keys in
@@ -216,6 +204,38 @@ public struct PreparedTextBatch: Sendable {
             of: text.entry, keys: base + text.entry.firstKey, endsWithHardBreak: text.endsWithHardBreak,
             limit: limit)
         }
+      }
+    }
+  }
+
+  /// The texts on the compact keys, `keys` read as `SearchKey`s: texts of one paragraph, then
+  /// texts of several. (The second loop written out rather than through one generic helper
+  /// taking a closure: the optimizer then kept the paragraph measurement a call, 7% slower.)
+  @inline(__always) private func measureOnCompactKeys<SearchKey: LineSearchKey>(
+    _ keys: UnsafeBufferPointer<SearchKey>, limit: Double, width: Double,
+    into results: UnsafeMutableBufferPointer<TextMeasurement>
+  ) {
+    entries.withUnsafeBufferPointer { entries in
+      for index in entries.indices {
+        let entry = entries[index]
+        guard entry.keyCount >= 0, limit >= entry.widestSegmentContent, let base = keys.baseAddress else {
+          // Texts of several paragraphs and texts on the full keys are measured after these.
+          if entry.keyCount < 0 { continue }
+          results[index] = measuredByItself(index, width: width)
+          continue
+        }
+        results[index] = Self.measurement(
+          of: entry, keys: base + entry.firstKey, endsWithHardBreak: false, limit: limit)
+      }
+    }
+    paragraphEnds.withUnsafeBufferPointer { paragraphEnds in
+      for text in paragraphTexts {
+        guard limit >= text.entry.widestSegmentContent, let base = keys.baseAddress else {
+          results[text.text] = measuredByItself(text.text, width: width)
+          continue
+        }
+        results[text.text] = Self.measurement(
+          ofParagraphs: text, ends: paragraphEnds, keys: base + text.entry.firstKey, limit: limit)
       }
     }
   }
@@ -233,8 +253,9 @@ public struct PreparedTextBatch: Sendable {
   /// The measurement of a text of several paragraphs on the compact keys, a paragraph at a time
   /// (lines never cross a hard break), as `PreparedText.measure(width:)` computes it over the
   /// whole text.
-  @inline(__always) static func measurement(
-    ofParagraphs text: LaterEntry, ends: UnsafeBufferPointer<Int32>, keys: UnsafePointer<Key>, limit: Double
+  @inline(__always) static func measurement<SearchKey: LineSearchKey>(
+    ofParagraphs text: LaterEntry, ends: UnsafeBufferPointer<Int32>, keys: UnsafePointer<SearchKey>,
+    limit: Double
   ) -> TextMeasurement {
     let entry = text.entry
     let maxLines = entry.maxLines > 0 ? entry.maxLines : Int.max
