@@ -423,9 +423,10 @@ extension PreparedText {
   /// The graphemes `start..<end` of `widths` that fit after `lead` within `limit`: the first
   /// whose advance takes the running sum past `limit` (or `end`), and the sum before it.
   ///
-  /// The sums are the running sum's own, bit for bit, as adding one grapheme at a time: four
-  /// graphemes are added in order and taken together when none of the four sums is past the
-  /// limit (a long URL or path cut into lines costs a quarter of the branches).
+  /// The sums are the running sum's own, bit for bit, as adding one grapheme at a time. A
+  /// grapheme is never negative (shaping and spacing stop a cluster at 0), so the running sum
+  /// never falls: when the fourth of four graphemes added in order is within the limit, all four
+  /// are, and a long URL or path cut into lines takes one test every four graphemes.
   @inline(__always) static func graphemesFitting(
     _ widths: UnsafeBufferPointer<Double>, from start: Int, to end: Int, after lead: Double,
     within limit: Double
@@ -434,14 +435,8 @@ extension PreparedText {
     var grapheme = start
     var width = lead
     while grapheme &+ 4 <= end {
-      let first = width + base[grapheme]
-      let second = first + base[grapheme &+ 1]
-      let third = second + base[grapheme &+ 2]
-      let fourth = third + base[grapheme &+ 3]
-      // (`a > b ? a : b` is one `maxsd`; `max` keeps NaN's rules in five instructions.)
-      let firstPair = first > second ? first : second
-      let secondPair = third > fourth ? third : fourth
-      guard (firstPair > secondPair ? firstPair : secondPair) <= limit else { break }
+      let fourth = width + base[grapheme] + base[grapheme &+ 1] + base[grapheme &+ 2] + base[grapheme &+ 3]
+      guard fourth <= limit else { break }
       width = fourth
       grapheme &+= 4
     }
