@@ -73,6 +73,7 @@ struct DecodedText {
     // An empty text skips the initializer: at capacity 0 it writes the count into the runtime's
     // shared empty-array storage, which ThreadSanitizer reports as a race between threads.
     guard !bytes.isEmpty else { return [] }
+    // (Counters without overflow checks: both stay under the byte count.)
     return [UInt32](unsafeUninitializedCapacity: bytes.count) { output, written in
       var index = 0
       var count = 0
@@ -81,33 +82,33 @@ struct DecodedText {
         let lead = UInt32(bytes[index])
         if lead < 0x80 {
           output[count] = lead
-          count += 1
-          index += 1
+          count &+= 1
+          index &+= 1
           continue
         }
         let scalar: UInt32
         if lead < 0xE0 {
-          scalar = (lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
-          index += 2
+          scalar = (lead & 0x1F) << 6 | UInt32(bytes[index &+ 1] & 0x3F)
+          index &+= 2
         } else if lead < 0xF0 {
           scalar =
-            (lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
-          index += 3
+            (lead & 0x0F) << 12 | UInt32(bytes[index &+ 1] & 0x3F) << 6 | UInt32(bytes[index &+ 2] & 0x3F)
+          index &+= 3
           // Only U+0800…U+0FFF, U+2000…U+2FFF and U+F000…U+FFFF hold right-to-left scalars
           // among three-byte sequences (the CJK blocks between them do not).
           if lead != 0xE0 && lead != 0xE2 && lead != 0xEF {
             output[count] = scalar
-            count += 1
+            count &+= 1
             continue
           }
         } else {
           scalar =
-            (lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12 | UInt32(bytes[index + 2] & 0x3F) << 6
-            | UInt32(bytes[index + 3] & 0x3F)
-          index += 4
+            (lead & 0x07) << 18 | UInt32(bytes[index &+ 1] & 0x3F) << 12 | UInt32(bytes[index &+ 2] & 0x3F) << 6
+            | UInt32(bytes[index &+ 3] & 0x3F)
+          index &+= 4
         }
         output[count] = scalar
-        count += 1
+        count &+= 1
         note(scalar, in: &flags)
       }
       written = count
