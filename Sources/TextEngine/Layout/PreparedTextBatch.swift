@@ -9,9 +9,9 @@
 /// with the tie rule in them, `RankedKey`). Most feed texts are one paragraph; texts of several
 /// (or ending with a hard break) are measured after them, a paragraph at a time. Texts with a
 /// whitespace-only segment after content on its line (and on the web, lines from inside a bidi
-/// item wider than their keys) keep their texts' 32-byte line keys. Only widths narrower than a text's widest segment, where
-/// a segment breaks between grapheme clusters, are measured by the text itself, with the same
-/// result.
+/// item wider than their keys) keep their texts' 32-byte line keys. Only widths narrower than a
+/// text's widest segment, where a segment breaks between grapheme clusters, are measured by the
+/// text itself, with the same result.
 ///
 /// A batch copies the keys once (64 bytes a text and 16 or 32 a segment); it is immutable and
 /// `Sendable`.

@@ -72,7 +72,6 @@ extension PreparedTextBuilder {
     /// flagged `widerFirstItemPart` once the item's width is known (texts with bidi items only).
     struct StartsInItem {
       var pending: [(segment: Int, offset: Double)] = []
-      private(set) var flaggedAny = false
       /// The segment being placed was flagged before its key was written (its item ends inside
       /// it): its key takes the flag once written.
       var flaggedCurrent = false
@@ -92,7 +91,6 @@ extension PreparedTextBuilder {
           } else {
             keys[segment].startTieRank |= PreparedText.LineKey.widerFirstItemPart
           }
-          flaggedAny = true
         }
         pending.removeAll(keepingCapacity: true)
       }
@@ -329,8 +327,10 @@ extension PreparedTextBuilder {
       if mayHaveKerningOrItems, !startsInItem.pending.isEmpty {
         startsInItem.flag(inItemOfWidth: runningWidth - base.exact, keys: keys, grid: grid)
       }
-      // A line from a flagged start may be wider than its keys: never only whole segments.
-      if mayHaveKerningOrItems, startsInItem.flaggedAny { widest = .infinity }
+      // Lines of text with bidi items on the grid are found by the line finder's bidi loop (a
+      // line from a flagged start may be wider than its keys; a tie past the item a line starts
+      // in fits whatever the ranks): never by the search over whole segments alone.
+      if mayHaveKerningOrItems, hasGrid, !itemStarts.isEmpty { widest = .infinity }
       return (runningWidth, widest)
     }
 

@@ -102,9 +102,8 @@ struct DecodedText {
             continue
           }
         } else {
-          scalar =
-            (lead & 0x07) << 18 | UInt32(bytes[index &+ 1] & 0x3F) << 12 | UInt32(bytes[index &+ 2] & 0x3F) << 6
-            | UInt32(bytes[index &+ 3] & 0x3F)
+          let high = (lead & 0x07) << 18 | UInt32(bytes[index &+ 1] & 0x3F) << 12
+          scalar = high | UInt32(bytes[index &+ 2] & 0x3F) << 6 | UInt32(bytes[index &+ 3] & 0x3F)
           index &+= 4
         }
         output[count] = scalar
