@@ -131,6 +131,34 @@ import Testing
     #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(3))")
   }
 
+  /// On every platform, `measure` finds the lines `layout` finds (their count and the widest,
+  /// to the last bit) for the visible multi-script and feed texts at widths off any grid, where
+  /// each takes its own path: the whole-segment search, the line finder's loops (bidi items,
+  /// words cut between graphemes, spaces that end lines).
+  @Test(arguments: TextPlatform.allCases)
+  func measureFindsTheLinesLayoutFinds(platform: TextPlatform) throws {
+    let measurer = try BundledFonts.measurer(systemFonts: false, platform: platform)
+    let style = TextStyle(fontSize: 15, lineHeight: .fixed(21))
+    let rows =
+      try Fixtures.jsonLines("corpus/multiscript-visible.jsonl")
+      + Fixtures.jsonLines("corpus/feed-visible.jsonl")
+    var differing: [String] = []
+    for row in rows {
+      let prepared = try measurer.prepare(row["text"] as! String, style: style)
+      for step in 0..<40 {
+        let width = 30 + Double(step) * 8.37
+        let layout = try prepared.layout(width: width)
+        let measurement = try prepared.measure(width: width)
+        if measurement.lineCount != layout.lineCount
+          || measurement.maxLineWidth != max(0, layout.lines.map(\.width).max() ?? 0)
+        {
+          differing.append("\(row["id"] ?? "?")@\(width)")
+        }
+      }
+    }
+    #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(5))")
+  }
+
   /// The width on one line is `measure`'s widest line at an unconstrained width, to the last
   /// bit, and the walk's widest line there within `widthSlack`.
   @Test func unconstrainedWidthIsTheWidestParagraph() throws {
