@@ -500,11 +500,20 @@ extension PreparedText {
   /// Blink's `text-wrap-style: balance` and `pretty` (``WebWrapStyles``) or as minikin's optimal
   /// breaker (`MinikinOptimalLineBreaker`), calling `body` for each line in order until it
   /// returns false.
+  ///
+  /// `wholeSegments`: no segment is wider than `limit` (the prepared text's widest segment
+  /// content is within it), so greedy lines are found by `forEachWholeSegmentLine`, starting from
+  /// the text's `segmentsPerPoint`.
   @inline(__always) static func forEachLine(
     in view: PreparedTextStorage.View, limit: Double, width: Double, platform: TextPlatform,
-    breaking: LineBreaking, fontSize: Double, _ body: (LineBreak) -> Bool
+    breaking: LineBreaking, fontSize: Double, wholeSegments: Bool = false, segmentsPerPoint: Double = 0,
+    _ body: (LineBreak) -> Bool
   ) {
     switch breaking {
+    case .greedy where wholeSegments:
+      forEachWholeSegmentLine(
+        in: view, limit: limit, segmentsPerPoint: segmentsPerPoint,
+        finalHardBreakStartsLine: platform.finalHardBreakStartsLine, body)
     case .greedy: forEachLine(in: view, limit: limit, platform: platform, body)
     case .balance: WebWrapStyles.balance(in: view, limit: limit, width: width, fontSize: fontSize, body)
     case .pretty: WebWrapStyles.pretty(in: view, limit: limit, width: width, fontSize: fontSize, body)
@@ -586,12 +595,9 @@ extension PreparedText {
     var following = firstLineFollowing(estimate: limit * segmentsPerPoint, count: count)
     repeat {
       let start = keys[index].start
-      let last = decidingTies(
-        lastSegment(
-          in: keys, from: index, through: keys[index].paragraphEnd(textEnd: count &- 1),
-          within: limit + start,
-          near: index &+ following),
-        in: keys, from: index, within: limit + start)
+      let last = lastSegmentOfLine(
+        from: index, in: keys, through: keys[index].paragraphEnd(textEnd: count &- 1), limit: limit,
+        following: following)
       lines &+= 1
       let lineWidth = Key.lineWidth(keys[last].lineContentEnd - start)
       if lineWidth > widest { widest = lineWidth }
@@ -608,6 +614,55 @@ extension PreparedText {
       if lines == maxLines { truncated = true } else { lines &+= 1 }
     }
     return (lines, truncated, widest)
+  }
+
+  /// The last segment of the line of whole segments from segment `index` (up to
+  /// `paragraphEnd`) within `limit`: searched for near `following` segments past `index` (the
+  /// previous line's count), a tie decided by the keys.
+  @inline(__always) static func lastSegmentOfLine<Key: LineSearchKey>(
+    from index: Int, in keys: UnsafePointer<Key>, through paragraphEnd: Int, limit: Double, following: Int
+  ) -> Int {
+    let reach = limit + keys[index].start
+    return decidingTies(
+      lastSegment(in: keys, from: index, through: paragraphEnd, within: reach, near: index &+ following),
+      in: keys, from: index, within: reach)
+  }
+
+  /// `forEachLine` when no segment is wider than the line and every line is whole segments
+  /// (`measure`'s case for `measureWholeSegments`; `layout` builds these lines): each line's end
+  /// found by a search near where the previous line's count puts it, the same lines as the line
+  /// finder's, without its tests for lines that start inside a segment.
+  @inline(__always) static func forEachWholeSegmentLine(
+    in view: PreparedTextStorage.View, limit: Double, segmentsPerPoint: Double,
+    finalHardBreakStartsLine: Bool,
+    _ body: (LineBreak) -> Bool
+  ) {
+    let segments = view.segments
+    let count = segments.count
+    guard count > 0 else { return }
+    let keys = view.keys.baseAddress.unsafelyUnwrapped
+    var index = 0
+    var following = firstLineFollowing(estimate: limit * segmentsPerPoint, count: count)
+    repeat {
+      let start = keys[index].start
+      let last = lastSegmentOfLine(
+        from: index, in: keys, through: Int(keys[index].paragraphEnd), limit: limit, following: following)
+      let lastSegment = segments[last]
+      // (A line of spaces is 0 wide, as the line finder has it.)
+      let line = LineBreak(
+        graphemeRange: Int(
+          segments[index].graphemeStart)..<Int(lastSegment.graphemeStart + lastSegment.graphemeCount),
+        contentWidth: Int(lastSegment.lastContent) >= index ? 0 + (keys[last].lineContentEnd - start) : 0,
+        endsWithHardBreak: lastSegment.hardBreakAfter)
+      following = last &- index
+      index = last &+ 1
+      guard body(line) else { return }
+    } while index < count
+    // After a final hard break, an empty line where the platform starts one.
+    if segments[count &- 1].hardBreakAfter, finalHardBreakStartsLine {
+      let end = view.graphemeWidths.count
+      _ = body(LineBreak(graphemeRange: end..<end, contentWidth: 0, endsWithHardBreak: false))
+    }
   }
 
   /// `measure(width:)` over any lines, segments broken between grapheme clusters included.
@@ -657,8 +712,12 @@ extension PreparedText {
         segmentCount > 0 ? view.keys[segmentCount - 1].start + view.segments[segmentCount - 1].totalWidth : 0
       let estimate = totalWidth / width  // 0 at an unconstrained width
       lines.reserveCapacity(estimate < 60 ? Int(max(estimate, 0)) + 4 : 64)
+      let (widest, segmentsPerPoint) = storage.storage.withHeaderAndLineFinderView { header, _ in
+        (header.pointee.widestSegmentContent, header.pointee.segmentsPerPoint)
+      }
       Self.forEachLine(
-        in: view, limit: limit, width: width, platform: platform, breaking: breaking, fontSize: fontSize
+        in: view, limit: limit, width: width, platform: platform, breaking: breaking, fontSize: fontSize,
+        wholeSegments: limit >= widest, segmentsPerPoint: segmentsPerPoint
       ) { line in
         if maxLines > 0, lines.count == maxLines {
           truncated = true
