@@ -197,12 +197,15 @@ extension WebTextRulesTests {
 
   /// A line's limit is the width truncated to LayoutUnits plus one (`LayoutUnit(float)`,
   /// `AddEpsilon`): widths on the grid keep it, fractional ones lose their fraction of 1/64 px,
-  /// an unconstrained width stays unconstrained.
+  /// an unconstrained width stays unconstrained. The width is a `float` first: 150.01562499 is
+  /// 150.015625 there, a whole number of LayoutUnits.
   @Test(arguments: [
     (150.0, 150.015625), (78.74, 78.75), (74.37, 74.375), (0.01, 0.015625), (1e9, 1e9 + 0.015625),
-    (Double.infinity, Double.infinity),
+    (Double.infinity, Double.infinity), (150.01562499, 150.03125),
   ])
   func lineLimitTruncatesTheWidthToLayoutUnits(width: Double, limit: Double) {
     #expect(WebTextRules.lineLimit(forWidth: width) == limit)
+    #expect(
+      WebTextRules.lineLimit(forWidth: width) == WebTextRules.truncatedToLayoutUnit(Float(width)) + 1.0 / 64)
   }
 }

@@ -108,10 +108,11 @@ enum WebTextRules: PlatformTextRules {
   /// truncated to LayoutUnits (`LayoutUnit(float)`): at 78.74 px a word piece 78.7506 px wide
   /// does not fit, as in Chromium.
   @inline(__always) static func lineLimit(forWidth width: Double) -> Double {
-    // Widths are positive: the nearest whole number of LayoutUnits (adding and taking away 2⁵²),
-    // one less where that is above. (`rounded(.towardZero)` is a libm call without SSE4.1, and
-    // a conversion through `Int64` checks its range: 8 instructions more a measurement.)
-    let units = width * 64
+    // The CSS width is a `float` (as `truncatedToLayoutUnit` takes it). Widths are positive: the
+    // nearest whole number of LayoutUnits (adding and taking away 2⁵²), one less where that is
+    // above. (`rounded(.towardZero)` is a libm call without SSE4.1, and a conversion through
+    // `Int64` checks its range: 8 instructions more a measurement.)
+    let units = Double(Float(width)) * 64
     var whole = (units + 0x1p52) - 0x1p52
     if whole > units { whole -= 1 }
     return whole * (1.0 / 64) + layoutUnit
