@@ -5,8 +5,9 @@ import Testing
 /// `WebWrapStyles`' own measure of a line (`LineInfo::Width()` in LayoutUnits), which its balance
 /// and pretty scores read.
 @Suite struct WebWrapStylesTests {
-  /// A piece of a word cut between graphemes is as many LayoutUnits wide to the wrap styles as the
-  /// greedy breaker measures it (its snapped positions, `PreparedText.CutWordPositions`): feed
+  /// A piece of a word cut between graphemes is as many LayoutUnits wide as the greedy breaker
+  /// reports it, from its ends' snapped positions (`PreparedText.CutWordPositions`) and how far
+  /// each was rounded up (`WebWrapStyles.reportedLayoutUnits`): feed
   /// texts at widths that cut their longer words, with and without letter spacing, and a word
   /// holding a right-to-left item.
   @Test func aCutWordsPiecesAreAsWideAsTheGreedyBreakerMeasuresThem() throws {
@@ -31,7 +32,8 @@ import Testing
                 && !view.segments.contains { Int($0.graphemeStart) == end }
               if endsInsideSegment {
                 pieces += 1
-                let units = WebWrapStyles.layoutUnits(ofLine: line, in: view)
+                // (The width without the hanging spaces: a piece has none.)
+                let units = WebWrapStyles.reportedLayoutUnits(ofGraphemes: line.graphemeRange, in: view)
                 if Double(units) != line.contentWidth * 64 {
                   differing.append("text \(number) @\(width): \(units) for \(line.contentWidth * 64)")
                 }

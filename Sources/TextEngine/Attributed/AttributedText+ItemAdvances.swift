@@ -67,6 +67,16 @@ extension AttributedText {
       return line.width(to: end)
     }
 
+    /// The width of graphemes `start..<end` on one line as Blink reports it: every part of an
+    /// item, the last one too, its advance rounded up (`ShapeResultView::SnappedWidth`); the
+    /// last part is `ceil(A(end) − A(start))`, where `width(from:to:)`, which fits lines as the
+    /// line breaker's positions do, takes `ceil(A(end)) − ceil(A(start))` (as
+    /// `PreparedText.LineKey.lineWidth(from:toLineContentEnd:contentTieRank:)` for plain text).
+    func reportedWidth(from start: Int, to end: Int) -> Double {
+      var line = LineWalker(self, from: start)
+      return line.reportedWidth(to: end)
+    }
+
     /// Whether the line of graphemes `start..<end`, whose snapped width (`width(from:to:)`)
     /// is exactly `limit`, fits: Blink also tests the last item's part of the line at its exact
     /// width against what the parts before it leave (`ShapingLineBreaker`), as
@@ -142,6 +152,17 @@ extension AttributedText {
         }
         let last = advances.ends[end - 1].roundedUp(toMultipleOf: advances.grid)
         return completed + (partStart != 0 ? last - partStart.roundedUp(toMultipleOf: advances.grid) : last)
+      }
+
+      /// `width(to:)` with the last part as Blink reports it, its advance rounded up
+      /// (`ItemAdvances.reportedWidth(from:to:)`).
+      mutating func reportedWidth(to end: Int) -> Double {
+        let width = width(to: end)
+        guard end > start, partStart != 0 else { return width }
+        let grid = advances.grid
+        let positions =
+          advances.ends[end - 1].roundedUp(toMultipleOf: grid) - partStart.roundedUp(toMultipleOf: grid)
+        return width - positions + (advances.ends[end - 1] - partStart).roundedUp(toMultipleOf: grid)
       }
     }
 

@@ -91,7 +91,7 @@ extension AttributedText {
           guard endLine(at: first) else { return }
         } else {
           if origin.isNaN { origin = segment.start }
-          if contentEnd > first { lineContent = extended }
+          if contentEnd > first { lineContent = walker!.reportedWidth(to: contentEnd) }
           lineWidth = walker!.width(to: end)
           metrics.formUnion(segment.metrics)
           if segment.hardBreakAfter {
@@ -169,6 +169,10 @@ extension AttributedText {
       if fits {
         if origin.isNaN { origin = segment.start }
         if contentEnd > first { lineContent = leadWidth + ((segment.start + segment.contentWidth) - origin) }
+        if let items = itemAdvances, lineStart == first, contentEnd > first {
+          // (Blink's width of the line's part of the item: `ItemAdvances.reportedWidth`.)
+          lineContent = items.reportedWidth(from: first, to: contentEnd)
+        }
         lineWidth += segment.totalWidth
         metrics.formUnion(segment.metrics)
       } else {
@@ -190,7 +194,7 @@ extension AttributedText {
               body(
                 LineBreak(
                   graphemeRange: lineStart..<grapheme,
-                  contentWidth: itemAdvances?.width(from: lineStart, to: grapheme) ?? lineContent,
+                  contentWidth: itemAdvances?.reportedWidth(from: lineStart, to: grapheme) ?? lineContent,
                   metrics: metrics))
             else { return }
             lineStart = grapheme
@@ -211,7 +215,7 @@ extension AttributedText {
         lineWidth += segment.kernAfter
         leadWidth = lineWidth
         if let items = itemAdvances, contentEnd > lineStart {
-          lineContent = items.width(from: lineStart, to: contentEnd)
+          lineContent = items.reportedWidth(from: lineStart, to: contentEnd)
         }
       }
       if segment.hardBreakAfter {

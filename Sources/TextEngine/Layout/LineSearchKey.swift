@@ -14,17 +14,52 @@ protocol LineSearchKey {
   func paragraphEnd(textEnd: Int) -> Int
   /// Whether a line from `first` whose content ends here exactly at the limit fits.
   func fitsAtLimit(from first: Self) -> Bool
-  /// A line's width from where its content ends less where it starts, as the keys hold them.
-  static func lineWidth(_ difference: Double) -> Double
+  /// The width of the line of whole segments `first...last` of `keys` (`last` the line's last).
+  static func lineWidth(in keys: UnsafePointer<Self>, from first: Int, to last: Int) -> Double
 }
 
 extension LineSearchKey {
-  @inline(__always) static func lineWidth(_ difference: Double) -> Double { difference }
+  @inline(__always) static func lineWidth(in keys: UnsafePointer<Self>, from first: Int, to last: Int)
+    -> Double
+  {
+    keys[last].lineContentEnd - keys[first].start
+  }
 }
 
 extension PreparedText.LineKey: LineSearchKey {
   @inline(__always) func paragraphEnd(textEnd: Int) -> Int { Int(self.paragraphEnd) }
   @inline(__always) func fitsAtLimit(from first: Self) -> Bool { tieRank >= first.rankedStart }
+
+  /// The LayoutUnit grid: the one on which tie ranks are not 0 (the web's positions).
+  static let rankedGrid = 0x1p-6
+
+  /// The width of a line of whole segments from the segment keyed `first` whose content ends at
+  /// `lineContentEnd`, the content end of a segment whose tie rank is `contentTieRank` (the
+  /// line's last segment with content): the difference of their rounded positions, and one grid
+  /// unit more when the start was rounded up further than the end. Blink snaps a line's part
+  /// of its item as its exact advance rounded up, `ceil(e − o)` (`ShapeResultView::SnappedWidth`
+  /// of `ShapeLine`'s result), where the positions give `ceil(e) − ceil(o)`; the ranks are
+  /// those roundings. (A line start Blink reshapes, `reshapedStart`, is measured by its
+  /// rounding alone, as Chromium does on every such line of the font-size corpus.) Where lengths
+  /// are not rounded (no ranks), the difference.
+  @inline(__always) static func lineWidth(
+    from first: Self, toLineContentEnd lineContentEnd: Double, contentTieRank: Int16
+  ) -> Double {
+    let width = lineContentEnd - first.start
+    return first.startRounding > contentTieRank ? width + rankedGrid : width
+  }
+
+  /// `lineWidth(from:toLineContentEnd:contentTieRank:)` for the line `first...last`: its last
+  /// segment with content is the first of those up to `last` that share `last`'s line content end.
+  @inline(__always) static func lineWidth(in keys: UnsafePointer<Self>, from first: Int, to last: Int)
+    -> Double
+  {
+    let lineContentEnd = keys[last].lineContentEnd
+    var content = last
+    while content > first, keys[content &- 1].lineContentEnd == lineContentEnd { content &-= 1 }
+    return lineWidth(
+      from: keys[first], toLineContentEnd: lineContentEnd, contentTieRank: keys[content].tieRank)
+  }
 }
 
 extension PreparedText {

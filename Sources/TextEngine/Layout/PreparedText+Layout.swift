@@ -287,6 +287,8 @@ extension PreparedText {
             if snaps {
               let end = positions.position(ofGrapheme: grapheme, lead: leadWidth, widths: graphemeWidths)
               leadContent = end.position - piece.position
+              // (Blink's `ceil(e − o)`: `LineKey.lineWidth(from:toLineContentEnd:contentTieRank:)`.)
+              if !Widening.widensFirstItemParts, piece.rank > end.rank { leadContent += LineKey.rankedGrid }
               if Widening.widensFirstItemParts {
                 leadContent += CutWordPositions.widening(
                   ofPieceFrom: lineStart, to: grapheme, at: piece, in: view, grid: Rules.positionGrid ?? 0)
@@ -303,9 +305,9 @@ extension PreparedText {
             leadWidth = 0
           }
           if snaps {
-            leadContent =
-              positions.position(ofGrapheme: contentEnd, lead: leadWidth, widths: graphemeWidths).position
-              - piece.position
+            let end = positions.position(ofGrapheme: contentEnd, lead: leadWidth, widths: graphemeWidths)
+            leadContent = end.position - piece.position
+            if !Widening.widensFirstItemParts, piece.rank > end.rank { leadContent += LineKey.rankedGrid }
             if Widening.widensFirstItemParts, contentEnd > lineStart {
               leadContent += CutWordPositions.widening(
                 ofPieceFrom: lineStart, to: contentEnd, at: piece, in: view, grid: Rules.positionGrid ?? 0)
@@ -372,7 +374,14 @@ extension PreparedText {
         graphemeRange: lineStart..<Int(lastSegment.graphemeStart + lastSegment.graphemeCount),
         contentWidth: contentSegment >= index
           ? (leadPosition.isNaN
-            ? leadWidth + (keys[last].lineContentEnd - key.start) : keys[last].lineContentEnd - leadPosition)
+            ? (leadWidth == 0 && !Widening.widensFirstItemParts
+              ? LineKey.lineWidth(
+                from: key, toLineContentEnd: keys[last].lineContentEnd,
+                contentTieRank: keys[contentSegment].tieRank)
+              : leadWidth + (keys[last].lineContentEnd - key.start))
+            : keys[last].lineContentEnd - leadPosition
+              + (!Widening.widensFirstItemParts && leadRank > keys[contentSegment].tieRank
+                ? LineKey.rankedGrid : 0))
           : leadContent,
         endsWithHardBreak: lastSegment.hardBreakAfter)
       if Widening.widensFirstItemParts {
@@ -594,12 +603,11 @@ extension PreparedText {
     // Segments after the first on the previous line (for the first line, an estimate).
     var following = firstLineFollowing(estimate: limit * segmentsPerPoint, count: count)
     repeat {
-      let start = keys[index].start
       let last = lastSegmentOfLine(
         from: index, in: keys, through: keys[index].paragraphEnd(textEnd: count &- 1), limit: limit,
         following: following)
       lines &+= 1
-      let lineWidth = Key.lineWidth(keys[last].lineContentEnd - start)
+      let lineWidth = Key.lineWidth(in: keys, from: index, to: last)
       if lineWidth > widest { widest = lineWidth }
       following = last &- index
       index = last &+ 1
@@ -644,7 +652,6 @@ extension PreparedText {
     var index = 0
     var following = firstLineFollowing(estimate: limit * segmentsPerPoint, count: count)
     repeat {
-      let start = keys[index].start
       let last = lastSegmentOfLine(
         from: index, in: keys, through: Int(keys[index].paragraphEnd), limit: limit, following: following)
       let lastSegment = segments[last]
@@ -652,7 +659,10 @@ extension PreparedText {
       let line = LineBreak(
         graphemeRange: Int(
           segments[index].graphemeStart)..<Int(lastSegment.graphemeStart + lastSegment.graphemeCount),
-        contentWidth: Int(lastSegment.lastContent) >= index ? 0 + (keys[last].lineContentEnd - start) : 0,
+        contentWidth: Int(lastSegment.lastContent) >= index
+          ? LineKey.lineWidth(
+            from: keys[index], toLineContentEnd: keys[last].lineContentEnd,
+            contentTieRank: keys[Int(lastSegment.lastContent)].tieRank) : 0,
         endsWithHardBreak: lastSegment.hardBreakAfter)
       following = last &- index
       index = last &+ 1

@@ -198,7 +198,13 @@ enum WebWrapStyles {
     return PreparedText.LineBreak(
       graphemeRange: Int(
         segments[first].graphemeStart)..<Int(lastSegment.graphemeStart + lastSegment.graphemeCount),
-      contentWidth: Int(lastSegment.lastContent) >= first ? keys[last].lineContentEnd - keys[first].start : 0,
+      contentWidth: Int(lastSegment.lastContent) < first
+        ? 0
+        : view.itemStartGraphemes.isEmpty
+          ? PreparedText.LineKey.lineWidth(
+            from: keys[first], toLineContentEnd: keys[last].lineContentEnd,
+            contentTieRank: keys[Int(lastSegment.lastContent)].tieRank)
+          : keys[last].lineContentEnd - keys[first].start,
       endsWithHardBreak: lastSegment.hardBreakAfter)
   }
 
@@ -485,8 +491,16 @@ enum WebWrapStyles {
   /// breaker places it (the segments' line keys; inside a segment, its graphemes added and rounded
   /// up).
   static func snappedPosition(ofGrapheme grapheme: Int, in view: PreparedTextStorage.View) -> Int {
+    snappedPositionAndRounding(ofGrapheme: grapheme, in: view).layoutUnits
+  }
+
+  /// `snappedPosition(ofGrapheme:in:)` and how far it was rounded up (1/65536 px; 0 off the
+  /// LayoutUnit grid of cut words).
+  static func snappedPositionAndRounding(ofGrapheme grapheme: Int, in view: PreparedTextStorage.View) -> (
+    layoutUnits: Int, rounding: Int16
+  ) {
     let segments = view.segments
-    guard !segments.isEmpty else { return 0 }
+    guard !segments.isEmpty else { return (0, 0) }
     let index = segment(holding: min(grapheme, view.graphemeWidths.count - 1), in: segments)
     var position = view.keys[index].start
     let first = Int(segments[index].graphemeStart)
@@ -497,20 +511,34 @@ enum WebWrapStyles {
         // As the greedy breaker measures a cut word (`PreparedText.CutWordPositions`).
         var positions = PreparedText.CutWordPositions(
           key: view.keys[index], first: first, grid: WebTextRules.layoutUnit, items: view.itemStartGraphemes)
-        return Int(
-          (positions.position(ofGrapheme: grapheme, lead: lead, widths: view.graphemeWidths).position * 64)
-            .rounded())
+        let (rounded, rounding) = positions.position(
+          ofGrapheme: grapheme, lead: lead, widths: view.graphemeWidths)
+        return (Int((rounded * 64).rounded()), rounding)
       }
       position += lead
-      return Int((position * 64).rounded(.up))
+      return (Int((position * 64).rounded(.up)), 0)
     }
-    return Int((position * 64).rounded())
+    return (Int((position * 64).rounded()), view.keys[index].startRounding)
   }
 
   /// `LineInfo::Width()`: the line's LayoutUnits with its hanging spaces.
   static func layoutUnits(ofLine line: PreparedText.LineBreak, in view: PreparedTextStorage.View) -> Int {
     snappedPosition(ofGrapheme: line.graphemeRange.upperBound, in: view)
       - snappedPosition(ofGrapheme: line.graphemeRange.lowerBound, in: view)
+  }
+
+  /// The LayoutUnits of a line's graphemes as the greedy breaker reports its width: the
+  /// difference of its ends' snapped positions, and one more where its start was rounded up
+  /// further than its end (Blink's `ceil(e − o)`,
+  /// `PreparedText.LineKey.lineWidth(from:toLineContentEnd:contentTieRank:)`), in a text without
+  /// bidi items.
+  static func reportedLayoutUnits(ofGraphemes graphemes: Range<Int>, in view: PreparedTextStorage.View) -> Int
+  {
+    let end = snappedPositionAndRounding(ofGrapheme: graphemes.upperBound, in: view)
+    let start = snappedPositionAndRounding(ofGrapheme: graphemes.lowerBound, in: view)
+    // (Texts with bidi items keep the difference here: their lines widen past an item's end.)
+    let wider = view.itemStartGraphemes.isEmpty && start.rounding > end.rounding
+    return end.layoutUnits - start.layoutUnits + (wider ? 1 : 0)
   }
 
   /// `text-wrap-style: balance`: the first paragraph scored (or, for a text without hard breaks,
