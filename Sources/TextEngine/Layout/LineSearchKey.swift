@@ -55,6 +55,18 @@ extension PreparedText.LineKey: LineSearchKey {
     -> Double
   {
     let lineContentEnd = keys[last].lineContentEnd
+    // (Most lines end with content, and most starts are not rounded further than the ends.)
+    if keys[first].startRounding <= keys[last].tieRank, lineContentEnd == keys[last].contentEnd {
+      return lineContentEnd - keys[first].start
+    }
+    return slowLineWidth(in: keys, from: first, to: last)
+  }
+
+  /// `lineWidth(in:from:to:)` past its common case: out of line.
+  @inline(never) static func slowLineWidth(in keys: UnsafePointer<Self>, from first: Int, to last: Int)
+    -> Double
+  {
+    let lineContentEnd = keys[last].lineContentEnd
     var content = last
     while content > first, keys[content &- 1].lineContentEnd == lineContentEnd { content &-= 1 }
     return lineWidth(

@@ -607,8 +607,12 @@ extension PreparedText {
         from: index, in: keys, through: keys[index].paragraphEnd(textEnd: count &- 1), limit: limit,
         following: following)
       lines &+= 1
-      let lineWidth = Key.lineWidth(in: keys, from: index, to: last)
-      if lineWidth > widest { widest = lineWidth }
+      // A line is at most a grid unit (and a rounding) wider than its keys' difference: only a
+      // line that may be the widest is measured to the unit.
+      if keys[last].lineContentEnd - keys[index].start + (LineKey.rankedGrid + 0x1p-16) > widest {
+        let lineWidth = Key.lineWidth(in: keys, from: index, to: last)
+        if lineWidth > widest { widest = lineWidth }
+      }
       following = last &- index
       index = last &+ 1
       if lines == maxLines {
