@@ -14,15 +14,31 @@ protocol LineSearchKey {
   func paragraphEnd(textEnd: Int) -> Int
   /// Whether a line from `first` whose content ends here exactly at the limit fits.
   func fitsAtLimit(from first: Self) -> Bool
-  /// The width of the line of whole segments `first...last` of `keys` (`last` the line's last).
-  static func lineWidth(in keys: UnsafePointer<Self>, from first: Int, to last: Int) -> Double
+  /// The width the keys give the line of whole segments `first...last` of `keys` (`last` the
+  /// line's last): the difference of its rounded ends.
+  static func keyWidth(in keys: UnsafePointer<Self>, from first: Int, to last: Int) -> Double
+  /// Whether the line `first...last` is one LayoutUnit wider than `keyWidth` says (Blink's
+  /// `ceil(e − o)`, `LineKey.lineWidth(from:toLineContentEnd:contentTieRank:)`).
+  static func isWider(in keys: UnsafePointer<Self>, from first: Int, to last: Int) -> Bool
 }
 
 extension LineSearchKey {
-  @inline(__always) static func lineWidth(in keys: UnsafePointer<Self>, from first: Int, to last: Int)
+  @inline(__always) static func keyWidth(in keys: UnsafePointer<Self>, from first: Int, to last: Int)
     -> Double
   {
     keys[last].lineContentEnd - keys[first].start
+  }
+
+  @inline(__always) static func isWider(in keys: UnsafePointer<Self>, from first: Int, to last: Int) -> Bool {
+    false
+  }
+
+  /// The width of the line of whole segments `first...last`.
+  @inline(__always) static func lineWidth(in keys: UnsafePointer<Self>, from first: Int, to last: Int)
+    -> Double
+  {
+    let width = keyWidth(in: keys, from: first, to: last)
+    return isWider(in: keys, from: first, to: last) ? width + PreparedText.LineKey.rankedGrid : width
   }
 }
 
@@ -49,28 +65,24 @@ extension PreparedText.LineKey: LineSearchKey {
     return first.startRounding > contentTieRank ? width + rankedGrid : width
   }
 
-  /// `lineWidth(from:toLineContentEnd:contentTieRank:)` for the line `first...last`: its last
-  /// segment with content is the first of those up to `last` that share `last`'s line content end.
-  @inline(__always) static func lineWidth(in keys: UnsafePointer<Self>, from first: Int, to last: Int)
-    -> Double
-  {
-    let lineContentEnd = keys[last].lineContentEnd
-    // (Most lines end with content, and most starts are not rounded further than the ends.)
-    if keys[first].startRounding <= keys[last].tieRank, lineContentEnd == keys[last].contentEnd {
-      return lineContentEnd - keys[first].start
+  /// Whether the line `first...last` is wider than its keys' difference
+  /// (`lineWidth(from:toLineContentEnd:contentTieRank:)`): its last segment with content is the
+  /// first of those up to `last` that share `last`'s line content end.
+  @inline(__always) static func isWider(in keys: UnsafePointer<Self>, from first: Int, to last: Int) -> Bool {
+    // (Most lines end with content.)
+    guard keys[last].lineContentEnd == keys[last].contentEnd else {
+      return slowIsWider(in: keys, from: first, to: last)
     }
-    return slowLineWidth(in: keys, from: first, to: last)
+    return keys[first].startRounding > keys[last].tieRank
   }
 
-  /// `lineWidth(in:from:to:)` past its common case: out of line.
-  @inline(never) static func slowLineWidth(in keys: UnsafePointer<Self>, from first: Int, to last: Int)
-    -> Double
+  /// `isWider(in:from:to:)` past its common case: out of line.
+  @inline(never) static func slowIsWider(in keys: UnsafePointer<Self>, from first: Int, to last: Int) -> Bool
   {
     let lineContentEnd = keys[last].lineContentEnd
     var content = last
     while content > first, keys[content &- 1].lineContentEnd == lineContentEnd { content &-= 1 }
-    return lineWidth(
-      from: keys[first], toLineContentEnd: lineContentEnd, contentTieRank: keys[content].tieRank)
+    return keys[first].startRounding > keys[content].tieRank
   }
 }
 

@@ -600,6 +600,7 @@ extension PreparedText {
     var lines = 0
     var index = 0
     var widest = 0.0
+    var widestIsWider = false
     // Segments after the first on the previous line (for the first line, an estimate).
     var following = firstLineFollowing(estimate: limit * segmentsPerPoint, count: count)
     repeat {
@@ -609,17 +610,26 @@ extension PreparedText {
       lines &+= 1
       // A line is at most a grid unit (and a rounding) wider than its keys' difference: only a
       // line that may be the widest is measured to the unit.
-      if keys[last].lineContentEnd - keys[index].start + (LineKey.rankedGrid + 0x1p-16) > widest {
-        let lineWidth = Key.lineWidth(in: keys, from: index, to: last)
-        if lineWidth > widest { widest = lineWidth }
+      // On the grid, the widest line is a LayoutUnit wider than its keys say when one of the
+      // lines its keys make the widest is (`LineSearchKey.isWider`), asked only of those.
+      let width = Key.keyWidth(in: keys, from: index, to: last)
+      if width >= widest, width > 0 {
+        let wider = Key.isWider(in: keys, from: index, to: last)
+        if width > widest {
+          widest = width
+          widestIsWider = wider
+        } else if wider {
+          widestIsWider = true
+        }
       }
       following = last &- index
       index = last &+ 1
       if lines == maxLines {
-        if index < count { return (lines, true, widest) }
+        if index < count { return (lines, true, widestIsWider ? widest + LineKey.rankedGrid : widest) }
         break
       }
     } while index < count
+    if widestIsWider { widest += LineKey.rankedGrid }
     // After a final hard break comes an empty line, as in Pango and SkParagraph.
     var truncated = false
     if endsWithHardBreak {

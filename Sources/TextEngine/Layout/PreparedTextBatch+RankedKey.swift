@@ -22,21 +22,26 @@ extension PreparedTextBatch {
     @inline(__always) func paragraphEnd(textEnd: Int) -> Int { textEnd }
     @inline(__always) func fitsAtLimit(from first: Self) -> Bool { true }
 
-    /// The width of the line `first...last` back on the 1/65536 px grid (adding 1.5 × 2^36
-    /// leaves a number whose last bit is 1/65536, so the sum rounds to it, for widths under
-    /// 2^35 points), and one LayoutUnit more where its start was rounded up further than its
-    /// end, as `LineKey.lineWidth(from:toLineContentEnd:contentTieRank:)` has it: what the
-    /// rounding left is the start's ranked start less the end's tie rank, in `rankUnit`s
-    /// (exactly), `reshapedStart` in it for a reshaped start.
-    @inline(__always) static func lineWidth(in keys: UnsafePointer<Self>, from first: Int, to last: Int)
+    /// The width the keys give the line `first...last`, back on the 1/65536 px grid: adding
+    /// 1.5 × 2^36 leaves a number whose last bit is 1/65536, so the sum rounds to it (for widths
+    /// under 2^35 points).
+    @inline(__always) static func keyWidth(in keys: UnsafePointer<Self>, from first: Int, to last: Int)
       -> Double
     {
+      ((keys[last].contentEnd - keys[first].start) + 0x1.8p36) - 0x1.8p36
+    }
+
+    /// Whether the line `first...last` is a LayoutUnit wider than `keyWidth`, as
+    /// `LineKey.isWider(in:from:to:)` has it: what the rounding in `keyWidth` left is the
+    /// start's ranked start less the end's tie rank, in `rankUnit`s (exactly), with
+    /// `reshapedStart` in it for a reshaped start.
+    @inline(__always) static func isWider(in keys: UnsafePointer<Self>, from first: Int, to last: Int) -> Bool
+    {
       let difference = keys[last].contentEnd - keys[first].start
-      let width = (difference + 0x1.8p36) - 0x1.8p36
-      var ranks = (difference - width) * 0x1p32
+      var ranks = (difference - ((difference + 0x1.8p36) - 0x1.8p36)) * 0x1p32
       let reshaped = Double(PreparedText.LineKey.reshapedStart)
       if ranks >= reshaped / 2 { ranks -= reshaped }
-      return ranks > 0 ? width + PreparedText.LineKey.rankedGrid : width
+      return ranks > 0
     }
 
     /// `key` encoded, as a `Key` (the two share their layout), or nil when it cannot be: a
