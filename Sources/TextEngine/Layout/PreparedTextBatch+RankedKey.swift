@@ -32,27 +32,25 @@ extension PreparedTextBatch {
     }
 
     /// Whether the line `first...last` is a LayoutUnit wider than `keyWidth`, as
-    /// `LineKey.isWider(in:from:to:)` has it: what the rounding in `keyWidth` left is the
-    /// start's ranked start less the end's tie rank, in `rankUnit`s (exactly), with
-    /// `reshapedStart` in it for a reshaped start.
+    /// `LineKey.isWider(in:from:to:)` has it: where the rounding in `keyWidth` took something
+    /// off, the start's rank was above the end's (a reshaped start, whose flag would be in its
+    /// rank, keeps its text on the full keys).
     @inline(__always) static func isWider(in keys: UnsafePointer<Self>, from first: Int, to last: Int) -> Bool
     {
       let difference = keys[last].contentEnd - keys[first].start
-      var ranks = (difference - ((difference + 0x1.8p36) - 0x1.8p36)) * 0x1p32
-      let reshaped = Double(PreparedText.LineKey.reshapedStart)
-      if ranks >= reshaped / 2 { ranks -= reshaped }
-      return ranks > 0
+      return difference > (difference + 0x1.8p36) - 0x1.8p36
     }
 
     /// `key` encoded, as a `Key` (the two share their layout), or nil when it cannot be: a
-    /// length off the 1/65536 px grid or past `largestPosition`, or a line start that a line
-    /// measures wider than its keys (`LineKey.widerFirstItemPart`).
+    /// length off the 1/65536 px grid or past `largestPosition`, a line start that a line
+    /// measures wider than its keys (`LineKey.widerFirstItemPart`), or a reshaped one
+    /// (`LineKey.reshapedStart`, which `isWider` could not tell from a rank).
     static func encoded(_ key: PreparedText.LineKey) -> Key? {
       func isExact(_ value: Double) -> Bool {
         abs(value) < largestPosition && (value * 65536).rounded(.towardZero) == value * 65536
       }
       guard isExact(key.start), isExact(key.contentEnd),
-        key.startTieRank & PreparedText.LineKey.widerFirstItemPart == 0
+        key.startTieRank & (PreparedText.LineKey.widerFirstItemPart | PreparedText.LineKey.reshapedStart) == 0
       else { return nil }
       return Key(
         start: key.start - Double(key.rankedStart) * rankUnit,
