@@ -38,6 +38,10 @@ public enum NumberFormat {
     if value == value.rounded(.towardZero), abs(value) < 1e15 {
       return write(Int64(value), into: destination)
     }
+    let sixtyFourths = value * 64
+    if abs(value) < 1e8, sixtyFourths == sixtyFourths.rounded(.towardZero) {
+      return write(sixtyFourths: Int64(sixtyFourths), into: destination)
+    }
     // `description`'s digits, handed over as bytes straight to `destination` (no `String` is
     // made, and none allocated for the many values longer than a small string's 15 bytes).
     var output = DigitOutput(destination: destination)
@@ -46,6 +50,31 @@ public enum NumberFormat {
     // Integral values of 2⁵³ and more print as "9007199254740992.0": drop the fraction.
     if count > 2, destination[count &- 2] == UInt8(ascii: "."), destination[count &- 1] == UInt8(ascii: "0") {
       return count &- 2
+    }
+    return count
+  }
+
+  /// Writes `sixtyFourths` / 64, not a whole number and under 10^8 (a LayoutUnit length, as the
+  /// web's), in `description`'s shortest form: its exact decimal, at most 8 digits before the
+  /// point and 6 after (k/64 is k × 15625 millionths), the trailing zeros dropped. With at most
+  /// 14 significant digits, no shorter decimal reads back as the same `Double`.
+  @inlinable static func write(sixtyFourths: Int64, into destination: UnsafeMutablePointer<UInt8>) -> Int {
+    var count = 0
+    if sixtyFourths < 0 {
+      destination.pointee = UInt8(ascii: "-")
+      count = 1
+    }
+    let magnitude = sixtyFourths.magnitude
+    count &+= write(Int64(magnitude >> 6), into: destination + count)
+    destination[count] = UInt8(ascii: ".")
+    count &+= 1
+    var millionths = (magnitude & 63) &* 15_625
+    var divisor: UInt64 = 100_000
+    while millionths > 0 {
+      destination[count] = UInt8(truncatingIfNeeded: millionths / divisor) &+ 48
+      count &+= 1
+      millionths %= divisor
+      divisor /= 10
     }
     return count
   }

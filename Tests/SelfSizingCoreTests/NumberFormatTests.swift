@@ -38,6 +38,23 @@ import Testing
     }
   }
 
+  /// LayoutUnit lengths (whole 1/64ths, the web's widths) take a path of their own: the same
+  /// text as `description`'s, for every 1/64 up to 2,000 and either side of 10^8, and for
+  /// random ones below 10^8.
+  @Test func layoutUnitLengthsPrintAsDescriptionDoes() {
+    func expectDescription(_ value: Double) {
+      let description = value.description
+      let expected = description.hasSuffix(".0") ? String(description.dropLast(2)) : description
+      #expect(NumberFormat.string(value) == expected, "\(value)")
+    }
+    for sixtyFourths in -128_000...128_000 { expectDescription(Double(sixtyFourths) / 64) }
+    for offset in -200...200 { expectDescription(1e8 + Double(offset) / 64) }
+    var generator = SplitMix64(seed: 64)
+    for _ in 0..<100_000 {
+      expectDescription(Double(Int64(generator.next() % 6_400_000_000)) / 64)
+    }
+  }
+
   @Test(arguments: [
     (203.50288, 3, "203.503"), (1.7e307, 3, "1.7e+307"), (-1.7e307, 1, "-1.7e+307"),
     (Double.greatestFiniteMagnitude, 3, "1.7976931348623157e+308"), (21.75, 1, "21.8"), (-0.0004, 3, "0"),
