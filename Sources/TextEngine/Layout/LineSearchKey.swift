@@ -32,14 +32,6 @@ extension LineSearchKey {
   @inline(__always) static func isWider(in keys: UnsafePointer<Self>, from first: Int, to last: Int) -> Bool {
     false
   }
-
-  /// The width of the line of whole segments `first...last`.
-  @inline(__always) static func lineWidth(in keys: UnsafePointer<Self>, from first: Int, to last: Int)
-    -> Double
-  {
-    let width = keyWidth(in: keys, from: first, to: last)
-    return isWider(in: keys, from: first, to: last) ? width + PreparedText.LineKey.rankedGrid : width
-  }
 }
 
 extension PreparedText.LineKey: LineSearchKey {

@@ -608,8 +608,6 @@ extension PreparedText {
         from: index, in: keys, through: keys[index].paragraphEnd(textEnd: count &- 1), limit: limit,
         following: following)
       lines &+= 1
-      // A line is at most a grid unit (and a rounding) wider than its keys' difference: only a
-      // line that may be the widest is measured to the unit.
       // On the grid, the widest line is a LayoutUnit wider than its keys say when one of the
       // lines its keys make the widest is (`LineSearchKey.isWider`), asked only of those.
       let width = Key.keyWidth(in: keys, from: index, to: last)
