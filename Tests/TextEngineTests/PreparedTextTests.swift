@@ -186,6 +186,27 @@ import TextEngine
     }
   }
 
+  /// A fuzzer's finding (`web-zero-width-line-measure`): on the web at −16 px spacing, where
+  /// every cluster is 0 wide, the empty line after a final hard break had keys 1/64 px apart
+  /// (the previous paragraph's content end, rounded from its own start, past the empty
+  /// paragraph's start), and `measure` took that for its widest line where `layout` and a
+  /// batch say 0. A line without content is 0 wide in all three (and in the unconstrained
+  /// width).
+  @Test(arguments: ["-S\n-x\n\n", "-S  a\n-x\n\n", "-S\n-x\n \n"])
+  func aLineWithoutContentIsZeroWideInMeasureAsInLayout(text: String) throws {
+    let web = try BundledFonts.measurer(systemFonts: false, platform: .web)
+    let prepared = try web.prepare(text, style: TextStyle(fontSize: 0.5, letterSpacing: -16))
+    let batch = PreparedTextBatch([prepared, prepared])
+    for width in [0.09375, 1, 50] {
+      let measured = try prepared.measure(width: width)
+      let laidOut = try prepared.layout(width: width)
+      #expect(measured.maxLineWidth == laidOut.lines.map(\.width).max())
+      #expect(measured.maxLineWidth == 0)
+      #expect(try batch.measure(width: width) == [measured, measured])
+    }
+    #expect(prepared.unconstrainedWidth == 0)
+  }
+
   @Test func linesCoverTheTextInOrder() throws {
     let text = "Mixed 中文 and English, with emoji 🎉🎉 and a verylongwordthatmustbreak somewhere."
     let prepared = try measurer.prepare(text, style: style)

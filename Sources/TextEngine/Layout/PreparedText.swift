@@ -37,7 +37,7 @@ public struct PreparedText: Sendable, Hashable {
     /// Where this segment's content ends: `start` plus its content width (the search key).
     var contentEnd: Double
     /// Where the content of the last segment with content at or before this one ends
-    /// (`contentEnd` of `Segment.lastContent`), or 0 when there is none.
+    /// (`contentEnd` of `Segment.lastContent`), or −∞ when there is none in its paragraph.
     var lineContentEnd: Double
     /// The last segment of this segment's paragraph (up to the next hard break or the end).
     var paragraphEnd: Int32

@@ -181,7 +181,9 @@ extension PreparedTextBuilder {
       var runningWidth = 0.0
       var widest = 0.0
       var lastContent: Int32 = -1
-      var lastContentEnd = 0.0
+      // (−∞ before a paragraph's first content: a line without content then measures −∞ by its
+      // keys, never the widest, where the previous paragraph's end less its start may be above 0.)
+      var lastContentEnd = -Double.infinity
       // One paragraph (the common case: no hard break, or only after the last segment): its end
       // is known without looking for it.
       var paragraphEnd: Int32 =
@@ -316,6 +318,7 @@ extension PreparedTextBuilder {
         // A line ending here is measured without the pair's kerning (the client reshapes the
         // line end); the next segment starts where the whole run's shaping puts it.
         runningWidth += mayHaveKerningOrItems ? totalWidth + kernAfter : totalWidth
+        if segment.hardBreakAfter { lastContentEnd = -.infinity }
         if segment.hardBreakAfter, hasGrid {
           if mayHaveKerningOrItems, !startsInItem.pending.isEmpty {
             startsInItem.flag(inItemOfWidth: runningWidth - base.exact, keys: keys, grid: grid)
