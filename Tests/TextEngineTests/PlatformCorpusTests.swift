@@ -331,6 +331,52 @@ import TextEngine
     #expect(differing.isEmpty, "\(differing)")
   }
 
+  /// Words cut between graphemes at narrow widths, against Chromium 156 (bundled fonts in their
+  /// order, 15 px, `pre-wrap`, `break-word`; `corpus/cut-word-line-widths.oracles.jsonl`: 120
+  /// feed and multi-script texts with a run of 16 or more Latin letters, digits or URL
+  /// punctuation, and 80 made of kerned words, at 60, 80, 100, 125, 150 and 175 px). Blink
+  /// reshapes a cut word's line end, so the piece loses the kerning to the grapheme after it
+  /// (Noto Sans CJK SC kerns most Latin pairs: a piece is typically 0.15–0.4 px wider than its
+  /// graphemes' advances in context) and steps back a grapheme when the reshaped piece no longer
+  /// fits. The engine keeps the advances in context: the layouts whose breaks differ and the
+  /// lines (of the others) whose width differs are listed exactly in
+  /// `corpus/cut-word-mismatches.json` (any change either way fails until the list is updated);
+  /// almost all are lines that end inside a cut word.
+  @Test func cutWordsBreakAndMeasureAsChromiumsAtNarrowWidths() throws {
+    let measurer = try BundledFonts.measurer(systemFonts: false, platform: .web)
+    let style = TextStyle(fontSize: 15, lineHeight: .fixed(21))
+    var prepared: [String: PreparedText] = [:]
+    var breaksDiffering: [String] = []
+    var widthsDiffering: [String] = []
+    var layouts = 0
+    var lines = 0
+    for row in try Fixtures.jsonLines("corpus/cut-word-line-widths.oracles.jsonl") {
+      let text = row["text"] as! String
+      let width = row["width"] as! Double
+      let name = "\(row["id"]!)@\(width)"
+      if prepared[text] == nil { prepared[text] = try measurer.prepare(text, style: style) }
+      let layout = try prepared[text]!.layout(width: width)
+      layouts += 1
+      guard layout.breaks == row["breaks"] as! [Int] else {
+        breaksDiffering.append(name)
+        continue
+      }
+      let chromium = row["lines"] as! [String: Double]
+      for (index, line) in layout.lines.enumerated() {
+        lines += 1
+        // (Chromium's widths are rounded to 1/1000 px; the grid is 1/64 px.)
+        if abs(line.width - chromium[String(index)]!) > 0.0006 {
+          widthsDiffering.append("\(name) line \(index)")
+        }
+      }
+    }
+    let known = try Fixtures.json("corpus/cut-word-mismatches.json") as! [String: [String]]
+    #expect(layouts == 1_200)
+    #expect(lines == 10_359)
+    #expect(breaksDiffering == known["breaks"]!)
+    #expect(widthsDiffering == known["widths"]!)
+  }
+
   /// A line from inside a bidi item whose content ends exactly at the limit past the item's end
   /// (a tie; Chromium 156, bundled fonts in their order, `pre-wrap`): the 200 layouts of the
   /// visible multi-script and feed texts with right-to-left scalars, at widths from 60 px in
