@@ -209,3 +209,41 @@ extension WebTextRulesTests {
       WebTextRules.lineLimit(forWidth: width) == WebTextRules.truncatedToLayoutUnit(Float(width)) + 1.0 / 64)
   }
 }
+
+/// A word cut between graphemes on the web ends its piece reshaped: the last grapheme loses its
+/// kerning to the next (`View.cutKerning`). Chromium 156 (bundled fonts in their order, 15 px,
+/// `break-word`) lays `https://kernelnewbies.org/Linux_5.5` out at 187.5 px as
+/// `https://kernelnewbies.org` (181.640625 px, the piece shaped alone; 182.4375 in context,
+/// where `g` kerns with `/`) and `/Linux_5.5` (73.09375); at 90 px `https://www` is 88.4375 px
+/// (87.765625 in context: `w` kerns with `.`).
+@Suite struct CutWordKerningTests {
+  @Test(arguments: [
+    ("https://kernelnewbies.org/Linux_5.5", 187.5, [25], [181.640625, 73.09375]),
+    (
+      "https://www.kernel.org/pub/linux/kernel/v6.x/ChangeLog", 90.0, [11, 23, 35, 47], [88.4375, 81.859375]
+    ),
+  ])
+  func aCutWordsPieceIsAsWideAsShapedAlone(text: String, width: Double, breaks: [Int], widths: [Double])
+    throws
+  {
+    let measurer = try BundledFonts.measurer(systemFonts: false, platform: .web)
+    let style = TextStyle(fontSize: 15, lineHeight: .fixed(21))
+    let layout = try measurer.prepare(text, style: style).layout(width: width)
+    #expect(layout.breaks == breaks)
+    #expect(Array(layout.lines.map(\.width).prefix(widths.count)) == widths)
+    // One span of the same style lays out alike.
+    let spans = try measurer.prepare([TextSpan(text, style: style)], paragraph: nil, truncationToken: nil)
+      .layout(width: width)
+    #expect(spans.breaks == breaks)
+    #expect(Array(spans.lines.map(\.width).prefix(widths.count)) == widths)
+  }
+
+  /// Other platforms keep the kerning at a cut (SkParagraph measures the line in the paragraph's
+  /// shaping): the piece is as wide as its graphemes in context.
+  @Test func flutterKeepsTheKerningAtACut() throws {
+    let measurer = try BundledFonts.measurer(systemFonts: false, platform: .flutter)
+    let prepared = try measurer.prepare(
+      "https://kernelnewbies.org/Linux_5.5", style: TextStyle(fontSize: 15, lineHeight: .fixed(21)))
+    #expect(prepared.storage.storage.withUnsafeMutablePointerToHeader { $0.pointee.cutKerning.isEmpty })
+  }
+}

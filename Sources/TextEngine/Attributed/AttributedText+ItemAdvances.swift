@@ -21,13 +21,17 @@ extension AttributedText {
     /// `items[k]`: the item grapheme `k` is in (ascending).
     let items: [Int32]
     let grid: Double
+    /// `cutKerning[k]`: what a line that ends inside a word after grapheme `k` gains, its last
+    /// cluster reshaped without its kerning to the next (`PreparedTextStorage.View.cutKerning`);
+    /// empty where there is none.
+    let cutKerning: [Double]
 
     /// The advances of graphemes of `widths`, each in span `spans[k]` and followed by the
     /// kerning `kerningAfter[k]`; a grapheme holding a scalar of `itemStarts` (bidi level runs),
     /// and one after a hard break (`codes` are the text's scalars), starts a new item too.
     init(
       widths: [Double], kerningAfter: [Double], spans: [Int32], graphemeEnds: [Int32], itemStarts: [Int32],
-      codes: [UInt32], grid: Double
+      codes: [UInt32], grid: Double, cutKerning: [Double] = []
     ) {
       var starts = [Double](repeating: 0, count: widths.count)
       var ends = [Double](repeating: 0, count: widths.count)
@@ -59,6 +63,12 @@ extension AttributedText {
       self.ends = ends
       self.items = items
       self.grid = grid
+      self.cutKerning = cutKerning
+    }
+
+    /// What a line ending inside a word before grapheme `end` gains (`cutKerning`).
+    func endKerning(before end: Int) -> Double {
+      cutKerning.isEmpty ? 0 : cutKerning[end - 1]
     }
 
     /// The width of graphemes `start..<end` on one line (one walk of a `LineWalker`).
@@ -72,9 +82,9 @@ extension AttributedText {
     /// last part is `ceil(A(end) − A(start))`, where `width(from:to:)`, which fits lines as the
     /// line breaker's positions do, takes `ceil(A(end)) − ceil(A(start))` (as
     /// `PreparedText.LineKey.lineWidth(from:toLineContentEnd:contentTieRank:)` for plain text).
-    func reportedWidth(from start: Int, to end: Int) -> Double {
+    func reportedWidth(from start: Int, to end: Int, endKerning: Double = 0) -> Double {
       var line = LineWalker(self, from: start)
-      return line.reportedWidth(to: end)
+      return line.reportedWidth(to: end, endKerning: endKerning)
     }
 
     /// Whether the line of graphemes `start..<end`, whose snapped width (`width(from:to:)`)
@@ -156,13 +166,15 @@ extension AttributedText {
 
       /// `width(to:)` with the last part as Blink reports it, its advance rounded up
       /// (`ItemAdvances.reportedWidth(from:to:)`).
-      mutating func reportedWidth(to end: Int) -> Double {
+      /// With `endKerning`, the last part ends that much further (a reshaped cut word's end).
+      mutating func reportedWidth(to end: Int, endKerning: Double = 0) -> Double {
         let width = width(to: end)
-        guard end > start, partStart != 0 else { return width }
+        guard end > start, partStart != 0 || endKerning != 0 else { return width }
         let grid = advances.grid
         let positions =
           advances.ends[end - 1].roundedUp(toMultipleOf: grid) - partStart.roundedUp(toMultipleOf: grid)
-        return width - positions + (advances.ends[end - 1] - partStart).roundedUp(toMultipleOf: grid)
+        return width - positions
+          + (advances.ends[end - 1] + endKerning - partStart).roundedUp(toMultipleOf: grid)
       }
     }
 

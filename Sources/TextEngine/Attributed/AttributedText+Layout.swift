@@ -179,22 +179,41 @@ extension AttributedText {
         // Alone on its line and still too wide: break between grapheme clusters.
         // A space that does not fit stays on the line with the spaces after it (flutter).
         var hangs = false
-        for grapheme in first..<contentEnd {
-          let advance = graphemeWidths[grapheme]
-          if hangs && !isSpace(grapheme) || !hangs && grapheme > lineStart && lineWidth + advance > limit {
+        var grapheme = first
+        while grapheme < contentEnd {
+          if hangs && !isSpace(grapheme)
+            || !hangs && grapheme > lineStart && lineWidth + graphemeWidths[grapheme] > limit
+          {
             if !hangs, spaceInside, isSpace(grapheme) {
               hangs = true
-              lineWidth += advance
+              lineWidth += graphemeWidths[grapheme]
               metrics.formUnion(graphemeMetrics[grapheme])
+              grapheme += 1
               continue
             }
             hangs = false
+            // Blink reshapes the piece's end (the web): its last cluster loses its kerning to the
+            // next, and the line steps back while the reshaped piece does not fit, as
+            // `PreparedText.steppingBack(from:lineStart:in:limit:)` does for plain text.
+            var endKerning = itemAdvances?.endKerning(before: grapheme) ?? 0
+            if endKerning != 0, lineWidth + endKerning > limit, grapheme - 1 > lineStart {
+              repeat {
+                grapheme -= 1
+                lineWidth = 0
+                for index in lineStart..<grapheme { lineWidth += graphemeWidths[index] }
+                endKerning = itemAdvances!.endKerning(before: grapheme)
+              } while lineWidth + endKerning > limit && grapheme - 1 > lineStart
+              metrics = LineMetrics()
+              for index in lineStart..<grapheme { metrics.formUnion(graphemeMetrics[index]) }
+            }
             // (Where items are snapped, a piece of a word is as wide as its snapped positions.)
             guard
               body(
                 LineBreak(
                   graphemeRange: lineStart..<grapheme,
-                  contentWidth: itemAdvances?.reportedWidth(from: lineStart, to: grapheme) ?? lineContent,
+                  contentWidth: itemAdvances?.reportedWidth(
+                    from: lineStart, to: grapheme, endKerning: endKerning)
+                    ?? lineContent,
                   metrics: metrics))
             else { return }
             lineStart = grapheme
@@ -203,9 +222,10 @@ extension AttributedText {
             origin = .nan
             metrics = LineMetrics()
           }
-          lineWidth += advance
+          lineWidth += graphemeWidths[grapheme]
           if !hangs { lineContent = lineWidth }
           metrics.formUnion(graphemeMetrics[grapheme])
+          grapheme += 1
         }
         for grapheme in contentEnd..<end {
           lineWidth += graphemeWidths[grapheme]

@@ -33,6 +33,9 @@ extension TextMeasurer {
     var lastPrepared: PreparedText?
     // The kerning after each grapheme: a plain segment's after its last one (see `KerningPairs`).
     var graphemeKerning: [Double] = []
+    // What a line ending inside a word after each grapheme adds (`View.cutKerning`; the web),
+    // empty while no group has any.
+    var graphemeCutKerning: [Double] = []
     for span in spans { joined += span.text }
     // Scalar starts of the spans, then one shaping run per group of consecutive spans that
     // share a style (so one style shapes exactly like the plain text).
@@ -66,6 +69,22 @@ extension TextMeasurer {
         for segment in view.segments where segment.kernAfter != 0 {
           let end = Int(segment.graphemeStart + segment.graphemeCount) - 1
           graphemeKerning[firstGrapheme + end] = Double(segment.kernAfter)
+        }
+        if !view.cutKerning.isEmpty || !graphemeCutKerning.isEmpty {
+          if graphemeCutKerning.count < firstGrapheme {
+            graphemeCutKerning.append(
+              contentsOf: repeatElement(0, count: firstGrapheme - graphemeCutKerning.count))
+          }
+          graphemeCutKerning.append(contentsOf: repeatElement(0, count: view.graphemeWidths.count))
+          var grapheme = 0
+          for cut in view.cutKerning {
+            while grapheme < view.graphemeEnds.count, view.graphemeEnds[grapheme] < cut.scalar {
+              grapheme += 1
+            }
+            if grapheme < view.graphemeEnds.count, view.graphemeEnds[grapheme] == cut.scalar {
+              graphemeCutKerning[firstGrapheme + grapheme] = Double(cut.points)
+            }
+          }
         }
         graphemeWidths.append(contentsOf: view.graphemeWidths)
         let chain = chain(for: spans[group].style.weight)
@@ -124,7 +143,11 @@ extension TextMeasurer {
       itemAdvances = AttributedText.ItemAdvances(
         widths: graphemeWidths, kerningAfter: graphemeKerning, spans: graphemeSpans,
         graphemeEnds: graphemeEnds,
-        itemStarts: itemStarts, codes: codes, grid: grid)
+        itemStarts: itemStarts, codes: codes, grid: grid,
+        cutKerning: graphemeCutKerning.isEmpty
+          ? []
+          : graphemeCutKerning
+            + repeatElement(0, count: max(0, graphemeWidths.count - graphemeCutKerning.count)))
     }
     let snappedPositions = itemAdvances?.positions()
     var segments: [AttributedText.Segment] = []

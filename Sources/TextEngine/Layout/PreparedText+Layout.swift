@@ -284,8 +284,20 @@ extension PreparedText {
               graphemeWidths, from: grapheme, to: contentEnd, after: leadWidth, within: limit)
             if grapheme > before { leadContent = leadWidth }
             if grapheme == contentEnd { break }
+            // Blink reshapes the piece's end (the web): its last grapheme loses its kerning to the
+            // next, and the line steps back a grapheme while the reshaped piece does not fit.
+            var endKerning = 0.0
+            if !view.cutKerning.isEmpty {
+              endKerning = view.cutKerning(beforeGrapheme: grapheme)
+              if endKerning != 0, leadWidth + endKerning > limit, grapheme - 1 > lineStart {
+                (grapheme, leadWidth, endKerning) = steppingBack(
+                  from: grapheme, lineStart: lineStart, in: view, limit: limit)
+              }
+              leadContent = leadWidth + endKerning
+            }
             if snaps {
-              let end = positions.position(ofGrapheme: grapheme, lead: leadWidth, widths: graphemeWidths)
+              let end = positions.position(
+                ofGrapheme: grapheme, lead: leadWidth + endKerning, widths: graphemeWidths)
               leadContent = end.position - piece.position
               // (Blink's `ceil(e − o)`: `LineKey.lineWidth(from:toLineContentEnd:contentTieRank:)`.)
               if !Widening.widensFirstItemParts, piece.rank > end.rank { leadContent += LineKey.rankedGrid }
@@ -293,8 +305,11 @@ extension PreparedText {
                 leadContent += CutWordPositions.widening(
                   ofPieceFrom: lineStart, to: grapheme, at: piece, in: view, grid: Rules.positionGrid ?? 0)
               }
+              // (The next piece starts where the text's shaping puts the cut, not the reshaped end.)
+              piece =
+                endKerning == 0
+                ? end : positions.position(ofGrapheme: grapheme, lead: leadWidth, widths: graphemeWidths)
               positions.startPiece(atGrapheme: grapheme, lead: leadWidth)
-              piece = end
             }
             guard
               body(
@@ -427,6 +442,26 @@ extension PreparedText {
           graphemeRange: lineStart..<graphemeWidths.count, contentWidth: leadContent,
           endsWithHardBreak: false))
     }
+  }
+
+  /// The end of a piece of a cut word from grapheme `lineStart` that no longer fits once its
+  /// end is reshaped (`View.cutKerning`), stepped back until it does (Blink's `ShapeLine`) or
+  /// holds one grapheme: the end, the piece's advance in context, and the kerning it loses.
+  /// Out of line: rare.
+  @inline(never) static func steppingBack(
+    from end: Int, lineStart: Int, in view: PreparedTextStorage.View, limit: Double
+  ) -> (end: Int, width: Double, endKerning: Double) {
+    var end = end
+    var width = 0.0
+    var kerning = 0.0
+    repeat {
+      end -= 1
+      // (Summed in order, as `graphemesFitting` sums: the same bits.)
+      width = 0
+      for grapheme in lineStart..<end { width += view.graphemeWidths[grapheme] }
+      kerning = view.cutKerning(beforeGrapheme: end)
+    } while width + kerning > limit && end - 1 > lineStart
+    return (end, width, kerning)
   }
 
   /// The graphemes `start..<end` of `widths` that fit after `lead` within `limit`: the first

@@ -32,6 +32,8 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
     var snapsCutWordTails = false
     /// The grapheme each bidi item after the first starts at, ascending (`View.itemStartGraphemes`).
     var itemStartGraphemes: [Int32] = []
+    /// The kerning a word cut between graphemes loses at its piece's end (`View.cutKerning`).
+    var cutKerning: [KerningPairs.CutKerning] = []
   }
 
   /// The regions of the storage, valid inside `withContents` only.
@@ -69,6 +71,24 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
     /// (ascending; empty without right-to-left scalars): each item's positions are rounded up
     /// from its own start, which may lie inside a segment.
     var itemStartGraphemes = UnsafeBufferPointer<Int32>(start: nil, count: 0)
+    /// Where Blink reshapes a cut word's piece end (the web), the kerning each cut loses, by the
+    /// scalar after the cut (ascending; empty where none is kerned).
+    var cutKerning = UnsafeBufferPointer<KerningPairs.CutKerning>(start: nil, count: 0)
+
+    /// What a piece of a word cut before grapheme `grapheme` (not the first) gains at its end:
+    /// the kerning to `grapheme` it loses (`cutKerning`), or 0.
+    func cutKerning(beforeGrapheme grapheme: Int) -> Double {
+      let cuts = cutKerning
+      guard !cuts.isEmpty else { return 0 }
+      let scalar = graphemeEnds[grapheme - 1]
+      var low = 0
+      var high = cuts.count
+      while low < high {
+        let middle = (low + high) / 2
+        if cuts[middle].scalar < scalar { low = middle + 1 } else { high = middle }
+      }
+      return low < cuts.count && cuts[low].scalar == scalar ? Double(cuts[low].points) : 0
+    }
 
     /// The grapheme the first bidi item starting after grapheme `grapheme` starts at (a binary
     /// search of `itemStartGraphemes`), or nil when none does.
@@ -201,7 +221,10 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
     withUnsafeMutablePointers { header, elements in
       var view = Self.view(of: Self.contents(header, elements))
       view.snapsCutWordTails = header.pointee.snapsCutWordTails
-      guard header.pointee.viewHasScalars || !header.pointee.itemStartGraphemes.isEmpty else {
+      guard
+        header.pointee.viewHasScalars || !header.pointee.itemStartGraphemes.isEmpty
+          || !header.pointee.cutKerning.isEmpty
+      else {
         return body(view)
       }
       return Self.withArrays(of: header, in: view, body)
@@ -215,12 +238,15 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
     of header: UnsafeMutablePointer<Header>, in view: View, _ body: (View) -> Result
   ) -> Result {
     header.pointee.itemStartGraphemes.withUnsafeBufferPointer { items in
-      var view = view
-      view.itemStartGraphemes = items
-      guard header.pointee.viewHasScalars else { return body(view) }
-      return header.pointee.paragraph.codes.withUnsafeBufferPointer { codes in
-        view.codes = codes.baseAddress
-        return body(view)
+      header.pointee.cutKerning.withUnsafeBufferPointer { cuts in
+        var view = view
+        view.itemStartGraphemes = items
+        view.cutKerning = cuts
+        guard header.pointee.viewHasScalars else { return body(view) }
+        return header.pointee.paragraph.codes.withUnsafeBufferPointer { codes in
+          view.codes = codes.baseAddress
+          return body(view)
+        }
       }
     }
   }
@@ -240,6 +266,11 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
       header.pointee.widestSegmentContent = widestSegmentContent
       header.pointee.segmentsPerPoint = segmentsPerPoint
     }
+  }
+
+  /// Records the kerning cut words lose (`Header.cutKerning`), before the storage is frozen.
+  func setCutKerning(_ cuts: [KerningPairs.CutKerning]) {
+    withUnsafeMutablePointerToHeader { $0.pointee.cutKerning = cuts }
   }
 
   /// The storage once built, as `PreparedText` shares it.

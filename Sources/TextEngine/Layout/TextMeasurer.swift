@@ -213,10 +213,26 @@ public final class TextMeasurer: Sendable {
           cache: weight == .bold ? boldKerning : regularKerning,
           shaper: { shaper(weight: weight, language: language) }
         ) { kerning in
-          build(
+          let built = build(
             codes: codes, breaks: breaks, directions: directions, fontSize: fontSize,
             letterSpacing: letterSpacing, weight: weight, language: language, languageID: languageID ?? 0,
             chain: chain, cache: cache, kerning: kerning)
+          // (Most texts have no segment that wide: nothing to look for.)
+          if platform.rules.reshapesCutWordEnds,
+            built.storage.withUnsafeMutablePointerToHeader({ $0.pointee.widestSegmentContent })
+              >= Self.cutKerningMinimumEms * fontSize
+          {
+            let cuts = built.storage.withView { view in
+              KerningPairs.cutKerning(
+                codes: buffer, view: view, rightToLeft: directions?.rightToLeft,
+                minimumWidth: Self.cutKerningMinimumEms * fontSize, fontSize: fontSize,
+                languageID: languageID,
+                cache: weight == .bold ? boldKerning : regularKerning,
+                shaper: { shaper(weight: weight, language: language) })
+            }
+            if !cuts.isEmpty { built.storage.setCutKerning(cuts) }
+          }
+          return built
         }
       }
     }
@@ -231,6 +247,12 @@ public final class TextMeasurer: Sendable {
       ellipsisWidth: ellipsis, ascender: metrics.ascender,
       storage: built.storage)
   }
+
+  /// Segments narrower than this many ems keep no cut kerning (`KerningPairs.cutKerning`): they
+  /// are cut only on lines narrower still (60 px at 15 px), where a piece keeps its kerning in
+  /// context. Most words are narrower, and looking their pairs up at every `prepare` cost a
+  /// quarter of its time.
+  static let cutKerningMinimumEms = 4.0
 
   /// Looks up (or shapes and caches) every segment and collects their widths.
   ///

@@ -30,6 +30,9 @@ protocol PlatformTextRules {
   /// false when the line end is reshaped without it (Blink's `ShapingLineBreaker`, whose
   /// HarfBuzz marks the pair unsafe to break).
   static var keepsKerningAtLineEnd: Bool { get }
+  /// True when a line that ends inside a word cut between graphemes is reshaped, so its last
+  /// grapheme loses its kerning to the next (Blink's `ShapingLineBreaker`; by default false).
+  static var reshapesCutWordEnds: Bool { get }
   /// True when Katakana and Hiragana are shaped in one script run (Blink's `ScriptRunIterator`),
   /// so a pair across them is kerned; false when a script run ends where the script property
   /// changes (`hb_unicode_script`: SkShaper's `SkUnicodeHbScriptRunIterator`, minikin's
@@ -117,6 +120,8 @@ extension PlatformTextRules {
   static func lineLimit(forWidth width: Double, in style: TextStyle) -> Double { lineLimit(forWidth: width) }
 
   static var measuresBitmapStrikeAdvances: Bool { false }
+
+  static var reshapesCutWordEnds: Bool { false }
 
   static var layoutReadsScalars: Bool { endsLinesAfterOverflowingSpaces }
 }

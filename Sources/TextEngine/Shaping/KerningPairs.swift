@@ -13,7 +13,7 @@ import SelfSizingCore
 final class KerningPairs: Sendable {
   /// The most pairs kept before the cache is cleared.
   static let capacity = 1 << 16
-  private let pairs = Locked(KerningPairTable(capacity: capacity))
+  let pairs = Locked(KerningPairTable(capacity: capacity))
   /// The scalars whose glyph is in a kerning pair (first or second) in some font of the chain:
   /// a pair whose first scalar is not here, or (`checksSeconds`) whose second is not, is never
   /// shaped or looked up.

@@ -93,6 +93,10 @@ enum WebTextRules: PlatformTextRules {
   /// line ending inside a kerning pair is measured without it.
 
   static var keepsKerningAtLineEnd: Bool { false }
+
+  /// `ShapingLineBreaker::ShapeLine` reshapes the line end from the last safe-to-break point:
+  /// a piece of a cut word ends with its last grapheme's advance alone.
+  static var reshapesCutWordEnds: Bool { true }
   static var splitsLigatures: Bool { true }
 
   static var positionGrid: Double? { layoutUnit }

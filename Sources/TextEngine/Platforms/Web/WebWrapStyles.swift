@@ -496,7 +496,11 @@ enum WebWrapStyles {
 
   /// `snappedPosition(ofGrapheme:in:)` and how far it was rounded up (1/65536 px; 0 off the
   /// LayoutUnit grid of cut words).
-  static func snappedPositionAndRounding(ofGrapheme grapheme: Int, in view: PreparedTextStorage.View) -> (
+  /// With `endKerning`, the point that much past the grapheme's start (a reshaped cut word's
+  /// end, `View.cutKerning`).
+  static func snappedPositionAndRounding(
+    ofGrapheme grapheme: Int, in view: PreparedTextStorage.View, endKerning: Double = 0
+  ) -> (
     layoutUnits: Int, rounding: Int16
   ) {
     let segments = view.segments
@@ -507,6 +511,7 @@ enum WebWrapStyles {
     if grapheme > first {
       var lead = 0.0
       for offset in first..<grapheme { lead += view.graphemeWidths[offset] }
+      lead += endKerning
       if view.snapsCutWordTails {
         // As the greedy breaker measures a cut word (`PreparedText.CutWordPositions`).
         var positions = PreparedText.CutWordPositions(
@@ -534,7 +539,11 @@ enum WebWrapStyles {
   /// bidi items.
   static func reportedLayoutUnits(ofGraphemes graphemes: Range<Int>, in view: PreparedTextStorage.View) -> Int
   {
-    let end = snappedPositionAndRounding(ofGrapheme: graphemes.upperBound, in: view)
+    // (A piece of a cut word ends reshaped, without its kerning to the next grapheme.)
+    let endKerning =
+      graphemes.upperBound > 0 && graphemes.upperBound < view.graphemeWidths.count
+      ? view.cutKerning(beforeGrapheme: graphemes.upperBound) : 0
+    let end = snappedPositionAndRounding(ofGrapheme: graphemes.upperBound, in: view, endKerning: endKerning)
     let start = snappedPositionAndRounding(ofGrapheme: graphemes.lowerBound, in: view)
     // (Texts with bidi items keep the difference here: their lines widen past an item's end.)
     let wider = view.itemStartGraphemes.isEmpty && start.rounding > end.rounding
