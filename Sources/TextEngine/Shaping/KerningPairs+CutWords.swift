@@ -106,36 +106,12 @@ extension KerningPairs {
         }
       }
     }
-    var uncached: [UInt64: Double] = [:]
-    func lookUp(_ key: UInt64) -> Double? {
-      languageID == nil ? uncached[key] : cache.pairs.withLock { $0.value(for: key) }
-    }
-    func store(_ value: Double, at key: UInt64) {
-      guard languageID != nil else {
-        uncached[key] = value
-        return
-      }
-      cache.pairs.withLock { $0.store(value, for: key) }
-    }
-    var pairShaper: SegmentShaper?
+    var resolver = PairResolver(cache: cache, languageID: languageID)
     var kept = 0
     for index in cuts.indices {
       if cuts[index].delta.isNaN {
-        if let delta = lookUp(cuts[index].key) {
-          cuts[index].delta = delta
-        } else {
-          if pairShaper == nil { pairShaper = shaper() }
-          let second = Int(cuts[index].scalar)
-          let delta = shapedDelta(codes[second - 1], codes[second], shaper: pairShaper!) { scalar in
-            let aloneKey = aloneKey(scalar, languageID: languageID ?? 0)
-            if let width = lookUp(aloneKey) { return width }
-            let width = shapedWidth(scalar, shaper: pairShaper!)
-            store(width, at: aloneKey)
-            return width
-          }
-          store(delta, at: cuts[index].key)
-          cuts[index].delta = delta
-        }
+        cuts[index].delta = resolver.delta(
+          key: cuts[index].key, before: Int(cuts[index].scalar), in: codes, shaper: shaper)
       }
       if cuts[index].delta != 0 { kept += 1 }
     }

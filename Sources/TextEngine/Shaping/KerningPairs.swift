@@ -138,40 +138,12 @@ final class KerningPairs: Sendable {
         }
       }
     }
-    // Pairs and widths shaped here go straight to the cache (nothing to allocate for them), or,
-    // for a language past the cache's, to this paragraph's own table.
-    var uncached: [UInt64: Double] = [:]
-    func lookUp(_ key: UInt64) -> Double? {
-      languageID == nil ? uncached[key] : cache.pairs.withLock { $0.value(for: key) }
-    }
-    func store(_ value: Double, at key: UInt64) {
-      guard languageID != nil else {
-        uncached[key] = value
-        return
-      }
-      cache.pairs.withLock { $0.store(value, for: key) }
-    }
-    var pairShaper: SegmentShaper?
+    var resolver = PairResolver(cache: cache, languageID: languageID)
     var kerned = false
     for index in candidates.indices {
       if candidates[index].delta.isNaN {
-        let key = candidates[index].key
-        if let delta = lookUp(key) {
-          candidates[index].delta = delta
-        } else {
-          if pairShaper == nil { pairShaper = shaper() }
-          let second = Int(candidates[index].second)
-          // A scalar's width alone is shaped once for all the pairs it is in.
-          let delta = Self.shapedDelta(codes[second - 1], codes[second], shaper: pairShaper!) { scalar in
-            let aloneKey = Self.aloneKey(scalar, languageID: languageID ?? 0)
-            if let width = lookUp(aloneKey) { return width }
-            let width = Self.shapedWidth(scalar, shaper: pairShaper!)
-            store(width, at: aloneKey)
-            return width
-          }
-          store(delta, at: key)
-          candidates[index].delta = delta
-        }
+        candidates[index].delta = resolver.delta(
+          key: candidates[index].key, before: Int(candidates[index].second), in: codes, shaper: shaper)
       }
       if candidates[index].delta != 0 { kerned = true }
     }
@@ -191,6 +163,57 @@ final class KerningPairs: Sendable {
         }
       }
       return body(UnsafePointer(kerning.baseAddress!))
+    }
+  }
+
+  /// The kerning of pairs the cache's first look-up did not hold: looked up again (another
+  /// paragraph may have shaped it since), else shaped and cached. Pairs and widths shaped here go
+  /// straight to the cache (nothing to allocate for them), or, for a language past the cache's,
+  /// to this paragraph's own table.
+  struct PairResolver {
+    let cache: KerningPairs
+    let languageID: Int32?
+    private var uncached: [UInt64: Double] = [:]
+    private var pairShaper: SegmentShaper?
+
+    init(cache: KerningPairs, languageID: Int32?) {
+      self.cache = cache
+      self.languageID = languageID
+    }
+
+    private func lookUp(_ key: UInt64) -> Double? {
+      languageID == nil ? uncached[key] : cache.pairs.withLock { $0.value(for: key) }
+    }
+
+    private mutating func store(_ value: Double, at key: UInt64) {
+      guard languageID != nil else {
+        uncached[key] = value
+        return
+      }
+      cache.pairs.withLock { $0.store(value, for: key) }
+    }
+
+    /// The kerning (ems) of the pair keyed `key`, the scalars of `codes` before and at `second`
+    /// (`shaper` makes the shaper for a pair not cached, once).
+    mutating func delta(
+      key: UInt64, before second: Int, in codes: UnsafeBufferPointer<UInt32>, shaper: () -> SegmentShaper
+    ) -> Double {
+      if let delta = lookUp(key) { return delta }
+      if pairShaper == nil { pairShaper = shaper() }
+      let pairShaper = pairShaper!
+      // A scalar's width alone is shaped once for all the pairs it is in.
+      var shapedAlone: [(key: UInt64, width: Double)] = []
+      let resolver = self
+      let delta = shapedDelta(codes[second - 1], codes[second], shaper: pairShaper) { scalar in
+        let aloneKey = aloneKey(scalar, languageID: resolver.languageID ?? 0)
+        if let width = resolver.lookUp(aloneKey) { return width }
+        let width = shapedWidth(scalar, shaper: pairShaper)
+        shapedAlone.append((aloneKey, width))
+        return width
+      }
+      for alone in shapedAlone { store(alone.width, at: alone.key) }
+      store(delta, at: key)
+      return delta
     }
   }
 
