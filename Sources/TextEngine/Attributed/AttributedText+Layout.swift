@@ -193,16 +193,14 @@ extension AttributedText {
             }
             hangs = false
             // Blink reshapes the piece's end (the web): its last cluster loses its kerning to the
-            // next, and the line steps back while the reshaped piece does not fit, as
-            // `PreparedText.steppingBack(from:lineStart:in:limit:)` does for plain text.
+            // next, and the line steps back while the reshaped piece does not fit, as in plain text.
             var endKerning = itemAdvances?.endKerning(before: grapheme) ?? 0
-            if endKerning != 0, lineWidth + endKerning > limit, grapheme - 1 > lineStart {
-              repeat {
-                grapheme -= 1
-                lineWidth = 0
-                for index in lineStart..<grapheme { lineWidth += graphemeWidths[index] }
-                endKerning = itemAdvances!.endKerning(before: grapheme)
-              } while lineWidth + endKerning > limit && grapheme - 1 > lineStart
+            if let items = itemAdvances, endKerning != 0, lineWidth + endKerning > limit,
+              grapheme - 1 > lineStart
+            {
+              (grapheme, lineWidth, endKerning) = PreparedText.steppingBack(
+                from: grapheme, lineStart: lineStart, limit: limit, width: { graphemeWidths[$0] },
+                endKerning: { items.endKerning(before: $0) })
               metrics = LineMetrics()
               for index in lineStart..<grapheme { metrics.formUnion(graphemeMetrics[index]) }
             }

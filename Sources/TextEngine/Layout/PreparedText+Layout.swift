@@ -291,7 +291,8 @@ extension PreparedText {
               endKerning = view.cutKerning(beforeGrapheme: grapheme)
               if endKerning != 0, leadWidth + endKerning > limit, grapheme - 1 > lineStart {
                 (grapheme, leadWidth, endKerning) = steppingBack(
-                  from: grapheme, lineStart: lineStart, in: view, limit: limit)
+                  from: grapheme, lineStart: lineStart, limit: limit, width: { graphemeWidths[$0] },
+                  endKerning: { view.cutKerning(beforeGrapheme: $0) })
               }
               leadContent = leadWidth + endKerning
             }
@@ -446,22 +447,23 @@ extension PreparedText {
 
   /// The end of a piece of a cut word from grapheme `lineStart` that no longer fits once its
   /// end is reshaped (`View.cutKerning`), stepped back until it does (Blink's `ShapeLine`) or
-  /// holds one grapheme: the end, the piece's advance in context, and the kerning it loses.
-  /// Out of line: rare.
+  /// holds one grapheme: the end, the piece's advance in context (graphemes' `width`s), and the
+  /// kerning it loses (`endKerning` of a piece ending before a grapheme). Plain text and spans
+  /// alike. Out of line: rare.
   @inline(never) static func steppingBack(
-    from end: Int, lineStart: Int, in view: PreparedTextStorage.View, limit: Double
+    from end: Int, lineStart: Int, limit: Double, width: (Int) -> Double, endKerning: (Int) -> Double
   ) -> (end: Int, width: Double, endKerning: Double) {
     var end = end
-    var width = 0.0
+    var piece = 0.0
     var kerning = 0.0
     repeat {
       end -= 1
       // (Summed in order, as `graphemesFitting` sums: the same bits.)
-      width = 0
-      for grapheme in lineStart..<end { width += view.graphemeWidths[grapheme] }
-      kerning = view.cutKerning(beforeGrapheme: end)
-    } while width + kerning > limit && end - 1 > lineStart
-    return (end, width, kerning)
+      piece = 0
+      for grapheme in lineStart..<end { piece += width(grapheme) }
+      kerning = endKerning(end)
+    } while piece + kerning > limit && end - 1 > lineStart
+    return (end, piece, kerning)
   }
 
   /// The graphemes `start..<end` of `widths` that fit after `lead` within `limit`: the first

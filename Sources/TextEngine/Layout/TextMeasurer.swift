@@ -203,6 +203,7 @@ public final class TextMeasurer: Sendable {
     let fontSize = style.fontSize
     let letterSpacing = style.letterSpacing
     let weight = style.weight
+    let kerningPairs = weight == .bold ? boldKerning : regularKerning
     let built = try withLineBreaks(decoded) { breaks throws(TextError) in
       let directions =
         decoded.mayBeRightToLeft ? try BidiLevels.segmentDirections(decoded, breaks: breaks) : nil
@@ -210,24 +211,21 @@ public final class TextMeasurer: Sendable {
         KerningPairs.withKerning(
           codes: buffer, breaks: breaks, rightToLeft: directions?.rightToLeft, fontSize: fontSize,
           languageID: languageID, joinsKana: platform.rules.scriptRunsJoinKana,
-          cache: weight == .bold ? boldKerning : regularKerning,
-          shaper: { shaper(weight: weight, language: language) }
+          cache: kerningPairs, shaper: { shaper(weight: weight, language: language) }
         ) { kerning in
           let built = build(
             codes: codes, breaks: breaks, directions: directions, fontSize: fontSize,
             letterSpacing: letterSpacing, weight: weight, language: language, languageID: languageID ?? 0,
             chain: chain, cache: cache, kerning: kerning)
           // (Most texts have no segment that wide: nothing to look for.)
+          let cutMinimum = Self.cutKerningMinimumEms * fontSize
           if platform.rules.reshapesCutWordEnds,
-            built.storage.withUnsafeMutablePointerToHeader({ $0.pointee.widestSegmentContent })
-              >= Self.cutKerningMinimumEms * fontSize
+            built.storage.withUnsafeMutablePointerToHeader({ $0.pointee.widestSegmentContent }) >= cutMinimum
           {
             let cuts = built.storage.withView { view in
               KerningPairs.cutKerning(
-                codes: buffer, view: view, rightToLeft: directions?.rightToLeft,
-                minimumWidth: Self.cutKerningMinimumEms * fontSize, fontSize: fontSize,
-                languageID: languageID,
-                cache: weight == .bold ? boldKerning : regularKerning,
+                codes: buffer, view: view, rightToLeft: directions?.rightToLeft, minimumWidth: cutMinimum,
+                fontSize: fontSize, languageID: languageID, cache: kerningPairs,
                 shaper: { shaper(weight: weight, language: language) })
             }
             if !cuts.isEmpty { built.storage.setCutKerning(cuts) }
