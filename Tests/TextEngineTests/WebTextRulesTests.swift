@@ -238,12 +238,34 @@ extension WebTextRulesTests {
     #expect(Array(spans.lines.map(\.width).prefix(widths.count)) == widths)
   }
 
+  /// A word's cuts are cached by segment (`SegmentCutTable`, in ems): a text prepared again, at
+  /// another size, in another language or after the caches are emptied loses the same kerning
+  /// at each cut as one prepared by a new measurer.
+  @Test func aCachedWordLosesTheSameKerningAsAFreshOne() throws {
+    let text = "https://kernelnewbies.org/Linux_5.5 and https://www.kernel.org/pub/linux/kernel"
+    func cuts(_ measurer: TextMeasurer, fontSize: Double, language: String = "") throws -> [Float] {
+      var style = TextStyle(fontSize: fontSize, lineHeight: .fixed(21))
+      style.language = language
+      return try measurer.prepare(text, style: style).withView { Array($0.cutKerning) }
+    }
+    let measurer = try BundledFonts.measurer(systemFonts: false, platform: .web)
+    let first = try cuts(measurer, fontSize: 15)
+    #expect(first.count == text.unicodeScalars.count)
+    #expect(first.filter { $0 != 0 }.count > 10)
+    #expect(try cuts(measurer, fontSize: 15) == first)
+    let fresh = { try BundledFonts.measurer(systemFonts: false, platform: .web) }
+    #expect(try cuts(measurer, fontSize: 23) == cuts(fresh(), fontSize: 23))
+    #expect(try cuts(measurer, fontSize: 15, language: "de") == cuts(fresh(), fontSize: 15, language: "de"))
+    measurer.removeCachedSegments()
+    #expect(try cuts(measurer, fontSize: 15) == first)
+  }
+
   /// Other platforms keep the kerning at a cut (SkParagraph measures the line in the paragraph's
   /// shaping): the piece is as wide as its graphemes in context.
   @Test func flutterKeepsTheKerningAtACut() throws {
     let measurer = try BundledFonts.measurer(systemFonts: false, platform: .flutter)
     let prepared = try measurer.prepare(
       "https://kernelnewbies.org/Linux_5.5", style: TextStyle(fontSize: 15, lineHeight: .fixed(21)))
-    #expect(prepared.storage.storage.withUnsafeMutablePointerToHeader { $0.pointee.cutKerning.isEmpty })
+    #expect(prepared.withView { $0.cutKerning.isEmpty })
   }
 }

@@ -75,15 +75,10 @@ extension TextMeasurer {
             graphemeCutKerning.append(
               contentsOf: repeatElement(0, count: firstGrapheme - graphemeCutKerning.count))
           }
-          graphemeCutKerning.append(contentsOf: repeatElement(0, count: view.graphemeWidths.count))
-          var grapheme = 0
-          for cut in view.cutKerning {
-            while grapheme < view.graphemeEnds.count, view.graphemeEnds[grapheme] < cut.scalar {
-              grapheme += 1
-            }
-            if grapheme < view.graphemeEnds.count, view.graphemeEnds[grapheme] == cut.scalar {
-              graphemeCutKerning[firstGrapheme + grapheme] = Double(cut.points)
-            }
+          if view.cutKerning.isEmpty {
+            graphemeCutKerning.append(contentsOf: repeatElement(0, count: view.graphemeWidths.count))
+          } else {
+            graphemeCutKerning.append(contentsOf: view.cutKerning.lazy.map(Double.init))
           }
         }
         graphemeWidths.append(contentsOf: view.graphemeWidths)

@@ -33,7 +33,7 @@ struct PreparedTextBuilder {
     segmentCount: Int, scalarCount: Int, fontSize: Double, letterSpacing: Double,
     webAdvances: WebAdvances? = nil, positionGrid: Double? = nil,
     kerning: UnsafePointer<SegmentKerning>? = nil,
-    keepsKerningAtLineEnd: Bool = false, itemStarts: [Int32] = []
+    keepsKerningAtLineEnd: Bool = false, itemStarts: [Int32] = [], cutKerningRoom: Bool = false
   ) {
     self.itemStarts = itemStarts
     self.fontSize = fontSize
@@ -42,7 +42,8 @@ struct PreparedTextBuilder {
     self.positionGrid = positionGrid ?? 0
     self.kerning = kerning
     self.keepsKerningAtLineEnd = keepsKerningAtLineEnd
-    storage = PreparedTextStorage.make(segmentCount: segmentCount, graphemeCapacity: scalarCount)
+    storage = PreparedTextStorage.make(
+      segmentCount: segmentCount, graphemeCapacity: scalarCount, cutKerningRoom: cutKerningRoom)
   }
 
   /// Write access to the output for a run of appends.

@@ -4,7 +4,8 @@
 /// array allocation also looks up its storage type's metadata at run time, which together cost
 /// about a sixth of preparing a cached paragraph. The elements hold the segments' line keys
 /// (first, so that the line finder finds them without arithmetic), the segments, the grapheme
-/// widths, then the grapheme ends, each region bound to its type once at creation. Pointers into them are handed out only inside `withContents`,
+/// widths, the grapheme ends, then (on platforms that reshape a cut word's end) the kerning each
+/// grapheme's cut loses, each region bound to its type once at creation. Pointers into them are handed out only inside `withContents`,
 /// `withView` and `withHeaderAndLineFinderView`, which keep the storage alive.
 final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt64> {
   struct Header {
@@ -32,8 +33,10 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
     var snapsCutWordTails = false
     /// The grapheme each bidi item after the first starts at, ascending (`View.itemStartGraphemes`).
     var itemStartGraphemes: [Int32] = []
-    /// The kerning a word cut between graphemes loses at its piece's end (`View.cutKerning`).
-    var cutKerning: [KerningPairs.CutKerning] = []
+    /// True when the storage has room for the kerning cut words lose (`Contents.cutKerning`).
+    var hasCutKerningRoom = false
+    /// True when that room is written (some cut loses a kerning; `View.cutKerning`).
+    var hasCutKerning = false
   }
 
   /// The regions of the storage, valid inside `withContents` only.
@@ -45,6 +48,9 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
     let graphemeWidths: UnsafeMutableBufferPointer<Double>
     /// Room for `graphemeCapacity` ends; the first `graphemeCount` are written.
     let graphemeEnds: UnsafeMutableBufferPointer<Int32>
+    /// Room for the kerning a cut after each grapheme loses (`graphemeCapacity`, or none when the
+    /// storage was made without it); written by `TextMeasurer.prepare` after the builder.
+    let cutKerning: UnsafeMutableBufferPointer<Float>
     let graphemeCount: Int
   }
 
@@ -71,23 +77,15 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
     /// (ascending; empty without right-to-left scalars): each item's positions are rounded up
     /// from its own start, which may lie inside a segment.
     var itemStartGraphemes = UnsafeBufferPointer<Int32>(start: nil, count: 0)
-    /// Where Blink reshapes a cut word's piece end (the web), the kerning each cut loses, by the
-    /// scalar after the cut (ascending; empty where none is kerned).
-    var cutKerning = UnsafeBufferPointer<KerningPairs.CutKerning>(start: nil, count: 0)
+    /// Where Blink reshapes a cut word's piece end (the web), what a piece ending after each
+    /// grapheme gains, its last cluster shaped without its kerning to the next (points; 0 where
+    /// nothing is lost); empty where no cut loses a kerning.
+    var cutKerning = UnsafeBufferPointer<Float>(start: nil, count: 0)
 
     /// What a piece of a word cut before grapheme `grapheme` (not the first) gains at its end:
     /// the kerning to `grapheme` it loses (`cutKerning`), or 0.
-    func cutKerning(beforeGrapheme grapheme: Int) -> Double {
-      let cuts = cutKerning
-      guard !cuts.isEmpty else { return 0 }
-      let scalar = graphemeEnds[grapheme - 1]
-      var low = 0
-      var high = cuts.count
-      while low < high {
-        let middle = (low + high) / 2
-        if cuts[middle].scalar < scalar { low = middle + 1 } else { high = middle }
-      }
-      return low < cuts.count && cuts[low].scalar == scalar ? Double(cuts[low].points) : 0
+    @inline(__always) func cutKerning(beforeGrapheme grapheme: Int) -> Double {
+      cutKerning.isEmpty ? 0 : Double(cutKerning[grapheme - 1])
     }
 
     /// The grapheme the first bidi item starting after grapheme `grapheme` starts at (a binary
@@ -104,12 +102,17 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
     }
   }
 
-  /// Storage for `segmentCount` segments and up to `graphemeCapacity` graphemes.
-  static func make(segmentCount: Int, graphemeCapacity: Int) -> PreparedTextStorage {
+  /// Storage for `segmentCount` segments and up to `graphemeCapacity` graphemes, with room for
+  /// the kerning cut words lose when `cutKerningRoom`.
+  static func make(segmentCount: Int, graphemeCapacity: Int, cutKerningRoom: Bool = false)
+    -> PreparedTextStorage
+  {
     let offsets = RegionOffsets(segmentCount: segmentCount, graphemeCapacity: graphemeCapacity)
-    let words = (offsets.graphemeEnds + graphemeCapacity * MemoryLayout<Int32>.stride + 7) / 8
-    let buffer = create(minimumCapacity: max(1, words)) { _ in
-      Header(segmentCount: segmentCount, graphemeCapacity: graphemeCapacity, graphemeCount: 0)
+    let end = offsets.cutKerning + (cutKerningRoom ? graphemeCapacity * MemoryLayout<Float>.stride : 0)
+    let buffer = create(minimumCapacity: max(1, (end + 7) / 8)) { _ in
+      Header(
+        segmentCount: segmentCount, graphemeCapacity: graphemeCapacity, graphemeCount: 0,
+        hasCutKerningRoom: cutKerningRoom)
     }
     let storage = unsafeDowncast(buffer, to: PreparedTextStorage.self)
     storage.withUnsafeMutablePointerToElements { elements in
@@ -118,6 +121,7 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
       (base + offsets.segments).bindMemory(to: PreparedText.Segment.self, capacity: segmentCount)
       (base + offsets.graphemeWidths).bindMemory(to: Double.self, capacity: graphemeCapacity)
       (base + offsets.graphemeEnds).bindMemory(to: Int32.self, capacity: graphemeCapacity)
+      if cutKerningRoom { (base + offsets.cutKerning).bindMemory(to: Float.self, capacity: graphemeCapacity) }
     }
     return storage
   }
@@ -131,11 +135,13 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
     let segments: Int
     let graphemeWidths: Int
     let graphemeEnds: Int
+    let cutKerning: Int
 
     @inline(__always) init(segmentCount: Int, graphemeCapacity: Int) {
       segments = segmentCount &* MemoryLayout<PreparedText.LineKey>.stride
       graphemeWidths = segments &+ PreparedTextStorage.segmentWords(segmentCount) &* 8
       graphemeEnds = graphemeWidths &+ graphemeCapacity &* 8
+      cutKerning = graphemeEnds &+ graphemeCapacity &* 4
     }
   }
 
@@ -157,6 +163,10 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
         start: (base + offsets.graphemeWidths).assumingMemoryBound(to: Double.self), count: capacity),
       graphemeEnds: UnsafeMutableBufferPointer(
         start: (base + offsets.graphemeEnds).assumingMemoryBound(to: Int32.self), count: capacity),
+      cutKerning: header.pointee.hasCutKerningRoom
+        ? UnsafeMutableBufferPointer(
+          start: (base + offsets.cutKerning).assumingMemoryBound(to: Float.self), count: capacity)
+        : UnsafeMutableBufferPointer(start: nil, count: 0),
       graphemeCount: header.pointee.graphemeCount)
   }
 
@@ -219,12 +229,13 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
   /// Runs `body` with read access to what was written.
   func withView<Result>(_ body: (View) -> Result) -> Result {
     withUnsafeMutablePointers { header, elements in
-      var view = Self.view(of: Self.contents(header, elements))
+      let contents = Self.contents(header, elements)
+      var view = Self.view(of: contents)
       view.snapsCutWordTails = header.pointee.snapsCutWordTails
-      guard
-        header.pointee.viewHasScalars || !header.pointee.itemStartGraphemes.isEmpty
-          || !header.pointee.cutKerning.isEmpty
-      else {
+      if header.pointee.hasCutKerning {
+        view.cutKerning = UnsafeBufferPointer(rebasing: contents.cutKerning[..<contents.graphemeCount])
+      }
+      guard header.pointee.viewHasScalars || !header.pointee.itemStartGraphemes.isEmpty else {
         return body(view)
       }
       return Self.withArrays(of: header, in: view, body)
@@ -238,15 +249,12 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
     of header: UnsafeMutablePointer<Header>, in view: View, _ body: (View) -> Result
   ) -> Result {
     header.pointee.itemStartGraphemes.withUnsafeBufferPointer { items in
-      header.pointee.cutKerning.withUnsafeBufferPointer { cuts in
-        var view = view
-        view.itemStartGraphemes = items
-        view.cutKerning = cuts
-        guard header.pointee.viewHasScalars else { return body(view) }
-        return header.pointee.paragraph.codes.withUnsafeBufferPointer { codes in
-          view.codes = codes.baseAddress
-          return body(view)
-        }
+      var view = view
+      view.itemStartGraphemes = items
+      guard header.pointee.viewHasScalars else { return body(view) }
+      return header.pointee.paragraph.codes.withUnsafeBufferPointer { codes in
+        view.codes = codes.baseAddress
+        return body(view)
       }
     }
   }
@@ -268,9 +276,16 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
     }
   }
 
-  /// Records the kerning cut words lose (`Header.cutKerning`), before the storage is frozen.
-  func setCutKerning(_ cuts: [KerningPairs.CutKerning]) {
-    withUnsafeMutablePointerToHeader { $0.pointee.cutKerning = cuts }
+  /// Runs `write` with the room for the kerning cut words lose (`Contents.cutKerning`, the first
+  /// `graphemeCount`; not initialized) before the storage is frozen; the view has it when `write`
+  /// returns true (it then initialized all of it).
+  func writeCutKerning(_ write: (UnsafeMutableBufferPointer<Float>) -> Bool) {
+    withUnsafeMutablePointers { header, elements in
+      let contents = Self.contents(header, elements)
+      guard !contents.cutKerning.isEmpty else { return }
+      header.pointee.hasCutKerning = write(
+        UnsafeMutableBufferPointer(rebasing: contents.cutKerning[..<contents.graphemeCount]))
+    }
   }
 
   /// The storage once built, as `PreparedText` shares it.

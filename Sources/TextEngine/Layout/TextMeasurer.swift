@@ -203,7 +203,6 @@ public final class TextMeasurer: Sendable {
     let fontSize = style.fontSize
     let letterSpacing = style.letterSpacing
     let weight = style.weight
-    let kerningPairs = weight == .bold ? boldKerning : regularKerning
     let built = try withLineBreaks(decoded) { breaks throws(TextError) in
       let directions =
         decoded.mayBeRightToLeft ? try BidiLevels.segmentDirections(decoded, breaks: breaks) : nil
@@ -211,24 +210,21 @@ public final class TextMeasurer: Sendable {
         KerningPairs.withKerning(
           codes: buffer, breaks: breaks, rightToLeft: directions?.rightToLeft, fontSize: fontSize,
           languageID: languageID, joinsKana: platform.rules.scriptRunsJoinKana,
-          cache: kerningPairs, shaper: { shaper(weight: weight, language: language) }
+          cache: weight == .bold ? boldKerning : regularKerning,
+          shaper: { shaper(weight: weight, language: language) }
         ) { kerning in
           let built = build(
             codes: codes, breaks: breaks, directions: directions, fontSize: fontSize,
             letterSpacing: letterSpacing, weight: weight, language: language, languageID: languageID ?? 0,
             chain: chain, cache: cache, kerning: kerning)
           // (Most texts have no segment that wide: nothing to look for.)
-          let cutMinimum = Self.cutKerningMinimumEms * fontSize
           if platform.rules.reshapesCutWordEnds,
-            built.storage.withUnsafeMutablePointerToHeader({ $0.pointee.widestSegmentContent }) >= cutMinimum
+            built.storage.withUnsafeMutablePointerToHeader({ $0.pointee.widestSegmentContent })
+              >= Self.cutKerningMinimumEms * fontSize
           {
-            let cuts = built.storage.withView { view in
-              KerningPairs.cutKerning(
-                codes: buffer, view: view, rightToLeft: directions?.rightToLeft, minimumWidth: cutMinimum,
-                fontSize: fontSize, languageID: languageID, cache: kerningPairs,
-                shaper: { shaper(weight: weight, language: language) })
-            }
-            if !cuts.isEmpty { built.storage.setCutKerning(cuts) }
+            writeCutKerning(
+              into: built.storage, codes: buffer, rightToLeft: directions?.rightToLeft, fontSize: fontSize,
+              weight: weight, language: language, languageID: languageID)
           }
           return built
         }
@@ -246,10 +242,27 @@ public final class TextMeasurer: Sendable {
       storage: built.storage)
   }
 
-  /// Segments narrower than this many ems keep no cut kerning (`KerningPairs.cutKerning`): they
-  /// are cut only on lines narrower still (60 px at 15 px), where a piece keeps its kerning in
-  /// context. Most words are narrower, and looking their pairs up at every `prepare` cost a
-  /// quarter of its time.
+  /// Writes the kerning cut words lose into a built storage (`KerningPairs.writeCutKerning`).
+  /// Out of line: only texts with a wide segment come here, and inside `prepare`'s closures
+  /// this code kept `withLineBreaks` from being inlined (retaining what they capture).
+  @inline(never) private func writeCutKerning(
+    into storage: PreparedTextStorage, codes: UnsafeBufferPointer<UInt32>, rightToLeft: [Bool]?,
+    fontSize: Double, weight: FontWeight, language: String, languageID: Int32?
+  ) {
+    let kerningPairs = weight == .bold ? boldKerning : regularKerning
+    storage.withView { view in
+      storage.writeCutKerning { room in
+        KerningPairs.writeCutKerning(
+          into: room, codes: codes, view: view, rightToLeft: rightToLeft,
+          minimumWidth: Self.cutKerningMinimumEms * fontSize, fontSize: fontSize, languageID: languageID,
+          cache: kerningPairs, shaper: { shaper(weight: weight, language: language) })
+      }
+    }
+  }
+
+  /// Segments narrower than this many ems keep no cut kerning (`KerningPairs.writeCutKerning`):
+  /// they are cut only on lines narrower still (60 px at 15 px), where a piece keeps its kerning
+  /// in context. Most words are narrower, and looking each one up costs every `prepare` time.
   static let cutKerningMinimumEms = 4.0
 
   /// Looks up (or shapes and caches) every segment and collects their widths.
@@ -268,7 +281,8 @@ public final class TextMeasurer: Sendable {
       webAdvances: platform == .web
         ? WebAdvances(chain: weight == .bold ? boldWebFacts : regularWebFacts, fontSize: fontSize) : nil,
       positionGrid: platform.rules.positionGrid, kerning: kerning,
-      keepsKerningAtLineEnd: platform.rules.keepsKerningAtLineEnd, itemStarts: directions?.itemStarts ?? [])
+      keepsKerningAtLineEnd: platform.rules.keepsKerningAtLineEnd, itemStarts: directions?.itemStarts ?? [],
+      cutKerningRoom: platform.rules.reshapesCutWordEnds)
     let count = breaks.count
     guard count > 0 else {
       return builder.finish()

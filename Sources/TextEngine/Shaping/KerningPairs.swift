@@ -14,6 +14,8 @@ final class KerningPairs: Sendable {
   /// The most pairs kept before the cache is cleared.
   static let capacity = 1 << 16
   let pairs = Locked(KerningPairTable(capacity: capacity))
+  /// The kerning wide segments lose where they are cut (`writeCutKerning`), by segment.
+  let segmentCuts = Locked(SegmentCutTable(capacity: capacity / 4))
   /// The scalars whose glyph is in a kerning pair (first or second) in some font of the chain:
   /// a pair whose first scalar is not here, or (`checksSeconds`) whose second is not, is never
   /// shaped or looked up.
@@ -32,6 +34,7 @@ final class KerningPairs: Sendable {
   /// Forgets every pair (see `TextMeasurer.removeCachedSegments(keepingCapacity:)`).
   func removeAll(keepingCapacity: Bool = false) {
     pairs.withLock { $0.removeAll(keepingCapacity: keepingCapacity) }
+    segmentCuts.withLock { $0.removeAll(keepingCapacity: keepingCapacity) }
   }
 
   /// The cache key of scalars `first`, `second` in language `languageID` (at most 255).
@@ -201,17 +204,25 @@ final class KerningPairs: Sendable {
       if let delta = lookUp(key) { return delta }
       if pairShaper == nil { pairShaper = shaper() }
       let pairShaper = pairShaper!
-      // A scalar's width alone is shaped once for all the pairs it is in.
-      var shapedAlone: [(key: UInt64, width: Double)] = []
+      // A scalar's width alone is shaped once for all the pairs it is in (at most the pair's two
+      // are shaped here: kept in place, not in an array, and cached after).
+      var shapedAlone: (first: (key: UInt64, width: Double)?, second: (key: UInt64, width: Double)?) = (
+        nil, nil
+      )
       let resolver = self
       let delta = shapedDelta(codes[second - 1], codes[second], shaper: pairShaper) { scalar in
         let aloneKey = aloneKey(scalar, languageID: resolver.languageID ?? 0)
         if let width = resolver.lookUp(aloneKey) { return width }
         let width = shapedWidth(scalar, shaper: pairShaper)
-        shapedAlone.append((aloneKey, width))
+        if shapedAlone.first == nil {
+          shapedAlone.first = (aloneKey, width)
+        } else {
+          shapedAlone.second = (aloneKey, width)
+        }
         return width
       }
-      for alone in shapedAlone { store(alone.width, at: alone.key) }
+      if let alone = shapedAlone.first { store(alone.width, at: alone.key) }
+      if let alone = shapedAlone.second { store(alone.width, at: alone.key) }
       store(delta, at: key)
       return delta
     }
