@@ -42,42 +42,66 @@ extension TextLayout {
     idUTF8: UnsafeBufferPointer<UInt8>, textUTF8: UnsafeBufferPointer<UInt8>, prepared: PreparedText,
     platform: TextPlatform, to writer: inout JSONWriter
   ) {
-    writer.raw("{\"id\":")
-    writer.string(utf8: idUTF8)
-    writer.raw(",\"width\":")
-    writer.number(width)
-    writer.raw(",\"lineCount\":")
-    writer.integer(lineCount)
-    writer.raw(",\"height\":")
-    writer.number(height)
-    writer.raw(",\"breaks\":[")
-    for (index, line) in lines.enumerated() where index > 0 {
-      if index > 1 { writer.raw(byte: UInt8(ascii: ",")) }
-      writer.integer(line.scalarRange.lowerBound)
+    // One reservation for the whole record (its fragments are then plain stores): the keys and
+    // punctuation, the id and the line texts escaped at worst (the lines' texts are disjoint
+    // ranges of the text, plus an ellipsis on a truncated line), and the numbers. A long text
+    // is written fragment by fragment instead, so as not to reserve six times its size.
+    let escapedBytes = JSONRoom.maximumStringBytes(utf8Count: idUTF8.count + textUTF8.count)
+    guard escapedBytes <= Self.largestReservedRecord else {
+      writeFields(idUTF8: idUTF8, textUTF8: textUTF8, platform: platform, to: &writer)
+      return
     }
-    writer.raw("],\"lines\":[")
+    let maximumByteCount = 256 + escapedBytes + lines.count * (3 * (NumberFormat.maximumByteCount + 1) + 32)
+    writer.write(atMost: maximumByteCount) { room in
+      writeFields(idUTF8: idUTF8, textUTF8: textUTF8, platform: platform, to: &room)
+    }
+  }
+
+  /// The most bytes a record's escaped id and text take for the record to be written into room
+  /// reserved once (`writeJSON(idUTF8:textUTF8:prepared:platform:to:)`).
+  static let largestReservedRecord = 1 << 16
+
+  /// Writes the record's fields (the `selfsize text` object, keys in contract order).
+  @inline(__always) private func writeFields(
+    idUTF8: UnsafeBufferPointer<UInt8>, textUTF8: UnsafeBufferPointer<UInt8>, platform: TextPlatform,
+    to output: inout some JSONOutput
+  ) {
+    output.raw("{\"id\":")
+    output.string(utf8: idUTF8)
+    output.raw(",\"width\":")
+    output.number(width)
+    output.raw(",\"lineCount\":")
+    output.integer(lineCount)
+    output.raw(",\"height\":")
+    output.number(height)
+    output.raw(",\"breaks\":[")
+    for (index, line) in lines.enumerated() where index > 0 {
+      if index > 1 { output.raw(byte: UInt8(ascii: ",")) }
+      output.integer(line.scalarRange.lowerBound)
+    }
+    output.raw("],\"lines\":[")
     forEachLine(inUTF8: textUTF8) { index, line, bytes in
-      if index > 0 { writer.raw(byte: UInt8(ascii: ",")) }
-      writer.raw("{\"text\":")
+      if index > 0 { output.raw(byte: UInt8(ascii: ",")) }
+      output.raw("{\"text\":")
       if line.isTruncated {
         var text =
           String(decoding: UnsafeBufferPointer(rebasing: textUTF8[bytes]), as: UTF8.self) + "…"
-        text.withUTF8 { writer.string(utf8: $0) }
+        text.withUTF8 { output.string(utf8: $0) }
       } else {
-        writer.string(utf8: UnsafeBufferPointer(rebasing: textUTF8[bytes]))
+        output.string(utf8: UnsafeBufferPointer(rebasing: textUTF8[bytes]))
       }
-      writer.raw(",\"width\":")
-      writer.number(line.width)
-      writer.raw(byte: UInt8(ascii: "}"))
+      output.raw(",\"width\":")
+      output.number(line.width)
+      output.raw(byte: UInt8(ascii: "}"))
     }
-    writer.raw("],\"truncated\":")
-    writer.bool(truncated)
-    writer.raw(",\"missingGlyphs\":")
-    writer.integer(missingGlyphs)
-    writer.raw(",\"platform\":")
+    output.raw("],\"truncated\":")
+    output.bool(truncated)
+    output.raw(",\"missingGlyphs\":")
+    output.integer(missingGlyphs)
+    output.raw(",\"platform\":")
     var name = platform.rawValue
-    name.withUTF8 { writer.string(utf8: $0) }
-    writer.raw(byte: UInt8(ascii: "}"))
+    name.withUTF8 { output.string(utf8: $0) }
+    output.raw(byte: UInt8(ascii: "}"))
   }
 
   /// Calls `body` with each line, its index and the byte range of its text in `textUTF8` (the

@@ -101,62 +101,40 @@ public struct JSONWriter: Sendable {
 
   /// Appends a string literal whose content is `utf8` (valid UTF-8): quotes, backslashes and
   /// control characters escaped, and U+2028 / U+2029 escaped so the line is also valid
-  /// JavaScript; everything else copied as it is.
+  /// JavaScript; everything else copied as it is (`JSONRoom.string(utf8:)`).
   public mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
-    raw(byte: UInt8(ascii: "\""))
-    var runStart = 0
-    var index = 0
-    let count = utf8.count
-    let base = UnsafeRawPointer(utf8.baseAddress)
-    while index < count {
-      // Eight bytes at a time while none of them may need an escape.
-      if let base, count &- index >= 8,
-        !Self.mayNeedEscape(base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-      {
-        index &+= 8
-        continue
-      }
-      let byte = utf8[index]
-      if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte != 0xE2 {
-        index &+= 1
-        continue
-      }
-      if byte == 0xE2 {
-        // U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
-        guard index + 2 < count, utf8[index + 1] == 0x80, utf8[index + 2] & 0xFE == 0xA8 else {
-          index &+= 1
-          continue
-        }
-      }
-      if runStart < index, let base { append(base + runStart, count: index &- runStart) }
-      switch byte {
-      case UInt8(ascii: "\""): raw("\\\"")
-      case UInt8(ascii: "\\"): raw("\\\\")
-      case UInt8(ascii: "\n"): raw("\\n")
-      case UInt8(ascii: "\r"): raw("\\r")
-      case UInt8(ascii: "\t"): raw("\\t")
-      case 0xE2:
-        raw(utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029")
-        index &+= 2
-      default:
-        raw("\\u00")
-        raw(byte: Self.hexDigit(byte >> 4))
-        raw(byte: Self.hexDigit(byte & 0xF))
-      }
-      index &+= 1
-      runStart = index
+    guard utf8.count > Self.largestReservedString else {
+      write(atMost: JSONRoom.maximumStringBytes(utf8Count: utf8.count)) { $0.string(utf8: utf8) }
+      return
     }
-    if runStart < count, let base { append(base + runStart, count: count &- runStart) }
+    // A long string in pieces (cut between scalars), so as not to reserve six times its size.
+    raw(byte: UInt8(ascii: "\""))
+    var start = 0
+    while start < utf8.count {
+      var end = min(start + Self.largestReservedString, utf8.count)
+      while end < utf8.count, utf8[end] & 0xC0 == 0x80 { end -= 1 }
+      let piece = UnsafeBufferPointer(rebasing: utf8[start..<end])
+      write(atMost: JSONRoom.maximumStringBytes(utf8Count: piece.count)) { $0.stringContent(utf8: piece) }
+      start = end
+    }
     raw(byte: UInt8(ascii: "\""))
   }
 
-  /// Whether any of eight bytes may need an escape: a control character, `"`, `\`, or 0xE2 (the
-  /// lead byte of U+2028 and U+2029).
-  @inline(__always) static func mayNeedEscape(_ word: UInt64) -> Bool {
-    ByteWord.hasJSONStringSpecial(word) || ByteWord.hasByte(0xE2, in: word)
-  }
+  /// The longest string written into room reserved once (`string(utf8:)`).
+  @usableFromInline static let largestReservedString = 1 << 14
 
-  @inline(__always) private static func hexDigit(_ value: UInt8) -> UInt8 {
-    value < 10 ? value &+ 48 : value &+ 87
+  /// Writes through a cursor into room for at most `maximumByteCount` bytes, reserved once: the
+  /// fragments `body` writes cost a store each, not a check of room and of the storage's
+  /// uniqueness each. `body` writes no more than `maximumByteCount` bytes.
+  @inlinable @inline(__always) public mutating func write(
+    atMost maximumByteCount: Int, _ body: (inout JSONRoom) -> Void
+  ) {
+    append(atMost: maximumByteCount) { start in
+      var room = JSONRoom(start)
+      body(&room)
+      let written = start.distance(to: room.cursor)
+      precondition(written <= maximumByteCount, "a JSON fragment overran the room reserved for it")
+      return written
+    }
   }
 }

@@ -10,6 +10,8 @@ import TextEngine
     "今天天气很好，我们去公园吧。\n第二行 \"quoted\" \\ back\tslash",
     "emoji 👩‍👩‍👧 and e\u{301} and \u{2028} separators \u{1B}[2J",
     String(repeating: "long text that will be cut with an ellipsis ", count: 8),
+    // Past what a record reserves room for at once (its lines written fragment by fragment).
+    String(repeating: "a \"quoted\" word\tand\u{2028}中文 ", count: 1_200),
   ]
 
   /// The bytes written straight from the layout equal the serialized output objects, so the

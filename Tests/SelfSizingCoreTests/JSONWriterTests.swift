@@ -87,4 +87,43 @@ import Testing
     #expect(text(writer) == expected)
     #expect(try JSONValue.parse(text(writer)) == .string(value))
   }
+
+  /// A string longer than the writer reserves room for at once is written in pieces cut between
+  /// scalars: escapes and multi-byte scalars at every offset across a piece's end come out whole.
+  @Test(arguments: [0, 1, 2, 3])
+  func writesALongStringInPieces(offset: Int) throws {
+    let unit = "ab\u{2028}中😀\"\n\u{1}"
+    let value = String(repeating: "x", count: offset) + String(repeating: unit, count: 2_500)
+    var writer = JSONWriter()
+    writer.string(value)
+    #expect(try JSONValue.parse(text(writer)) == .string(value))
+    var small = JSONWriter()
+    small.string(unit)
+    let escapedUnit = text(small).dropFirst().dropLast()
+    #expect(
+      text(writer) == "\"" + String(repeating: "x", count: offset)
+        + String(repeating: String(escapedUnit), count: 2_500) + "\"")
+  }
+
+  /// Fragments written into room reserved once come out as the writer's own.
+  @Test func writesIntoReservedRoomAsFragmentByFragment() {
+    func write(_ output: inout some JSONOutput) {
+      output.raw("{\"a\":")
+      output.integer(-42)
+      output.raw(byte: UInt8(ascii: ","))
+      output.raw("\"b\":")
+      output.number(0.1 + 0.2)
+      output.raw(",\"c\":")
+      output.bool(false)
+      output.raw(",\"d\":")
+      "tab\t€\u{2029}".utf8.withContiguousStorageIfAvailable { output.string(utf8: $0) }
+      output.raw(byte: UInt8(ascii: "}"))
+    }
+    var direct = JSONWriter(capacity: 1)
+    write(&direct)
+    var reserved = JSONWriter(capacity: 1)
+    reserved.write(atMost: 200) { write(&$0) }
+    #expect(text(reserved) == text(direct))
+    #expect(text(direct) == #"{"a":-42,"b":0.30000000000000004,"c":false,"d":"tab\t€\u2029"}"#)
+  }
 }
