@@ -47,4 +47,33 @@ import Testing
     #expect(pieces > 100)
     #expect(differing.isEmpty, "\(differing.count): \(differing.prefix(3))")
   }
+
+  /// Balancing one span bisects as its plain text does: a width at which the greedy breaker cuts
+  /// a word is too narrow (Blink's `BreakLines` gives up there), though the word's segment is
+  /// 1/64 px narrower than its snapped item parts. Found by the `attributed` fuzzer
+  /// (`web-balance-span-breaks-b`, `web-balance-letter-spacing-breaks`): the span cut
+  /// `…TRxh|q` at 264.73 px where the plain text stays greedy.
+  @Test(arguments: [
+    (
+      "\u{0}\u{FFFD} \u{FFFD}O10io\u{FFFD}\u{FFFD}\u{FFFD}TRxhq ISO10647t\u{FFFD}\u{FFFD}",
+      TextStyle(fontSize: 25, weight: .bold, language: "hi"), 264.734375, [3, 18]
+    ),
+    (
+      "DFMingYYYYYY\u{FFFD}\u{FFFD}$\tM\u{0}\u{0}\u{0}DYYYYiYYYYYY\u{FFFD}\u{FFFD}$\tM\u{0}\u{0}\u{0}"
+        + "DYYYYing\u{FFFD}K\u{627}Y",
+      TextStyle(fontSize: 18, weight: .bold, letterSpacing: 11.125, language: "ar"), 463.0640625, [16, 36]
+    ),
+  ])
+  func oneBalancedSpanBreaksAsItsPlainText(text: String, style: TextStyle, width: Double, breaks: [Int])
+    throws
+  {
+    let measurer = try BundledFonts.measurer(systemFonts: false, platform: .web)
+    var style = style
+    style.textWrap = .balance
+    let plain = try measurer.prepare(text, style: style).layout(width: width)
+    let span = try measurer.prepare([TextSpan(text, style: style)], paragraph: nil, truncationToken: nil)
+      .layout(width: width)
+    #expect(plain.breaks == breaks)
+    #expect(span.breaks == breaks)
+  }
 }

@@ -81,6 +81,12 @@ extension AttributedText {
       && segments[last].graphemeStart + segments[last].graphemeCount == line.graphemeRange.upperBound
   }
 
+  /// True when graphemes `range` end where a segment ends (a line not cut inside a word).
+  private func endsAtSegmentEnd(_ range: Range<Int>) -> Bool {
+    let last = segment(holding: range.upperBound - 1)
+    return segments[last].graphemeStart + segments[last].graphemeCount == range.upperBound
+  }
+
   /// The segment holding grapheme `grapheme` (the last that starts at or before it).
   private func segment(holding grapheme: Int) -> Int {
     var low = 0
@@ -233,16 +239,22 @@ extension AttributedText {
     var widestContent = 0.0
     for segment in segments { widestContent = max(widestContent, segment.contentWidth) }
     // Whether the greedy lines at `layoutUnits` are no more than `lineCount` (a word wider than
-    // the line: `BreakLines` gives up).
+    // the line: `BreakLines` gives up). A word is wider than the line where the greedy breaker
+    // cuts it: its snapped item parts may be 1/64 px wider than its segment's content width.
     func fits(_ layoutUnits: Int) -> Bool {
       let width = Double(layoutUnits) / 64
       guard widestContent <= WebTextRules.lineLimit(forWidth: width) else { return false }
       var count = 0
-      forEachGreedyLine(width: width) { _ in
+      var cutsAWord = false
+      forEachGreedyLine(width: width) { line in
         count += 1
+        if !line.graphemeRange.isEmpty, !endsAtSegmentEnd(line.graphemeRange) {
+          cutsAWord = true
+          return false
+        }
         return count <= lineCount
       }
-      return count <= lineCount
+      return !cutsAWord && count <= lineCount
     }
     // One CSS pixel (`FromFloatCeil(EffectiveZoom())`).
     let epsilon = 64
