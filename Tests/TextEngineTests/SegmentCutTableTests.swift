@@ -54,4 +54,16 @@ import Testing
     #expect(table.count == 0)
     #expect(cuts(table, Array("word199".unicodeScalars.map(\.value)), languageID: 0) == nil)
   }
+
+  /// A segment longer than `largestSegment` scalars is not kept (its cuts are looked up again).
+  @Test func doesNotKeepAVeryLongWord() {
+    var table = SegmentCutTable(capacity: 64)
+    let long = [UInt32](repeating: 0x61, count: SegmentCutTable.largestSegment + 1)
+    store(&table, long, languageID: 0, cuts: [0.5])
+    #expect(table.count == 0)
+    #expect(cuts(table, long, languageID: 0) == nil)
+    let longest = [UInt32](repeating: 0x61, count: SegmentCutTable.largestSegment)
+    store(&table, longest, languageID: 0, cuts: [0.5])
+    #expect(cuts(table, longest, languageID: 0) == [0.5])
+  }
 }

@@ -5,7 +5,8 @@
 /// An open-addressing table (linear probing) of entries in flat pools, as `SegmentCache`'s: the
 /// scalars are kept to confirm a hit, and only the cuts that lose a kerning are stored. It is
 /// emptied (keeping its memory) when it holds `capacity` segments or its pools pass
-/// `largestPool` elements.
+/// `largestPool` elements; a segment of more than `largestSegment` scalars is not kept (a word
+/// that long is rare, and its cuts cost about what shaping it does).
 struct SegmentCutTable {
   /// A cut that loses a kerning: the grapheme before it (its index in the segment) and the
   /// kerning lost, in ems (the pair's width shaped together less each shaped alone).
@@ -25,8 +26,10 @@ struct SegmentCutTable {
 
   /// The most segments held.
   let capacity: Int
-  /// The most scalars (and cuts) the pools hold.
-  static let largestPool = 1 << 22
+  /// The most scalars (and cuts) the pools hold: at most 20 MB.
+  static let largestPool = 1 << 20
+  /// The most scalars of a segment kept.
+  static let largestSegment = 4_096
   private static let emptySlot: Int32 = -1
   private var slots: [Int32] = []
   private var entries: [Entry] = []
@@ -78,7 +81,7 @@ struct SegmentCutTable {
     scalars segment: UnsafeBufferPointer<UInt32>,
     languageID: Int32
   ) {
-    guard segment.count <= Self.largestPool / 2, segmentCuts.count <= Self.largestPool / 2 else { return }
+    guard segment.count <= Self.largestSegment else { return }
     if entries.count >= capacity || scalars.count + segment.count > Self.largestPool
       || cuts.count + segmentCuts.count > Self.largestPool
     {
