@@ -5,8 +5,9 @@
 /// about a sixth of preparing a cached paragraph. The elements hold the segments' line keys
 /// (first, so that the line finder finds them without arithmetic), the segments, the grapheme
 /// widths, the grapheme ends, then (on platforms that reshape a cut word's end) the kerning each
-/// grapheme's cut loses, each region bound to its type once at creation. Pointers into them are handed out only inside `withContents`,
-/// `withView` and `withHeaderAndLineFinderView`, which keep the storage alive.
+/// grapheme's cut loses, each region bound to its type once at creation. Pointers into them are
+/// handed out only inside `withContents`, `withView` and `withHeaderAndLineFinderView`, which
+/// keep the storage alive.
 final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt64> {
   struct Header {
     var segmentCount: Int
