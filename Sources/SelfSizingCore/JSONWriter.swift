@@ -121,7 +121,7 @@ public struct JSONWriter: Sendable {
   }
 
   /// The longest string written into room reserved once (`string(utf8:)`).
-  @usableFromInline static let largestReservedString = 1 << 14
+  static let largestReservedString = 1 << 14
 
   /// Writes through a cursor into room for at most `maximumByteCount` bytes, reserved once: the
   /// fragments `body` writes cost a store each, not a check of room and of the storage's

@@ -75,16 +75,15 @@ extension AttributedText {
 
   /// True when `line` ends with a hard break (its last segment's).
   private func endsWithHardBreak(_ line: LineBreak) -> Bool {
-    guard !line.graphemeRange.isEmpty else { return false }
-    let last = segment(holding: line.graphemeRange.upperBound - 1)
-    return segments[last].hardBreakAfter
-      && segments[last].graphemeStart + segments[last].graphemeCount == line.graphemeRange.upperBound
+    segment(endingAt: line.graphemeRange).map { segments[$0].hardBreakAfter } ?? false
   }
 
-  /// True when graphemes `range` end where a segment ends (a line not cut inside a word).
-  private func endsAtSegmentEnd(_ range: Range<Int>) -> Bool {
+  /// The segment graphemes `range` end with, nil when they end inside a segment (a line that
+  /// cuts a word) or are empty.
+  private func segment(endingAt range: Range<Int>) -> Int? {
+    guard !range.isEmpty else { return nil }
     let last = segment(holding: range.upperBound - 1)
-    return segments[last].graphemeStart + segments[last].graphemeCount == range.upperBound
+    return segments[last].graphemeStart + segments[last].graphemeCount == range.upperBound ? last : nil
   }
 
   /// The segment holding grapheme `grapheme` (the last that starts at or before it).
@@ -108,8 +107,7 @@ extension AttributedText {
       guard !range.isEmpty else { return nil }
       let start = segment(holding: range.lowerBound)
       guard segments[start].graphemeStart == range.lowerBound else { return nil }
-      let end = segment(holding: range.upperBound - 1)
-      guard segments[end].graphemeStart + segments[end].graphemeCount == range.upperBound else { return nil }
+      guard let end = segment(endingAt: range) else { return nil }
       if index == 0 { first = start }
       last = end
     }
@@ -248,7 +246,7 @@ extension AttributedText {
       var cutsAWord = false
       forEachGreedyLine(width: width) { line in
         count += 1
-        if !line.graphemeRange.isEmpty, !endsAtSegmentEnd(line.graphemeRange) {
+        if !line.graphemeRange.isEmpty, segment(endingAt: line.graphemeRange) == nil {
           cutsAWord = true
           return false
         }

@@ -20,8 +20,7 @@ extension KerningPairs {
     view: PreparedTextStorage.View, rightToLeft: [Bool]?, minimumWidth: Double, fontSize: Double,
     languageID: Int32?, cache: KerningPairs, shaper: () -> SegmentShaper
   ) -> Bool {
-    // The wide segments in order, into a buffer on the stack; a second pass into one of the
-    // right size when there are more.
+    // The wide segments in order (into temporary memory: the usual few on the stack).
     @inline(__always) func collect(into buffer: UnsafeMutableBufferPointer<WideSegment>) -> Int {
       var found = 0
       for index in view.segments.indices {
@@ -42,8 +41,8 @@ extension KerningPairs {
       }
       return found
     }
-    func write(_ wide: UnsafeMutableBufferPointer<WideSegment>) -> Bool {
-      defer { _ = wide.deinitialize() }
+    return withTemporaryCollection(of: WideSegment.self, collect) { wide in
+      guard !wide.isEmpty else { return false }
       var writer = CutWriter(room: room, fontSize: fontSize)
       if let languageID {
         cache.segmentCuts.withLock { table in
@@ -67,20 +66,7 @@ extension KerningPairs {
       }
       return writer.hasWritten
     }
-    return withUnsafeTemporaryAllocation(of: WideSegment.self, capacity: stackWideSegments) { small in
-      let total = collect(into: small)
-      guard total > 0 else { return false }
-      guard total > small.count else { return write(UnsafeMutableBufferPointer(rebasing: small[..<total])) }
-      _ = small.deinitialize()
-      return withUnsafeTemporaryAllocation(of: WideSegment.self, capacity: total) { large in
-        _ = collect(into: large)
-        return write(large)
-      }
-    }
   }
-
-  /// How many wide segments fit in 1,024 bytes.
-  private static let stackWideSegments = 1_024 / MemoryLayout<WideSegment>.stride
 
   /// A segment `writeCutKerning` looks at: its index, its hash, whether its cuts came from the
   /// table, and (once resolved, when they did not) where its cuts end among the text's.
@@ -120,9 +106,6 @@ extension KerningPairs {
     var delta: Double
     var grapheme: Int32
   }
-
-  /// How many cuts fit in 1,024 bytes.
-  private static let stackCuts = 1_024 / MemoryLayout<Cut>.stride
 
   /// Resolves the cuts of the wide segments the table did not hold (their pairs from the pair
   /// cache, else shaped and cached), writes those that lose a kerning and stores each segment's
@@ -173,26 +156,11 @@ extension KerningPairs {
       }
       return found
     }
-    func finish(_ cuts: UnsafeMutableBufferPointer<Cut>) {
+    // (As `withKerning`, into temporary memory. With no cut to look up, each segment is still
+    // stored: as having none.)
+    withTemporaryCollection(of: Cut.self, collect) { cuts in
       resolve(cuts, codes: codes, view: view, languageID: languageID, cache: cache, shaper: shaper)
       store(cuts, of: wide, view: view, codes: codes, languageID: languageID, cache: cache, writer: &writer)
-    }
-    // As `withKerning`: one scan into a buffer on the stack, a second into one of the right size
-    // when there are more.
-    withUnsafeTemporaryAllocation(of: Cut.self, capacity: stackCuts) { small in
-      let total = collect(into: small)
-      guard total > small.count else {
-        let cuts = UnsafeMutableBufferPointer(rebasing: small[..<total])
-        defer { _ = cuts.deinitialize() }
-        finish(cuts)
-        return
-      }
-      _ = small.deinitialize()
-      withUnsafeTemporaryAllocation(of: Cut.self, capacity: total) { large in
-        _ = collect(into: large)
-        defer { _ = large.deinitialize() }
-        finish(large)
-      }
     }
   }
 

@@ -98,32 +98,14 @@ final class KerningPairs: Sendable {
       }
       return found
     }
-    // One scan into a buffer on the stack (1,024 bytes, what `withUnsafeTemporaryAllocation`
-    // always takes from the stack) for the usual few candidates; a second into a buffer of the
-    // right size when there are more.
-    return withUnsafeTemporaryAllocation(of: Candidate.self, capacity: Self.stackCandidates) { small in
-      let total = collect(into: small)
-      guard total > 0 else { return body(nil) }
-      guard total > small.count else {
-        let candidates = UnsafeMutableBufferPointer(rebasing: small[..<total])
-        defer { _ = candidates.deinitialize() }
-        return resolve(
-          candidates, codes: codes, breaks: breaks, fontSize: fontSize, languageID: languageID,
-          joinsKana: joinsKana, cache: cache, shaper: shaper, body)
-      }
-      _ = small.deinitialize()
-      return withUnsafeTemporaryAllocation(of: Candidate.self, capacity: total) { large in
-        _ = collect(into: large)
-        defer { _ = large.deinitialize() }
-        return resolve(
-          large, codes: codes, breaks: breaks, fontSize: fontSize, languageID: languageID,
-          joinsKana: joinsKana, cache: cache, shaper: shaper, body)
-      }
+    // (Into temporary memory: the usual few candidates on the stack.)
+    return withTemporaryCollection(of: Candidate.self, collect) { candidates in
+      guard !candidates.isEmpty else { return body(nil) }
+      return resolve(
+        candidates, codes: codes, breaks: breaks, fontSize: fontSize, languageID: languageID,
+        joinsKana: joinsKana, cache: cache, shaper: shaper, body)
     }
   }
-
-  /// How many candidates fit in 1,024 bytes.
-  private static let stackCandidates = 1_024 / MemoryLayout<Candidate>.stride
 
   /// The kerning of each candidate (from the cache, else shaped and cached), then `body` with
   /// each segment's kerning.
@@ -204,25 +186,14 @@ final class KerningPairs: Sendable {
       if let delta = lookUp(key) { return delta }
       if pairShaper == nil { pairShaper = shaper() }
       let pairShaper = pairShaper!
-      // A scalar's width alone is shaped once for all the pairs it is in (at most the pair's two
-      // are shaped here: kept in place, not in an array, and cached after).
-      var shapedAlone: (first: (key: UInt64, width: Double)?, second: (key: UInt64, width: Double)?) = (
-        nil, nil
-      )
-      let resolver = self
+      // A scalar's width alone is shaped once for all the pairs it is in.
       let delta = shapedDelta(codes[second - 1], codes[second], shaper: pairShaper) { scalar in
-        let aloneKey = aloneKey(scalar, languageID: resolver.languageID ?? 0)
-        if let width = resolver.lookUp(aloneKey) { return width }
+        let aloneKey = aloneKey(scalar, languageID: languageID ?? 0)
+        if let width = lookUp(aloneKey) { return width }
         let width = shapedWidth(scalar, shaper: pairShaper)
-        if shapedAlone.first == nil {
-          shapedAlone.first = (aloneKey, width)
-        } else {
-          shapedAlone.second = (aloneKey, width)
-        }
+        store(width, at: aloneKey)
         return width
       }
-      if let alone = shapedAlone.first { store(alone.width, at: alone.key) }
-      if let alone = shapedAlone.second { store(alone.width, at: alone.key) }
       store(delta, at: key)
       return delta
     }
@@ -279,18 +250,21 @@ final class KerningPairs: Sendable {
     return scalar < 0x3000 || (0xFF00...0xFFEF).contains(scalar)
   }
 
-  /// The width (ems) of `first` and `second` shaped together less each shaped alone (`alone`,
-  /// by default `shapedWidth`); 0 when they are not two clusters of one font.
+  /// The width (ems) of `first` and `second` shaped together less each shaped alone
+  /// (`shapedWidth`); 0 when they are not two clusters of one font.
+  static func shapedDelta(_ first: UInt32, _ second: UInt32, shaper: SegmentShaper) -> Double {
+    shapedDelta(first, second, shaper: shaper) { shapedWidth($0, shaper: shaper) }
+  }
+
+  /// `shapedDelta(_:_:shaper:)` with each scalar's width alone from `alone` (a cache).
   static func shapedDelta(
-    _ first: UInt32, _ second: UInt32, shaper: SegmentShaper, alone: ((UInt32) -> Double)? = nil
+    _ first: UInt32, _ second: UInt32, shaper: SegmentShaper, alone: (UInt32) -> Double
   ) -> Double {
     let pair = (first, second)
     let simple = withUnsafeBytes(of: pair) { shaper.simpleWidthEm($0.bindMemory(to: UInt32.self)) }
     if let simple {
       // Two clusters of one font on the common path: `shape`'s widths without its machinery.
-      let delta =
-        simple - (alone?(first) ?? shapedWidth(first, shaper: shaper))
-        - (alone?(second) ?? shapedWidth(second, shaper: shaper))
+      let delta = simple - alone(first) - alone(second)
       return abs(delta) < 1e-9 ? 0 : delta
     }
     if shaper.setsInTwoFonts(first, second) { return 0 }
@@ -298,7 +272,6 @@ final class KerningPairs: Sendable {
     guard both.graphemeWidthsEm.count == 2, both.missingGlyphs == 0,
       !both.fontMask.hasSeveral
     else { return 0 }
-    let alone = alone ?? { shapedWidth($0, shaper: shaper) }
     let delta = both.graphemeWidthsEm.reduce(0, +) - alone(first) - alone(second)
     return abs(delta) < 1e-9 ? 0 : delta
   }
