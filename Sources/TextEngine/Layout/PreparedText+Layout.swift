@@ -152,7 +152,7 @@ extension PreparedText {
   ) {
     // Lines from inside a bidi item (the web) are measured past its end as Blink snaps them
     // (`LineKey.widerFirstItemPart`): in a loop of their own, so that other texts pay nothing.
-    if Rules.positionGrid != nil, !view.itemStartGraphemes.isEmpty {
+    if Rules.positionGrid != nil, view.hasBidiItems {
       forEachLine(in: view, limit: limit, rules: rules, widening: WidensFirstItemParts.self, body)
     } else {
       forEachLine(in: view, limit: limit, rules: rules, widening: KeepsKeyWidths.self, body)
@@ -193,6 +193,12 @@ extension PreparedText {
     var leadPast = LeadPastItem.none
     // A last line of whole segments still open at the end of the text.
     var openLine: LineBreak?
+    // Texts with tabs (the web): the first run of tabs not before the segment being placed.
+    let tabRuns = view.tabRuns
+    var nextTabRun = 0
+    func tabSegmentContentEnd(_ segment: Int) -> Int32 {
+      segments[segment].graphemeStart + segments[segment].contentGraphemeCount
+    }
     // Whether at least two of a segment's graphemes fit after `used` points of its line.
     func twoGraphemesFit(of segment: Segment, after used: Double) -> Bool {
       guard segment.contentGraphemeCount >= 2 else { return false }
@@ -340,6 +346,22 @@ extension PreparedText {
         for grapheme in contentEnd..<end { leadWidth += graphemeWidths[grapheme] }
         // The next segment starts after the kerning across the opportunity (`KerningPairs`).
         leadWidth += Double(segment.kernAfter)
+        if Rules.expandsTabs, !tabRuns.isEmpty, !segment.hardBreakAfter {
+          while nextTabRun < tabRuns.count, Int(tabRuns[nextTabRun].segment) < index { nextTabRun += 1 }
+          if nextTabRun < tabRuns.count, Int(tabRuns[nextTabRun].segment) == index {
+            // The tail's tabs reach their tab stop from where its content ends; the text after
+            // them is a new item, measured from the line position they end at.
+            // (Positions not snapped: the line is taken to start its content's width before the
+            // content's end.)
+            let start =
+              leadPosition.isNaN ? (keys[index].contentEnd - leadContent, Int16(0)) : (leadPosition, leadRank)
+            let after = Self.lineAfterTabs(
+              from: nextTabRun, in: view, lineStart: (start.0, start.1, 0))
+            (leadPosition, leadRank) = (after.start, 0)
+            leadPast = .none
+            leadWidth = after.width
+          }
+        }
         if segment.hardBreakAfter {
           guard
             body(
@@ -357,7 +379,17 @@ extension PreparedText {
       // Segments `index...last` fit where their content ends within `reach` of the text's start.
       let key = keys[index]
       let reach = leadPosition.isNaN ? (limit - leadWidth) + key.start : limit + leadPosition
-      var last = lastSegment(in: keys, from: index, through: Int(key.paragraphEnd), within: reach)
+      // (In text with tabs, up to the next run of tabs: the line goes on after it below.)
+      var through = Int(key.paragraphEnd)
+      var tabs: WebTabStops.Run?
+      if Rules.expandsTabs, !tabRuns.isEmpty {
+        while nextTabRun < tabRuns.count, Int(tabRuns[nextTabRun].segment) < index { nextTabRun += 1 }
+        if nextTabRun < tabRuns.count, Int(tabRuns[nextTabRun].segment) < through {
+          tabs = tabRuns[nextTabRun]
+          through = Int(tabRuns[nextTabRun].segment)
+        }
+      }
+      var last = lastSegment(in: keys, from: index, through: through, within: reach)
       if leadWidth == 0 {
         if Widening.widensFirstItemParts, last > index, keys[last].contentEnd == reach {
           last = decidingTiesBeforeItemEnd(last, in: view, from: index, within: reach)
@@ -382,7 +414,7 @@ extension PreparedText {
         key.startTieRank & LineKey.widerFirstItemPart != 0
       {
         (last, widening) = lastSegmentFromWiderStart(
-          index, last: last, in: view, within: reach, grid: Rules.positionGrid ?? 0)
+          index, last: last, through: through, in: view, within: reach, grid: Rules.positionGrid ?? 0)
       }
       let lastSegment = segments[last]
       let contentSegment = Int(lastSegment.lastContent)
@@ -403,6 +435,38 @@ extension PreparedText {
       if Widening.widensFirstItemParts {
         line.contentWidth += widening
         if !leadPosition.isNaN, contentSegment >= leadPast.segment { line.contentWidth += leadPast.widening }
+      }
+      if Rules.expandsTabs, let tabs, last == Int(tabs.segment) {
+        // The line holds the run of tabs: it reaches its tab stop from where it starts (the
+        // content before it, which it hangs after), and the line goes on from its end.
+        let after = Self.lineAfterTabs(
+          from: nextTabRun, in: view,
+          lineStart: leadPosition.isNaN
+            ? (key.start, key.startRounding, leadWidth) : (leadPosition, leadRank, 0))
+        if last > index, tabs.grapheme < tabSegmentContentEnd(last),
+          keys[last].contentEnd - after.start > limit
+        {
+          // (Content after the tabs in their segment, which the keys measured without them,
+          // does not fit: the line ends before that segment.)
+          last -= 1
+          let lastSegment = segments[last]
+          line.graphemeRange = lineStart..<Int(lastSegment.graphemeStart + lastSegment.graphemeCount)
+          line.endsWithHardBreak = false
+          index = last + 1
+          lineStart = line.graphemeRange.upperBound
+          leadWidth = 0
+          leadContent = 0
+          leadPosition = .nan
+          leadPast = .none
+          guard body(line) else { return }
+          continue
+        }
+        (leadPosition, leadRank) = (after.start, 0)
+        leadPast = .none
+        leadWidth = after.width
+        leadContent = line.contentWidth
+        index = last + 1
+        continue
       }
       index = last + 1
       if endsLinesAfterOverflowingSpaces, last < Int(key.paragraphEnd), segments[index].hasSpaceInside {
@@ -495,19 +559,61 @@ extension PreparedText {
     return (grapheme, width)
   }
 
+  /// Where a line goes on after the runs of tabs of one segment (`runs[first]` and those after
+  /// it in that segment), from a line start at position `lineStart.position` rounded up
+  /// `lineStart.rounding` (1/65536 px) with `lineStart.lead` before it: the position by the keys
+  /// that the line's next item part is measured from (rounded up to the grid, as the text after
+  /// the tabs is placed from) and the line's width after the tabs.
+  ///
+  /// Each run reaches its tab stop from where Blink's line breaker has it: the line's part of
+  /// the item before it, its exact advance rounded up to the grid (`SnappedWidth`). Positions
+  /// are whole 1/65536 px (a rounded position less its rounding is exact, and so are sums of
+  /// widths); each item's are rounded up from its own start, one grid unit at most past where
+  /// the previous item's rounding left them.
+  static func lineAfterTabs(
+    from first: Int, in view: PreparedTextStorage.View,
+    lineStart: (position: Double, rounding: Int16, lead: Double)
+  ) -> (start: Double, width: Double) {
+    let runs = view.tabRuns
+    let tabStops = view.tabStops.unsafelyUnwrapped
+    let index = Int(runs[first].segment)
+    let segment = view.segments[index]
+    let key = view.keys[index]
+    let grid = LineKey.rankedGrid
+    var exact = key.start - Double(key.startRounding) * 0x1p-16
+    var grapheme = Int(segment.graphemeStart)
+    var start = lineStart.position - Double(lineStart.rounding) * 0x1p-16
+    var lead = lineStart.lead
+    var width = 0.0
+    var run = first
+    while run < runs.count, Int(runs[run].segment) == index {
+      for before in grapheme..<Int(runs[run].grapheme) { exact += view.graphemeWidths[before] }
+      grapheme = Int(runs[run].grapheme)
+      let distance = ((exact - start) * 64).rounded(.up) / 64 + lead
+      width = distance + tabStops.runWidth(at: distance, count: Int(runs[run].count))
+      // The text after the tabs is an item placed from the tabs' start rounded up.
+      let rounded = exact.roundedUp(toMultipleOf: grid, inverse: 1 / grid)
+      start = rounded - width
+      lead = 0
+      exact = rounded
+      run += 1
+    }
+    return (start, width)
+  }
+
   /// The last segment of a line from segment `index`, a `LineKey.widerFirstItemPart` start,
-  /// found as `last` within `reach` by its keys, and how much wider than its keys its content
+  /// found as `last` within `reach` by its keys (up to segment `through`), and how much wider than its keys its content
   /// is: past the end of the bidi item the line starts in, one `grid` unit. (At a tie such a
   /// line fits: its last item's part starts on the grid, and Blink tests that part at its exact
   /// width against the room the snapped parts before it leave.) Out of line: bidi text only.
   @inline(never) static func lastSegmentFromWiderStart(
-    _ index: Int, last: Int, in view: PreparedTextStorage.View, within reach: Double, grid: Double
+    _ index: Int, last: Int, through: Int, in view: PreparedTextStorage.View, within reach: Double,
+    grid: Double
   ) -> (last: Int, widening: Double) {
     let pastItem = firstSegmentPastItem(startingAt: index, in: view)
     guard last >= pastItem else { return (last, 0) }
     let keys = view.keys.baseAddress.unsafelyUnwrapped
-    let wider = lastSegment(
-      in: keys, from: index, through: Int(keys[index].paragraphEnd), within: reach - grid)
+    let wider = lastSegment(in: keys, from: index, through: through, within: reach - grid)
     let found = max(wider, min(last, pastItem - 1), index)
     return (found, Int(view.segments[found].lastContent) >= pastItem ? grid : 0)
   }

@@ -28,14 +28,22 @@ struct PreparedTextBuilder {
   let kerning: UnsafePointer<SegmentKerning>?
   /// True when a line ending inside a kerning pair keeps the pair's kerning (the platform's rule).
   let keepsKerningAtLineEnd: Bool
+  /// The tab stops the text's tabs reach (the web, a text with tabs; `WebTabStops`), or nil: its
+  /// tabs are then 0 wide in the prepared text and its runs of tabs kept for the line finder.
+  let tabStops: WebTabStops?
+  /// True when some of `itemStarts` start bidi items (the others follow runs of tabs).
+  let hasBidiItems: Bool
 
   init(
     segmentCount: Int, scalarCount: Int, fontSize: Double, letterSpacing: Double,
     webAdvances: WebAdvances? = nil, positionGrid: Double? = nil,
     kerning: UnsafePointer<SegmentKerning>? = nil,
-    keepsKerningAtLineEnd: Bool = false, itemStarts: [Int32] = [], cutKerningRoom: Bool = false
+    keepsKerningAtLineEnd: Bool = false, itemStarts: [Int32] = [], cutKerningRoom: Bool = false,
+    tabStops: WebTabStops? = nil, hasBidiItems: Bool? = nil
   ) {
     self.itemStarts = itemStarts
+    self.hasBidiItems = hasBidiItems ?? !itemStarts.isEmpty
+    self.tabStops = tabStops
     self.fontSize = fontSize
     self.letterSpacing = letterSpacing
     self.webAdvances = webAdvances
@@ -387,16 +395,20 @@ struct PreparedTextBuilder {
 
   /// Places the segments (`Positions`: kerning, line keys, paragraph ends) and records how
   /// much was written; the storage is complete.
-  func finish() -> Finished {
-    let (placed, itemGraphemes) = itemStarts.withUnsafeBufferPointer { items in
+  func finish(codes: UnsafeBufferPointer<UInt32>? = nil) -> Finished {
+    let (placed, itemGraphemes, tabRuns) = itemStarts.withUnsafeBufferPointer { items in
       storage.withContents { contents in
+        let tabRuns =
+          tabStops != nil && codes != nil
+          ? Self.removeTabWidths(contents, count: segmentCount, codes: codes.unsafelyUnwrapped) : []
         let placed = Positions.place(
           contents, count: segmentCount, hardBreakCount: hardBreakCount,
           grid: Positions.Grid(step: positionGrid, widthsAreFixed: webAdvances != nil && letterSpacing == 0),
           itemStarts: items, kerning: kerning, keepsKerningAtLineEnd: keepsKerningAtLineEnd)
         return (
           placed,
-          positionGrid > 0 && !itemStarts.isEmpty ? startGraphemesOfItems(ends: contents.graphemeEnds) : []
+          positionGrid > 0 && !itemStarts.isEmpty ? startGraphemesOfItems(ends: contents.graphemeEnds) : [],
+          tabRuns
         )
       }
     }
@@ -407,7 +419,8 @@ struct PreparedTextBuilder {
       // spacing is too, and then a segment's start less its tie rank is its exact start.)
       snapsCutWordTails: positionGrid > 0 && webAdvances != nil
         && (letterSpacing * 65536).rounded() == letterSpacing * 65536,
-      itemStartGraphemes: itemGraphemes)
+      itemStartGraphemes: itemGraphemes, tabRuns: tabRuns, tabStops: tabRuns.isEmpty ? nil : tabStops,
+      hasBidiItems: hasBidiItems)
     return (storage, fontMask, missingGlyphs)
   }
 

@@ -34,6 +34,12 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
     var snapsCutWordTails = false
     /// The grapheme each bidi item after the first starts at, ascending (`View.itemStartGraphemes`).
     var itemStartGraphemes: [Int32] = []
+    /// The runs of tabs, by segment (`View.tabRuns`; the web, empty without tabs).
+    var tabRuns: [WebTabStops.Run] = []
+    /// True when some of `itemStartGraphemes` start bidi items (`View.hasBidiItems`).
+    var hasBidiItems = false
+    /// The tab stops the runs reach (`View.tabStops`).
+    var tabStops: WebTabStops?
     /// True when the storage has room for the kerning cut words lose (`Contents.cutKerning`).
     var hasCutKerningRoom = false
     /// True when that room is written (some cut loses a kerning; `View.cutKerning`).
@@ -82,6 +88,15 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
     /// grapheme gains, its last cluster shaped without its kerning to the next (points; 0 where
     /// nothing is lost); empty where no cut loses a kerning.
     var cutKerning = UnsafeBufferPointer<Float>(start: nil, count: 0)
+    /// Where tabs reach tab stops (the web), the runs of tabs by segment, ascending: each is 0
+    /// wide in the widths and keys, and the text after it starts a new item
+    /// (`itemStartGraphemes`); empty without tabs.
+    var tabRuns = UnsafeBufferPointer<WebTabStops.Run>(start: nil, count: 0)
+    /// The tab stops `tabRuns` reach (nil without tabs).
+    var tabStops: WebTabStops?
+    /// True when the text has bidi items (`itemStartGraphemes` also holds the items after runs
+    /// of tabs).
+    var hasBidiItems = false
 
     /// What a piece of a word cut before grapheme `grapheme` (not the first) gains at its end:
     /// the kerning to `grapheme` it loses (`cutKerning`), or 0.
@@ -236,7 +251,10 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
       if header.pointee.hasCutKerning {
         view.cutKerning = UnsafeBufferPointer(rebasing: contents.cutKerning[..<contents.graphemeCount])
       }
-      guard header.pointee.viewHasScalars || !header.pointee.itemStartGraphemes.isEmpty else {
+      guard
+        header.pointee.viewHasScalars || !header.pointee.itemStartGraphemes.isEmpty
+          || !header.pointee.tabRuns.isEmpty
+      else {
         return body(view)
       }
       return Self.withArrays(of: header, in: view, body)
@@ -244,19 +262,33 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
   }
 
   /// `view` with the header's arrays it holds (the text's scalars, where laying it out reads
-  /// them; the bidi items' start graphemes), valid inside `body` only. Out of line: most texts
-  /// have neither.
+  /// them; the bidi items' start graphemes; the runs of tabs), valid inside `body` only. Out of
+  /// line: most texts have none.
   @inline(never) private static func withArrays<Result>(
     of header: UnsafeMutablePointer<Header>, in view: View, _ body: (View) -> Result
   ) -> Result {
-    header.pointee.itemStartGraphemes.withUnsafeBufferPointer { items in
-      var view = view
-      view.itemStartGraphemes = items
-      guard header.pointee.viewHasScalars else { return body(view) }
-      return header.pointee.paragraph.codes.withUnsafeBufferPointer { codes in
-        view.codes = codes.baseAddress
-        return body(view)
+    let tabs = header.pointee.tabRuns
+    return header.pointee.itemStartGraphemes.withUnsafeBufferPointer { items in
+      tabs.withUnsafeBufferPointer { tabRuns in
+        var view = view
+        view.itemStartGraphemes = items
+        view.tabRuns = tabRuns
+        view.tabStops = header.pointee.tabStops
+        view.hasBidiItems = header.pointee.hasBidiItems
+        return withScalars(of: header, in: view, body)
       }
+    }
+  }
+
+  /// `view` with the text's scalars where laying it out reads them.
+  @inline(__always) private static func withScalars<Result>(
+    of header: UnsafeMutablePointer<Header>, in view: View, _ body: (View) -> Result
+  ) -> Result {
+    guard header.pointee.viewHasScalars else { return body(view) }
+    return header.pointee.paragraph.codes.withUnsafeBufferPointer { codes in
+      var view = view
+      view.codes = codes.baseAddress
+      return body(view)
     }
   }
 
@@ -264,11 +296,15 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
   /// finder reads beside the segments (through the header's pointer: no exclusivity checks).
   func finish(
     graphemeCount: Int, segmentCount: Int, widestSegmentContent: Double, segmentsPerPoint: Double,
-    snapsCutWordTails: Bool = false, itemStartGraphemes: [Int32] = []
+    snapsCutWordTails: Bool = false, itemStartGraphemes: [Int32] = [], tabRuns: [WebTabStops.Run] = [],
+    tabStops: WebTabStops? = nil, hasBidiItems: Bool = false
   ) {
     withUnsafeMutablePointerToHeader { header in
       header.pointee.snapsCutWordTails = snapsCutWordTails
       header.pointee.itemStartGraphemes = itemStartGraphemes
+      header.pointee.tabRuns = tabRuns
+      header.pointee.tabStops = tabStops
+      header.pointee.hasBidiItems = hasBidiItems
       precondition(segmentCount == header.pointee.segmentCount, "every segment is appended once")
       precondition(graphemeCount <= header.pointee.graphemeCapacity)
       header.pointee.graphemeCount = graphemeCount

@@ -276,13 +276,22 @@ public final class TextMeasurer: Sendable {
     fontSize: Double, letterSpacing: Double, weight: FontWeight, language: String, languageID: Int32,
     chain: FontChain, cache: SegmentCache, kerning: UnsafePointer<SegmentKerning>?
   ) -> PreparedTextBuilder.Finished {
+    // (Tabs reach tab stops where the platform sets them: the text after a run of tabs is an
+    // item of its own.)
+    var itemStarts = directions?.itemStarts ?? []
+    var tabStops: WebTabStops?
+    if platform.rules.expandsTabs, codes.withUnsafeBufferPointer(WebTabStops.containsTab) {
+      (itemStarts, tabStops) = tabItems(
+        codes: codes, itemStarts: itemStarts, chain: chain, weight: weight, fontSize: fontSize)
+    }
     var builder = PreparedTextBuilder(
       segmentCount: breaks.count, scalarCount: codes.count, fontSize: fontSize, letterSpacing: letterSpacing,
       webAdvances: platform == .web
         ? WebAdvances(chain: weight == .bold ? boldWebFacts : regularWebFacts, fontSize: fontSize) : nil,
       positionGrid: platform.rules.positionGrid, kerning: kerning,
-      keepsKerningAtLineEnd: platform.rules.keepsKerningAtLineEnd, itemStarts: directions?.itemStarts ?? [],
-      cutKerningRoom: platform.rules.reshapesCutWordEnds)
+      keepsKerningAtLineEnd: platform.rules.keepsKerningAtLineEnd, itemStarts: itemStarts,
+      cutKerningRoom: platform.rules.reshapesCutWordEnds, tabStops: tabStops,
+      hasBidiItems: !(directions?.itemStarts ?? []).isEmpty)
     let count = breaks.count
     guard count > 0 else {
       return builder.finish()
@@ -396,7 +405,22 @@ public final class TextMeasurer: Sendable {
         }
       }
     }
-    return builder.finish()
+    return codes.withUnsafeBufferPointer { builder.finish(codes: $0) }
+  }
+
+  /// The item starts of a text with tabs (the bidi items' and the scalar after each run of
+  /// tabs, `WebTabStops`) and the tab stops of its primary font. Out of line: few texts hold a
+  /// tab.
+  @inline(never) private func tabItems(
+    codes: [UInt32], itemStarts: [Int32], chain: FontChain, weight: FontWeight, fontSize: Double
+  ) -> (itemStarts: [Int32], tabStops: WebTabStops) {
+    let afterTabs = codes.withUnsafeBufferPointer(WebTabStops.itemStarts(afterTabsIn:))
+    let merged = Array(Set(itemStarts).union(afterTabs)).sorted()
+    let primary = chain.primary
+    let spaceEm = Double(primary.nominalAdvance(of: 0x20) ?? 0) / Double(primary.unitsPerEm)
+    let advances = WebAdvances(chain: weight == .bold ? boldWebFacts : regularWebFacts, fontSize: fontSize)
+    let space = WebAdvances.advance(spaceEm * fontSize, in: advances.face(bit: 0))
+    return (merged, WebTabStops(spaceWidth: space))
   }
 
   /// The shaper for a style's chain, with the installed fonts as fallback when they are on. A

@@ -54,6 +54,9 @@ protocol PlatformTextRules {
   /// True when laying out a prepared text reads its scalars (by default: when it ends lines after
   /// overflowing spaces).
   static var layoutReadsScalars: Bool { get }
+  /// True when a tab reaches the next tab stop of its line (Blink's `pre-wrap` tabs,
+  /// ``WebTabStops``); false when it is shaped as the font draws it (by default).
+  static var expandsTabs: Bool { get }
   /// How far a line's content may reach at `width` and still fit.
   static func lineLimit(forWidth width: Double) -> Double
   /// How far a line's content may reach at `width` in a paragraph of `style` (by default
@@ -124,4 +127,6 @@ extension PlatformTextRules {
   static var reshapesCutWordEnds: Bool { false }
 
   static var layoutReadsScalars: Bool { endsLinesAfterOverflowingSpaces }
+
+  static var expandsTabs: Bool { false }
 }

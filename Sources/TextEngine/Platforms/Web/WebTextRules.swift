@@ -101,6 +101,9 @@ enum WebTextRules: PlatformTextRules {
 
   static var positionGrid: Double? { layoutUnit }
 
+  /// Tabs reach Blink's tab stops (``WebTabStops``).
+  static var expandsTabs: Bool { true }
+
   static var hasStrut: Bool { true }
 
   static var finalHardBreakStartsLine: Bool { false }
