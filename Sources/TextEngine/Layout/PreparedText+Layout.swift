@@ -151,18 +151,35 @@ extension PreparedText {
     in view: PreparedTextStorage.View, limit: Double, rules: Rules.Type, _ body: (LineBreak) -> Bool
   ) {
     // Lines from inside a bidi item (the web) are measured past its end as Blink snaps them
-    // (`LineKey.widerFirstItemPart`): in a loop of their own, so that other texts pay nothing.
+    // (`LineKey.widerFirstItemPart`), and lines of text with tabs reach their tab stops: each in
+    // a loop of its own, so that other texts pay nothing.
     if Rules.positionGrid != nil, view.hasBidiItems {
       forEachLine(in: view, limit: limit, rules: rules, widening: WidensFirstItemParts.self, body)
+    } else if Rules.expandsTabs, !view.tabRuns.isEmpty {
+      forEachLine(in: view, limit: limit, rules: rules, widening: KeepsKeyWidthsPastTabs.self, body)
     } else {
       forEachLine(in: view, limit: limit, rules: rules, widening: KeepsKeyWidths.self, body)
     }
   }
 
-  /// Whether a line finder widens lines from `LineKey.widerFirstItemPart` starts.
-  protocol LineWidening { static var widensFirstItemParts: Bool { get } }
-  enum WidensFirstItemParts: LineWidening { static var widensFirstItemParts: Bool { true } }
-  enum KeepsKeyWidths: LineWidening { static var widensFirstItemParts: Bool { false } }
+  /// Whether a line finder widens lines from `LineKey.widerFirstItemPart` starts, and whether it
+  /// reaches tab stops (`View.tabRuns`).
+  protocol LineWidening {
+    static var widensFirstItemParts: Bool { get }
+    static var reachesTabStops: Bool { get }
+  }
+  enum WidensFirstItemParts: LineWidening {
+    static var widensFirstItemParts: Bool { true }
+    static var reachesTabStops: Bool { true }
+  }
+  enum KeepsKeyWidthsPastTabs: LineWidening {
+    static var widensFirstItemParts: Bool { false }
+    static var reachesTabStops: Bool { true }
+  }
+  enum KeepsKeyWidths: LineWidening {
+    static var widensFirstItemParts: Bool { false }
+    static var reachesTabStops: Bool { false }
+  }
 
   /// `forEachLine(in:limit:rules:_:)` with the widening of lines from inside a bidi item known
   /// at compile time.
@@ -346,7 +363,7 @@ extension PreparedText {
         for grapheme in contentEnd..<end { leadWidth += graphemeWidths[grapheme] }
         // The next segment starts after the kerning across the opportunity (`KerningPairs`).
         leadWidth += Double(segment.kernAfter)
-        if Rules.expandsTabs, !tabRuns.isEmpty, !segment.hardBreakAfter {
+        if Widening.reachesTabStops, Rules.expandsTabs, !tabRuns.isEmpty, !segment.hardBreakAfter {
           while nextTabRun < tabRuns.count, Int(tabRuns[nextTabRun].segment) < index { nextTabRun += 1 }
           if nextTabRun < tabRuns.count, Int(tabRuns[nextTabRun].segment) == index {
             // The tail's tabs reach their tab stop from where its content ends; the text after
@@ -382,7 +399,7 @@ extension PreparedText {
       // (In text with tabs, up to the next run of tabs: the line goes on after it below.)
       var through = Int(key.paragraphEnd)
       var tabs: WebTabStops.Run?
-      if Rules.expandsTabs, !tabRuns.isEmpty {
+      if Widening.reachesTabStops, Rules.expandsTabs, !tabRuns.isEmpty {
         while nextTabRun < tabRuns.count, Int(tabRuns[nextTabRun].segment) < index { nextTabRun += 1 }
         if nextTabRun < tabRuns.count, Int(tabRuns[nextTabRun].segment) < through {
           tabs = tabRuns[nextTabRun]
@@ -436,7 +453,7 @@ extension PreparedText {
         line.contentWidth += widening
         if !leadPosition.isNaN, contentSegment >= leadPast.segment { line.contentWidth += leadPast.widening }
       }
-      if Rules.expandsTabs, let tabs, last == Int(tabs.segment) {
+      if Widening.reachesTabStops, Rules.expandsTabs, let tabs, last == Int(tabs.segment) {
         // The line holds the run of tabs: it reaches its tab stop from where it starts (the
         // content before it, which it hangs after), and the line goes on from its end.
         let after = Self.lineAfterTabs(

@@ -38,6 +38,8 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
     var tabRuns: [WebTabStops.Run] = []
     /// True when some of `itemStartGraphemes` start bidi items (`View.hasBidiItems`).
     var hasBidiItems = false
+    /// True when `itemStartGraphemes` or `tabRuns` holds any (one test where views are made).
+    var hasItemsOrTabs = false
     /// The tab stops the runs reach (`View.tabStops`).
     var tabStops: WebTabStops?
     /// True when the storage has room for the kerning cut words lose (`Contents.cutKerning`).
@@ -251,10 +253,7 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
       if header.pointee.hasCutKerning {
         view.cutKerning = UnsafeBufferPointer(rebasing: contents.cutKerning[..<contents.graphemeCount])
       }
-      guard
-        header.pointee.viewHasScalars || !header.pointee.itemStartGraphemes.isEmpty
-          || !header.pointee.tabRuns.isEmpty
-      else {
+      guard header.pointee.viewHasScalars || header.pointee.hasItemsOrTabs else {
         return body(view)
       }
       return Self.withArrays(of: header, in: view, body)
@@ -305,6 +304,7 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
       header.pointee.tabRuns = tabRuns
       header.pointee.tabStops = tabStops
       header.pointee.hasBidiItems = hasBidiItems
+      header.pointee.hasItemsOrTabs = !itemStartGraphemes.isEmpty || !tabRuns.isEmpty
       precondition(segmentCount == header.pointee.segmentCount, "every segment is appended once")
       precondition(graphemeCount <= header.pointee.graphemeCapacity)
       header.pointee.graphemeCount = graphemeCount

@@ -278,12 +278,12 @@ public final class TextMeasurer: Sendable {
   ) -> PreparedTextBuilder.Finished {
     // (Tabs reach tab stops where the platform sets them: the text after a run of tabs is an
     // item of its own.)
-    var itemStarts = directions?.itemStarts ?? []
-    var tabStops: WebTabStops?
-    if platform.rules.expandsTabs, codes.withUnsafeBufferPointer(WebTabStops.containsTab) {
-      (itemStarts, tabStops) = tabItems(
-        codes: codes, itemStarts: itemStarts, chain: chain, weight: weight, fontSize: fontSize)
-    }
+    let (itemStarts, tabStops) =
+      platform.rules.expandsTabs && codes.withUnsafeBufferPointer(WebTabStops.containsTab)
+      ? tabItems(
+        codes: codes, itemStarts: directions?.itemStarts ?? [], chain: chain, weight: weight,
+        fontSize: fontSize)
+      : (directions?.itemStarts ?? [], nil)
     var builder = PreparedTextBuilder(
       segmentCount: breaks.count, scalarCount: codes.count, fontSize: fontSize, letterSpacing: letterSpacing,
       webAdvances: platform == .web
