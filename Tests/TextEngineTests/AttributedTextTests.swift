@@ -597,7 +597,8 @@ extension AttributedTextTests {
       lineSpacing: Double(flags >> 6), maxLines: Int(flags & 7), pixelScale: flags & 32 == 0 ? nil : 2,
       language: languages[Int(header[1] >> 1) % languages.count],
       textWrap: [TextWrap.auto, .balance, .pretty, .auto][Int(header[1] >> 4) & 3])
-    // (Plain text reaches tab stops, spans do not yet: the findings' tabs are spaces here.)
+    // (With tabs, plain bidi text measures lines past a tab up to 1/32 px apart from spans, which
+    // measure them as Chromium: the findings' tabs are spaces here.)
     let text = String(decoding: bytes[8...], as: UTF8.self).replacingOccurrences(of: "\t", with: " ")
     let measurer = try BundledFonts.measurer(systemFonts: false, platform: .web)
     let plain = try measurer.prepare(text, style: style)

@@ -90,6 +90,41 @@ import Testing
       ])
   }
 
+  /// In spans too (one span here, as Chromium's `<span>` in the oracle's `<div>`): a run of tabs
+  /// is an item that reaches its stop from the line's position (`AttributedText.ItemAdvances`).
+  /// The widths left: three lines that start inside an item and end past a tab (as in plain
+  /// text), two right-to-left lines and the cut word above.
+  @Test func spansWithTabsBreakAndMeasureAsChromiums() throws {
+    let measurer = try BundledFonts.measurer(systemFonts: false, platform: .web)
+    let style = TextStyle(fontSize: 15, lineHeight: .fixed(21))
+    var breaksDiffering: [String] = []
+    var widthsDiffering: [String] = []
+    for row in try Fixtures.jsonLines("corpus/tabs.oracles.jsonl") {
+      let rich = try measurer.prepare([TextSpan(row["text"] as! String, style: style)])
+      let chromiumWidths = row["widths"] as! [String: [Double]]
+      for (width, chromium) in row["breaks"] as! [String: [Int]] {
+        let name = "\(row["id"]!)@\(width)"
+        let layout = try rich.layout(width: Double(width)!)
+        #expect(try rich.measure(width: Double(width)!).lineCount == layout.lines.count, "\(name)")
+        guard layout.lines.dropFirst().map(\.scalarRange.lowerBound) == chromium else {
+          breaksDiffering.append(name)
+          continue
+        }
+        for (index, line) in layout.lines.enumerated()
+        where abs(line.width - chromiumWidths[width]![index]) > 0.0006 {
+          widthsDiffering.append("\(name) line \(index)")
+        }
+      }
+    }
+    #expect(breaksDiffering == ["tab241@80"])
+    #expect(
+      Set(widthsDiffering) == [
+        "tab044@343 line 1", "tab044@150 line 3", "tab071@343 line 2", "tab071@150 line 4",
+        "tab071@170 line 3",
+        "tab241@170 line 1", "tab311@343 line 0", "tab339@80 line 1",
+      ])
+  }
+
   /// A tab is as wide as where it starts makes it: the same word after a tab starts at the same
   /// stop whether one or two letters precede it, and only the web expands tabs.
   @Test func wordsAfterATabStartAtTheSameStop() throws {

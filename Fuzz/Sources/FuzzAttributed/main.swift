@@ -87,7 +87,8 @@ public func fuzzAttributed(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt
       let measurement = try attributed.measure(width: lineWidth)
       check(layout, measurement, attributed)
       // (On the web each span is an inline item snapped on its own: only a paragraph of one span
-      // is its plain text there; and plain text reaches tab stops, which spans do not yet.)
+      // is its plain text there; with tabs, plain bidi text measures lines past a tab up to 1/32 px
+      // apart from spans, `Docs/Platforms.md`.)
       if sharedStyle && !hasToken
         && (measurer.platform != .web || (spans.count == 1 && !spans[0].text.unicodeScalars.contains("\t")))
       {

@@ -12,7 +12,8 @@ extension AttributedText {
   ///
   /// An item is a span's text, cut where the paragraph's bidi level changes and after a hard
   /// break (Blink's `InlineItem`s: one per element and level run, a forced break its own item),
-  /// as `PreparedTextBuilder` cuts plain text.
+  /// as `PreparedTextBuilder` cuts plain text. A run of tabs is an item of its own too, 0 wide in
+  /// the advances: a line's walk adds the width its position makes it (``WebTabStops``).
   struct ItemAdvances: Sendable, Hashable {
     /// `starts[k]`, `ends[k]`: the advance from the start of grapheme `k`'s item to grapheme
     /// `k`'s start and end.
@@ -25,14 +26,22 @@ extension AttributedText {
     /// cluster reshaped without its kerning to the next (`PreparedTextStorage.View.cutKerning`);
     /// empty where there is none.
     let cutKerning: [Double]
+    /// `tabStops[k]`: the tab stops grapheme `k` reaches when it is a tab (its span's font's),
+    /// else nil; empty without tabs.
+    let tabStops: [WebTabStops?]
 
     /// The advances of graphemes of `widths`, each in span `spans[k]` and followed by the
     /// kerning `kerningAfter[k]`; a grapheme holding a scalar of `itemStarts` (bidi level runs),
     /// and one after a hard break (`codes` are the text's scalars), starts a new item too.
     init(
       widths: [Double], kerningAfter: [Double], spans: [Int32], graphemeEnds: [Int32], itemStarts: [Int32],
-      codes: [UInt32], grid: Double, cutKerning: [Double] = []
+      codes: [UInt32], grid: Double, cutKerning: [Double] = [], tabs: [Int: WebTabStops] = [:]
     ) {
+      var tabStops = [WebTabStops?]()
+      if !tabs.isEmpty {
+        tabStops = [WebTabStops?](repeating: nil, count: widths.count)
+        for (grapheme, stops) in tabs { tabStops[grapheme] = stops }
+      }
       var starts = [Double](repeating: 0, count: widths.count)
       var ends = [Double](repeating: 0, count: widths.count)
       var items = [Int32](repeating: 0, count: widths.count)
@@ -43,7 +52,8 @@ extension AttributedText {
         var startsItem =
           index > 0
           && (spans[index] != spans[index - 1]
-            || UnicodeProperties.isHardBreak(codes[index == 1 ? 0 : Int(graphemeEnds[index - 2])]))
+            || UnicodeProperties.isHardBreak(codes[index == 1 ? 0 : Int(graphemeEnds[index - 2])])
+            || (!tabStops.isEmpty && (tabStops[index] == nil) != (tabStops[index - 1] == nil)))
         // The grapheme whose end passes the next level run's start begins that run's item.
         while nextItemStart < itemStarts.count, graphemeEnds[index] > itemStarts[nextItemStart] {
           if index > 0 { startsItem = true }
@@ -55,7 +65,7 @@ extension AttributedText {
         }
         items[index] = item
         starts[index] = advance
-        advance += widths[index]
+        if tabStops.isEmpty || tabStops[index] == nil { advance += widths[index] }
         ends[index] = advance
         advance += kerningAfter[index]
       }
@@ -64,6 +74,7 @@ extension AttributedText {
       self.items = items
       self.grid = grid
       self.cutKerning = cutKerning
+      self.tabStops = tabStops
     }
 
     /// What a line ending inside a word before grapheme `end` gains (`cutKerning`).
@@ -156,9 +167,18 @@ extension AttributedText {
         }
         while items[part] != items[end - 1] {
           let item = items[part]
+          let first = part
           while items[part] == item { part += 1 }
-          completed += (advances.ends[part - 1] - partStart).roundedUp(toMultipleOf: advances.grid)
+          if !advances.tabStops.isEmpty, let stops = advances.tabStops[first] {
+            // A run of tabs reaches its tab stop from the line's position.
+            completed += stops.runWidth(at: completed, count: part - first)
+          } else {
+            completed += (advances.ends[part - 1] - partStart).roundedUp(toMultipleOf: advances.grid)
+          }
           partStart = 0
+        }
+        if !advances.tabStops.isEmpty, let stops = advances.tabStops[end - 1] {
+          return completed + stops.runWidth(at: completed, count: end - part)
         }
         let last = advances.ends[end - 1].roundedUp(toMultipleOf: advances.grid)
         return completed + (partStart != 0 ? last - partStart.roundedUp(toMultipleOf: advances.grid) : last)

@@ -36,6 +36,8 @@ extension TextMeasurer {
     // What a line ending inside a word after each grapheme adds (`View.cutKerning`; the web),
     // empty while no group has any.
     var graphemeCutKerning: [Double] = []
+    // The web: each tab grapheme and the tab stops of its span's font (`WebTabStops`).
+    var tabGraphemes: [Int: WebTabStops] = [:]
     for span in spans { joined += span.text }
     // Scalar starts of the spans, then one shaping run per group of consecutive spans that
     // share a style (so one style shapes exactly like the plain text).
@@ -82,6 +84,14 @@ extension TextMeasurer {
           }
         }
         graphemeWidths.append(contentsOf: view.graphemeWidths)
+        if let stops = view.tabStops {
+          // (The web: the span's tabs, 0 wide in its widths, reach its font's tab stops.)
+          for run in view.tabRuns {
+            for tab in Int(run.grapheme)..<Int(run.grapheme + run.count) {
+              tabGraphemes[firstGrapheme + tab] = stops
+            }
+          }
+        }
         let chain = chain(for: spans[group].style.weight)
         for segment in view.segments {
           graphemeFonts.append(contentsOf: repeatElement(segment.fontMask, count: Int(segment.graphemeCount)))
@@ -142,7 +152,8 @@ extension TextMeasurer {
         cutKerning: graphemeCutKerning.isEmpty
           ? []
           : graphemeCutKerning
-            + repeatElement(0, count: max(0, graphemeWidths.count - graphemeCutKerning.count)))
+            + repeatElement(0, count: max(0, graphemeWidths.count - graphemeCutKerning.count)),
+        tabs: tabGraphemes)
     }
     let snappedPositions = itemAdvances?.positions()
     var segments: [AttributedText.Segment] = []

@@ -278,19 +278,20 @@ public final class TextMeasurer: Sendable {
   ) -> PreparedTextBuilder.Finished {
     // (Tabs reach tab stops where the platform sets them: the text after a run of tabs is an
     // item of its own.)
-    let (itemStarts, tabStops) =
+    let tabs =
       platform.rules.expandsTabs && codes.withUnsafeBufferPointer(WebTabStops.containsTab)
       ? tabItems(
         codes: codes, itemStarts: directions?.itemStarts ?? [], chain: chain, weight: weight,
         fontSize: fontSize)
-      : (directions?.itemStarts ?? [], nil)
+      : nil
     var builder = PreparedTextBuilder(
       segmentCount: breaks.count, scalarCount: codes.count, fontSize: fontSize, letterSpacing: letterSpacing,
       webAdvances: platform == .web
         ? WebAdvances(chain: weight == .bold ? boldWebFacts : regularWebFacts, fontSize: fontSize) : nil,
       positionGrid: platform.rules.positionGrid, kerning: kerning,
-      keepsKerningAtLineEnd: platform.rules.keepsKerningAtLineEnd, itemStarts: itemStarts,
-      cutKerningRoom: platform.rules.reshapesCutWordEnds, tabStops: tabStops,
+      keepsKerningAtLineEnd: platform.rules.keepsKerningAtLineEnd,
+      itemStarts: tabs?.itemStarts ?? directions?.itemStarts ?? [],
+      cutKerningRoom: platform.rules.reshapesCutWordEnds, tabStops: tabs?.tabStops,
       hasBidiItems: !(directions?.itemStarts ?? []).isEmpty)
     let count = breaks.count
     guard count > 0 else {
@@ -413,7 +414,7 @@ public final class TextMeasurer: Sendable {
   /// tab.
   @inline(never) private func tabItems(
     codes: [UInt32], itemStarts: [Int32], chain: FontChain, weight: FontWeight, fontSize: Double
-  ) -> (itemStarts: [Int32], tabStops: WebTabStops) {
+  ) -> (itemStarts: [Int32], tabStops: WebTabStops)? {
     let afterTabs = codes.withUnsafeBufferPointer(WebTabStops.itemStarts(afterTabsIn:))
     let merged = Array(Set(itemStarts).union(afterTabs)).sorted()
     let primary = chain.primary
