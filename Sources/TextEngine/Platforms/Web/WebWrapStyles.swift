@@ -428,12 +428,67 @@ enum WebWrapStyles {
     return true
   }
 
+  /// `balance` for text with tabs (``WebTabStops``), whose lines only the line finder measures:
+  /// Blink's bisection (`ParagraphLineBreaker::AttemptToBalance`) with a greedy pass at each
+  /// width it tries, for a first paragraph of 2 to `maxLinesForBalance` lines that is the whole
+  /// text and has no word wider than the line; otherwise the greedy lines. (The scored breaks
+  /// are not tried: their candidates' widths read the keys, where tabs are 0 wide.)
+  static func balanceWithTabs(
+    in view: PreparedTextStorage.View, limit: Double, width: Double,
+    _ body: (PreparedText.LineBreak) -> Bool
+  ) {
+    func greedy(_ limit: Double, _ body: (PreparedText.LineBreak) -> Bool) {
+      PreparedText.forEachLine(in: view, limit: limit, rules: WebTextRules.self, body)
+    }
+    var lineCount = 0
+    var sum = 0
+    var balances = true
+    greedy(limit) { line in
+      lineCount += 1
+      sum += layoutUnits(line.contentWidth)
+      if lineCount > maxLinesForBalance || line.endsWithHardBreak { balances = false }
+      return balances
+    }
+    let available = layoutUnits(width)
+    guard balances, lineCount > 1, available > 0, !paragraphOverflows(holding: 0, in: view, limit: limit)
+    else {
+      greedy(limit, body)
+      return
+    }
+    let minimum = Int((Float(sum / lineCount) / 64 * Float(0.8) * 64).rounded(.toNearestOrAwayFromZero))
+    var widest = 0.0
+    for segment in view.segments { widest = max(widest, segment.contentWidth) }
+    // Whether the greedy lines at `width` LayoutUnits keep to `lineCount`.
+    func fits(_ width: Int) -> Bool {
+      let limit = WebTextRules.lineLimit(forWidth: Double(width) / 64)
+      guard widest <= limit else { return false }
+      var lines = 0
+      greedy(limit) { _ in
+        lines += 1
+        return lines <= lineCount
+      }
+      return lines <= lineCount
+    }
+    var upper = available
+    var lower = minimum
+    while lower + 64 < upper {
+      let middle = (upper + lower) / 2
+      if fits(middle) { upper = middle } else { lower = middle }
+    }
+    greedy(WebTextRules.lineLimit(forWidth: Double(upper) / 64), body)
+  }
+
   /// `text-wrap-style: pretty`: every paragraph's greedy lines, its last 4 re-broken by score when
-  /// its last line is short.
+  /// its last line is short. (Text with tabs stays greedy: the scores read the keys, where tabs
+  /// are 0 wide.)
   static func pretty(
     in view: PreparedTextStorage.View, limit: Double, width: Double, fontSize: Double,
     _ body: (PreparedText.LineBreak) -> Bool
   ) {
+    if !view.tabRuns.isEmpty {
+      PreparedText.forEachLine(in: view, limit: limit, rules: WebTextRules.self, body)
+      return
+    }
     var window = LineRing(filler: PreparedText.LineBreak.empty)
     var stopped = false
     // Ends the paragraph whose last lines `window` holds.
@@ -556,6 +611,10 @@ enum WebWrapStyles {
     in view: PreparedTextStorage.View, limit: Double, width: Double, fontSize: Double,
     _ body: (PreparedText.LineBreak) -> Bool
   ) {
+    if !view.tabRuns.isEmpty {
+      balanceWithTabs(in: view, limit: limit, width: width, body)
+      return
+    }
     if balanceWholeSegments(in: view, limit: limit, width: width, fontSize: fontSize, body) { return }
     var window = LineRing(filler: PreparedText.LineBreak.empty)
     // 0: collecting the first paragraph; 1: passing greedy lines through; 2: balanced by
