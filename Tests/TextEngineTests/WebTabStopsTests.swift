@@ -158,6 +158,19 @@ import Testing
     #expect(differing.sorted() == known)
   }
 
+  /// An unconstrained width (+∞) lays text with tabs out under balance as greedy, one line a
+  /// paragraph (a fuzz finding, `web-tab-balance-unconstrained`: the bisection took +∞ for a
+  /// number of LayoutUnits).
+  @Test(arguments: [TextWrap.balance, .pretty, .auto])
+  func anUnconstrainedWidthLaysTabsOutOnOneLine(wrap: TextWrap) throws {
+    let measurer = try BundledFonts.measurer(systemFonts: false, platform: .web)
+    var style = TextStyle(fontSize: 15, lineHeight: .fixed(21))
+    style.textWrap = wrap
+    let prepared = try measurer.prepare("one\ttwo three\tfour five six seven", style: style)
+    #expect(try prepared.layout(width: .infinity).lines.count == 1)
+    #expect(try prepared.measure(width: .infinity).lineCount == 1)
+  }
+
   /// A tab is as wide as where it starts makes it: the same word after a tab starts at the same
   /// stop whether one or two letters precede it, and only the web expands tabs.
   @Test func wordsAfterATabStartAtTheSameStop() throws {

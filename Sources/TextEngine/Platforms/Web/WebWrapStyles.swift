@@ -449,12 +449,13 @@ enum WebWrapStyles {
       if lineCount > maxLinesForBalance || line.endsWithHardBreak { balances = false }
       return balances
     }
-    let available = layoutUnits(width)
-    guard balances, lineCount > 1, available > 0, !paragraphOverflows(holding: 0, in: view, limit: limit)
+    // (An unconstrained width, +∞, is never balanced.)
+    guard balances, lineCount > 1, width.isFinite, !paragraphOverflows(holding: 0, in: view, limit: limit)
     else {
       greedy(limit, body)
       return
     }
+    let available = layoutUnits(width)
     let minimum = Int((Float(sum / lineCount) / 64 * Float(0.8) * 64).rounded(.toNearestOrAwayFromZero))
     var widest = 0.0
     for segment in view.segments { widest = max(widest, segment.contentWidth) }
