@@ -127,7 +127,8 @@ import Testing
 
   /// Under `text-wrap-style` balance and pretty too (`WebWrapStyles.balanceWithTabs`: Blink's
   /// bisection with a greedy pass at each width; pretty's scores are not tried): the same 1,360
-  /// layouts break as Chromium's `balance` on all but 8 and `pretty` on all but the cut word.
+  /// layouts break as Chromium's `balance` on all but 8 and `pretty` on all but the cut word, as
+  /// plain text and as one span alike.
   /// Before, reading the keys (tabs 0 wide), 950 and 1,274, and balance could give fewer lines
   /// than greedy (a fuzz finding).
   @Test(arguments: [
@@ -145,17 +146,22 @@ import Testing
     var style = TextStyle(fontSize: 15, lineHeight: .fixed(21))
     style.textWrap = wrap
     var differing: [String] = []
+    var spansDiffering: [String] = []
     for row in try Fixtures.jsonLines("corpus/tabs.oracles.jsonl") {
       let text = row["text"] as! String
       let prepared = try measurer.prepare(text, style: style)
+      let rich = try measurer.prepare([TextSpan(text, style: style)])
       let greedy = try measurer.prepare(text, style: TextStyle(fontSize: 15, lineHeight: .fixed(21)))
       for (width, chromium) in row[wrap.rawValue] as! [String: [Int]] {
         let layout = try prepared.layout(width: Double(width)!)
         #expect(layout.lines.count >= (try greedy.measure(width: Double(width)!).lineCount))
         if layout.breaks != chromium { differing.append("\(row["id"]!)@\(width)") }
+        let spans = try rich.layout(width: Double(width)!).lines.dropFirst().map(\.scalarRange.lowerBound)
+        if spans != chromium { spansDiffering.append("\(row["id"]!)@\(width)") }
       }
     }
     #expect(differing.sorted() == known)
+    #expect(spansDiffering.sorted() == known)
   }
 
   /// An unconstrained width (+∞) lays text with tabs out under balance as greedy, one line a

@@ -4,8 +4,11 @@ extension AttributedText {
   /// (or, for a text without hard breaks, greedily at the bisected width); every other line
   /// greedy. Positions are Blink's: the sum of the lines' item parts, each snapped
   /// (``ItemAdvances``).
+  /// With tabs (``WebTabStops``) the scored breaks are not tried (their candidates' widths read
+  /// positions where tabs are 0 wide), as in plain text (`WebWrapStyles.balanceWithTabs`).
   func forEachBalancedLine(width: Double, _ visit: (LineBreak) -> Bool) {
     guard let items = itemAdvances else { return forEachGreedyLine(width: width, visit) }
+    let scores = items.tabStops.isEmpty
     var window = WebWrapStyles.LineRing(filler: LineBreak.empty)
     // 0: collecting the first paragraph; 1: passing greedy lines through; 2: stopped.
     var state = 0
@@ -16,7 +19,7 @@ extension AttributedText {
       if !passes, endsWithHardBreak(line) {
         // The first paragraph ends with a hard break: bisection is off (`DidAppendForcedBreak`).
         passes = true
-        if window.count > 1 {
+        if window.count > 1, scores {
           let (applied, stopped) = optimize(window, items: items, width: width, balanced: true, visit)
           if applied {
             state = stopped ? 2 : 1
@@ -31,7 +34,7 @@ extension AttributedText {
     guard state == 0 else { return }
     // The text ended within 6 lines and without a hard break.
     if window.count > 1 {
-      if optimize(window, items: items, width: width, balanced: true, visit).applied { return }
+      if scores, optimize(window, items: items, width: width, balanced: true, visit).applied { return }
       let limit = WebTextRules.lineLimit(forWidth: width)
       if !paragraphOverflows(holding: 0, limit: limit),
         let balanced = bisectedWidth(of: window, items: items, width: width)
@@ -44,9 +47,11 @@ extension AttributedText {
 
   /// Blink's `text-wrap-style: pretty` over the spans (the web), as `WebWrapStyles.pretty` runs it
   /// over plain text: every paragraph's greedy lines, its last 4 re-broken by score when its last
-  /// line is short.
+  /// line is short. (Spans with tabs stay greedy, as plain text with tabs does.)
   func forEachPrettyLine(width: Double, _ visit: (LineBreak) -> Bool) {
-    guard let items = itemAdvances else { return forEachGreedyLine(width: width, visit) }
+    guard let items = itemAdvances, items.tabStops.isEmpty else {
+      return forEachGreedyLine(width: width, visit)
+    }
     var window = WebWrapStyles.LineRing(filler: LineBreak.empty)
     var stopped = false
     // Ends the paragraph whose last lines `window` holds; false when `visit` stopped.
@@ -230,7 +235,13 @@ extension AttributedText {
     guard available > 0 else { return nil }
     let lineCount = lines.count
     var sum = 0
-    for index in 0..<lineCount { sum += layoutUnits(ofLine: lines[index].graphemeRange, items: items) }
+    for index in 0..<lineCount {
+      // (With tabs, the line's width as its walk measures them.)
+      sum +=
+        items.tabStops.isEmpty
+        ? layoutUnits(ofLine: lines[index].graphemeRange, items: items)
+        : WebWrapStyles.layoutUnits(lines[index].contentWidth)
+    }
     // `LineWidthSum() / num_lines` (truncated), times `.8f` in `float`, rounded.
     let average = sum / lineCount
     let minimum = Int((Float(average) / 64 * Float(0.8) * 64).rounded(.toNearestOrAwayFromZero))
