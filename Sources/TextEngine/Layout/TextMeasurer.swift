@@ -282,7 +282,7 @@ public final class TextMeasurer: Sendable {
       platform.rules.expandsTabs && codes.withUnsafeBufferPointer(WebTabStops.containsTab)
       ? tabItems(
         codes: codes, itemStarts: directions?.itemStarts ?? [], chain: chain, weight: weight,
-        fontSize: fontSize)
+        fontSize: fontSize, letterSpacing: letterSpacing)
       : nil
     var builder = PreparedTextBuilder(
       segmentCount: breaks.count, scalarCount: codes.count, fontSize: fontSize, letterSpacing: letterSpacing,
@@ -413,7 +413,8 @@ public final class TextMeasurer: Sendable {
   /// tabs, `WebTabStops`) and the tab stops of its primary font. Out of line: few texts hold a
   /// tab.
   @inline(never) private func tabItems(
-    codes: [UInt32], itemStarts: [Int32], chain: FontChain, weight: FontWeight, fontSize: Double
+    codes: [UInt32], itemStarts: [Int32], chain: FontChain, weight: FontWeight, fontSize: Double,
+    letterSpacing: Double
   ) -> (itemStarts: [Int32], tabStops: WebTabStops)? {
     let afterTabs = codes.withUnsafeBufferPointer(WebTabStops.itemStarts(afterTabsIn:))
     let merged = Array(Set(itemStarts).union(afterTabs)).sorted()
@@ -421,7 +422,7 @@ public final class TextMeasurer: Sendable {
     let spaceEm = Double(primary.nominalAdvance(of: 0x20) ?? 0) / Double(primary.unitsPerEm)
     let advances = WebAdvances(chain: weight == .bold ? boldWebFacts : regularWebFacts, fontSize: fontSize)
     let space = WebAdvances.advance(spaceEm * fontSize, in: advances.face(bit: 0))
-    return (merged, WebTabStops(spaceWidth: space))
+    return (merged, WebTabStops(spaceWidth: space, letterSpacing: letterSpacing))
   }
 
   /// The shaper for a style's chain, with the installed fonts as fallback when they are on. A

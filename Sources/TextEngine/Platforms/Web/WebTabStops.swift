@@ -28,10 +28,12 @@ struct WebTabStops: Hashable, Sendable {
   /// Half the space advance: a first tab narrower than this reaches one tab stop further.
   let halfSpaceWidth: Float
 
-  /// The tab stops of a primary font whose space is `spaceWidth` px wide.
-  init(spaceWidth: Double) {
+  /// The tab stops of a primary font whose space is `spaceWidth` px wide, under `letterSpacing`
+  /// px: a tab is 8 spaces with their spacing (`TabSizeWithSpacing`, measured: Chromium 156 at
+  /// 1.5 px spacing), the half-space minimum without it.
+  init(spaceWidth: Double, letterSpacing: Double = 0) {
     let space = Float(spaceWidth)
-    tabWidth = 8 * space
+    tabWidth = 8 * (space + Float(letterSpacing))
     halfSpaceWidth = space / 2
   }
 
