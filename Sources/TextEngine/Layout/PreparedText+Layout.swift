@@ -213,6 +213,12 @@ extension PreparedText {
     // Texts with tabs (the web): the first run of tabs not before the segment being placed.
     let tabRuns = view.tabRuns
     var nextTabRun = 0
+    // The segment of the first run of tabs at or after segment `segment` (`Int.max`: none), which
+    // `nextTabRun` then indexes (lines only go forward).
+    func nextTabSegment(from segment: Int) -> Int {
+      while nextTabRun < tabRuns.count, Int(tabRuns[nextTabRun].segment) < segment { nextTabRun += 1 }
+      return nextTabRun < tabRuns.count ? Int(tabRuns[nextTabRun].segment) : .max
+    }
     func tabSegmentContentEnd(_ segment: Int) -> Int32 {
       segments[segment].graphemeStart + segments[segment].contentGraphemeCount
     }
@@ -364,8 +370,7 @@ extension PreparedText {
         // The next segment starts after the kerning across the opportunity (`KerningPairs`).
         leadWidth += Double(segment.kernAfter)
         if Widening.reachesTabStops, Rules.expandsTabs, !tabRuns.isEmpty, !segment.hardBreakAfter {
-          while nextTabRun < tabRuns.count, Int(tabRuns[nextTabRun].segment) < index { nextTabRun += 1 }
-          if nextTabRun < tabRuns.count, Int(tabRuns[nextTabRun].segment) == index {
+          if nextTabSegment(from: index) == index {
             // The tail's tabs reach their tab stop from where its content ends; the text after
             // them is a new item, measured from the line position they end at.
             // (Positions not snapped: the line is taken to start its content's width before the
@@ -400,10 +405,10 @@ extension PreparedText {
       var through = Int(key.paragraphEnd)
       var tabs: WebTabStops.Run?
       if Widening.reachesTabStops, Rules.expandsTabs, !tabRuns.isEmpty {
-        while nextTabRun < tabRuns.count, Int(tabRuns[nextTabRun].segment) < index { nextTabRun += 1 }
-        if nextTabRun < tabRuns.count, Int(tabRuns[nextTabRun].segment) < through {
+        let tabSegment = nextTabSegment(from: index)
+        if tabSegment < through {
           tabs = tabRuns[nextTabRun]
-          through = Int(tabRuns[nextTabRun].segment)
+          through = tabSegment
         }
       }
       var last = lastSegment(in: keys, from: index, through: through, within: reach)
