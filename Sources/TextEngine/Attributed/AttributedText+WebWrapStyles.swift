@@ -242,9 +242,7 @@ extension AttributedText {
         ? layoutUnits(ofLine: lines[index].graphemeRange, items: items)
         : WebWrapStyles.layoutUnits(lines[index].contentWidth)
     }
-    // `LineWidthSum() / num_lines` (truncated), times `.8f` in `float`, rounded.
-    let average = sum / lineCount
-    let minimum = Int((Float(average) / 64 * Float(0.8) * 64).rounded(.toNearestOrAwayFromZero))
+    let minimum = WebWrapStyles.narrowestBalancedWidth(lineWidthSum: sum, lineCount: lineCount)
     var widestContent = 0.0
     for segment in segments { widestContent = max(widestContent, segment.contentWidth) }
     // Whether the greedy lines at `layoutUnits` are no more than `lineCount` (a word wider than
@@ -265,15 +263,7 @@ extension AttributedText {
       }
       return !cutsAWord && count <= lineCount
     }
-    // One CSS pixel (`FromFloatCeil(EffectiveZoom())`).
-    let epsilon = 64
-    var upper = available
-    var lower = minimum
-    while lower + epsilon < upper {
-      let middle = (upper + lower) / 2
-      if fits(middle) { upper = middle } else { lower = middle }
-    }
-    return upper
+    return WebWrapStyles.bisected(from: minimum, to: available, fits: fits)
   }
 }
 

@@ -219,9 +219,6 @@ extension PreparedText {
       while nextTabRun < tabRuns.count, Int(tabRuns[nextTabRun].segment) < segment { nextTabRun += 1 }
       return nextTabRun < tabRuns.count ? Int(tabRuns[nextTabRun].segment) : .max
     }
-    func tabSegmentContentEnd(_ segment: Int) -> Int32 {
-      segments[segment].graphemeStart + segments[segment].contentGraphemeCount
-    }
     // Whether at least two of a segment's graphemes fit after `used` points of its line.
     func twoGraphemesFit(of segment: Segment, after used: Double) -> Bool {
       guard segment.contentGraphemeCount >= 2 else { return false }
@@ -438,6 +435,24 @@ extension PreparedText {
         (last, widening) = lastSegmentFromWiderStart(
           index, last: last, through: through, in: view, within: reach, grid: Rules.positionGrid ?? 0)
       }
+      // A line that holds a run of tabs reaches its tab stop from where it starts (the content
+      // before it, which it hangs after) and goes on from its end; where content after the tabs
+      // in their segment (which the keys measured without them) does not fit, the line ends
+      // before that segment.
+      var afterTabs: (start: Double, width: Double)?
+      if Widening.reachesTabStops, Rules.expandsTabs, let tabs, last == Int(tabs.segment) {
+        let after = Self.lineAfterTabs(
+          from: nextTabRun, in: view,
+          lineStart: leadPosition.isNaN
+            ? (key.start, key.startRounding, leadWidth) : (leadPosition, leadRank, 0))
+        if last > index, tabs.grapheme < segments[last].graphemeStart + segments[last].contentGraphemeCount,
+          keys[last].contentEnd - after.start > limit
+        {
+          last -= 1
+        } else {
+          afterTabs = after
+        }
+      }
       let lastSegment = segments[last]
       let contentSegment = Int(lastSegment.lastContent)
       var line = LineBreak(
@@ -458,34 +473,10 @@ extension PreparedText {
         line.contentWidth += widening
         if !leadPosition.isNaN, contentSegment >= leadPast.segment { line.contentWidth += leadPast.widening }
       }
-      if Widening.reachesTabStops, Rules.expandsTabs, let tabs, last == Int(tabs.segment) {
-        // The line holds the run of tabs: it reaches its tab stop from where it starts (the
-        // content before it, which it hangs after), and the line goes on from its end.
-        let after = Self.lineAfterTabs(
-          from: nextTabRun, in: view,
-          lineStart: leadPosition.isNaN
-            ? (key.start, key.startRounding, leadWidth) : (leadPosition, leadRank, 0))
-        if last > index, tabs.grapheme < tabSegmentContentEnd(last),
-          keys[last].contentEnd - after.start > limit
-        {
-          // (Content after the tabs in their segment, which the keys measured without them,
-          // does not fit: the line ends before that segment.)
-          last -= 1
-          let lastSegment = segments[last]
-          line.graphemeRange = lineStart..<Int(lastSegment.graphemeStart + lastSegment.graphemeCount)
-          line.endsWithHardBreak = false
-          index = last + 1
-          lineStart = line.graphemeRange.upperBound
-          leadWidth = 0
-          leadContent = 0
-          leadPosition = .nan
-          leadPast = .none
-          guard body(line) else { return }
-          continue
-        }
-        (leadPosition, leadRank) = (after.start, 0)
+      if let afterTabs {
+        (leadPosition, leadRank) = (afterTabs.start, 0)
         leadPast = .none
-        leadWidth = after.width
+        leadWidth = afterTabs.width
         leadContent = line.contentWidth
         index = last + 1
         continue

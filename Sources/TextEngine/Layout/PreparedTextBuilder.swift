@@ -39,10 +39,10 @@ struct PreparedTextBuilder {
     webAdvances: WebAdvances? = nil, positionGrid: Double? = nil,
     kerning: UnsafePointer<SegmentKerning>? = nil,
     keepsKerningAtLineEnd: Bool = false, itemStarts: [Int32] = [], cutKerningRoom: Bool = false,
-    tabStops: WebTabStops? = nil, hasBidiItems: Bool? = nil
+    tabStops: WebTabStops? = nil, hasBidiItems: Bool = false
   ) {
     self.itemStarts = itemStarts
-    self.hasBidiItems = hasBidiItems ?? !itemStarts.isEmpty
+    self.hasBidiItems = hasBidiItems
     self.tabStops = tabStops
     self.fontSize = fontSize
     self.letterSpacing = letterSpacing

@@ -15,8 +15,9 @@
 /// each run's width where a line holds it (`PreparedText.forEachLine`). A run of tabs hangs at
 /// the end of a line, as spaces do.
 struct WebTabStops: Hashable, Sendable {
-  /// One run of tabs: the segment it ends (a run of tabs always does, with at most spaces
-  /// after it), its first tab's grapheme and how many tabs it holds.
+  /// One run of tabs: the segment it is in (a segment may hold several, spaces between them,
+  /// and content may follow one in its segment), its first tab's grapheme and how many tabs it
+  /// holds.
   struct Run: Hashable, Sendable {
     var segment: Int32
     var grapheme: Int32

@@ -456,7 +456,7 @@ enum WebWrapStyles {
       return
     }
     let available = layoutUnits(width)
-    let minimum = Int((Float(sum / lineCount) / 64 * Float(0.8) * 64).rounded(.toNearestOrAwayFromZero))
+    let minimum = narrowestBalancedWidth(lineWidthSum: sum, lineCount: lineCount)
     var widest = 0.0
     for segment in view.segments { widest = max(widest, segment.contentWidth) }
     // Whether the greedy lines at `width` LayoutUnits keep to `lineCount`.
@@ -470,13 +470,8 @@ enum WebWrapStyles {
       }
       return lines <= lineCount
     }
-    var upper = available
-    var lower = minimum
-    while lower + 64 < upper {
-      let middle = (upper + lower) / 2
-      if fits(middle) { upper = middle } else { lower = middle }
-    }
-    greedy(WebTextRules.lineLimit(forWidth: Double(upper) / 64), body)
+    let balanced = bisected(from: minimum, to: available, fits: fits)
+    greedy(WebTextRules.lineLimit(forWidth: Double(balanced) / 64), body)
   }
 
   /// `text-wrap-style: pretty`: every paragraph's greedy lines, its last 4 re-broken by score when
@@ -769,10 +764,7 @@ enum WebWrapStyles {
     let lineCount = lines.count
     var sum = 0
     for index in 0..<lineCount { sum += layoutUnits(ofLine: lines[index], in: view) }
-    // `LineWidthSum() / num_lines` (LayoutUnit by an integer: truncated), times `.8f` in `float`,
-    // rounded (`FromFloatRound`).
-    let average = sum / lineCount
-    let minimum = Int((Float(average) / 64 * Float(0.8) * 64).rounded(.toNearestOrAwayFromZero))
+    let minimum = narrowestBalancedWidth(lineWidthSum: sum, lineCount: lineCount)
     let segments = view.segments
     let keys = view.keys.baseAddress.unsafelyUnwrapped
     let last = segments.count &- 1
@@ -840,16 +832,27 @@ enum WebWrapStyles {
       return true
     }
     if widestContent <= limit(available) { _ = pass(width: available) }
-    // One CSS pixel (`FromFloatCeil(EffectiveZoom())`).
-    let epsilon = 64
-    var upper = available
-    var lower = minimum
-    while lower + epsilon < upper {
-      let middle = (upper + lower) / 2
-      let fits =
-        widestContent > limit(middle)
+    return bisected(from: minimum, to: available) { middle in
+      widestContent > limit(middle)
         ? false : middle >= fitsFrom ? true : middle <= failsThrough ? false : pass(width: middle)
-      if fits { upper = middle } else { lower = middle }
+    }
+  }
+
+  /// Where `ParagraphLineBreaker::AttemptParagraphBalancing` starts its bisection, in
+  /// LayoutUnits: `LineWidthSum() / num_lines` (LayoutUnit by an integer: truncated), times `.8f`
+  /// in `float`, rounded (`FromFloatRound`).
+  static func narrowestBalancedWidth(lineWidthSum: Int, lineCount: Int) -> Int {
+    Int((Float(lineWidthSum / lineCount) / 64 * Float(0.8) * 64).rounded(.toNearestOrAwayFromZero))
+  }
+
+  /// Blink's balancing bisection between `lower` and `upper` LayoutUnits: halves the bracket while
+  /// it is wider than one CSS pixel (`FromFloatCeil(EffectiveZoom())`), keeping `upper` at a width
+  /// that `fits`; returns it.
+  static func bisected(from lower: Int, to upper: Int, fits: (Int) -> Bool) -> Int {
+    var (lower, upper) = (lower, upper)
+    while lower + 64 < upper {
+      let middle = (upper + lower) / 2
+      if fits(middle) { upper = middle } else { lower = middle }
     }
     return upper
   }
