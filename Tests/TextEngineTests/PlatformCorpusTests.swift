@@ -339,11 +339,12 @@ import TextEngine
   /// (Noto Sans CJK SC kerns most Latin pairs: a piece is typically 0.15–0.4 px wider than its
   /// graphemes' advances in context) and steps back a grapheme when the reshaped piece no longer
   /// fits (`View.cutKerning`, `PreparedText.steppingBack`). Before the engine did so, 45 layouts
-  /// broke otherwise and 775 of 10,359 lines differed in width; now 4 layouts (a hyphen before
-  /// digits that Chromium keeps) and 47 of 10,830 lines (pieces ending inside `ff`, `fl`, `fi`
-  /// and a few 1/64 px roundings), listed exactly in `corpus/cut-word-mismatches.json` (any
-  /// change either way fails until the list is updated; `SELFSIZE_RECORD_CUT_WORD_MISMATCHES=1`
-  /// rewrites it).
+  /// broke otherwise and 775 of 10,359 lines differed in width; then 4 layouts (a hyphen before
+  /// digits that Chromium keeps with them on a line that starts at it:
+  /// `PlatformTextRules.keepsDigitsWithLineStartHyphen`); now none, and 47 of 10,907 lines
+  /// (pieces ending inside `ff`, `fl`, `fi` and a few 1/64 px roundings), listed exactly in
+  /// `corpus/cut-word-mismatches.json` (any change either way fails until the list is updated;
+  /// `SELFSIZE_RECORD_CUT_WORD_MISMATCHES=1` rewrites it).
   @Test func cutWordsBreakAndMeasureAsChromiumsAtNarrowWidths() throws {
     let measurer = try BundledFonts.measurer(systemFonts: false, platform: .web)
     let style = TextStyle(fontSize: 15, lineHeight: .fixed(21))
@@ -384,9 +385,49 @@ import TextEngine
       "web cut words = chromium: breaks \(layouts - breaksDiffering.count)/\(layouts), widths"
         + " \(lines - widthsDiffering.count)/\(lines) lines")
     #expect(layouts == 1_200)
-    #expect(lines == 10_830)
+    #expect(lines == 10_907)
     #expect(breaksDiffering == known["breaks"]!)
     #expect(widthsDiffering == known["widths"]!)
+  }
+
+  /// Words with a hyphen before digits (`issuecomment-601105975`, `CVE-2020-12345`,
+  /// `2019-11-28`, `x86-64`, URLs with dates) in 70 texts at 33 widths from 60 to 140 px
+  /// (`corpus/hyphen-digits.oracles.jsonl`, Chromium 156, bundled fonts in their order,
+  /// `break-word`): a line that starts at a cut word's hyphen keeps the digits after it
+  /// (`PlatformTextRules.keepsDigitsWithLineStartHyphen`). Every layout breaks as Chromium (52 of
+  /// the 2,310 did not before the rule) and every line is as wide, in plain text and one span;
+  /// `measure` counts the same lines.
+  @Test func wordsWithAHyphenBeforeDigitsBreakAsChromiums() throws {
+    let measurer = try BundledFonts.measurer(systemFonts: false, platform: .web)
+    let style = TextStyle(fontSize: 15, lineHeight: .fixed(21))
+    var layouts = 0
+    var lines = 0
+    for row in try Fixtures.jsonLines("corpus/hyphen-digits.oracles.jsonl") {
+      let text = row["text"] as! String
+      let prepared = try measurer.prepare(text, style: style)
+      let rich = try measurer.prepare([TextSpan(text, style: style)])
+      let chromiumWidths = row["widths"] as! [String: [Double]]
+      for (width, chromium) in row["breaks"] as! [String: [Int]] {
+        let name = "\(row["id"]!)@\(width)"
+        layouts += 1
+        let layout = try prepared.layout(width: Double(width)!)
+        #expect(layout.breaks == chromium, "\(name)")
+        #expect(try prepared.measure(width: Double(width)!).lineCount == layout.lines.count, "\(name)")
+        let spans = try rich.layout(width: Double(width)!)
+        #expect(spans.lines.dropFirst().map(\.scalarRange.lowerBound) == chromium, "\(name)")
+        guard layout.breaks == chromium else { continue }
+        for (index, line) in layout.lines.enumerated() {
+          lines += 1
+          // (Chromium's widths are rounded to 1/1000 px; the grid is 1/64 px.)
+          #expect(abs(line.width - chromiumWidths[width]![index]) < 0.0006, "\(name) line \(index)")
+          #expect(
+            abs(spans.lines[index].width - chromiumWidths[width]![index]) < 0.0006,
+            "\(name) span line \(index)")
+        }
+      }
+    }
+    #expect(layouts == 2_310)
+    #expect(lines == 22_395)
   }
 
   /// A line from inside a bidi item whose content ends exactly at the limit past the item's end

@@ -238,6 +238,40 @@ extension WebTextRulesTests {
     #expect(Array(spans.lines.map(\.width).prefix(widths.count)) == widths)
   }
 
+  /// A line that starts at a cut word's hyphen before digits keeps the digits with the hyphen
+  /// (`PlatformTextRules.keepsDigitsWithLineStartHyphen`): Blink's break iterator starts at the
+  /// line's start and takes the hyphen for a minus sign. Chromium 156 (`corpus/cut-word-line-widths`,
+  /// `cw016@60`, `cw043@80`): `…issuecomment|-601105|975`, `2003|-04/msg00|399.html`, where the
+  /// opportunity after the hyphen would end those lines after it. Plain text, one span, `measure`
+  /// and a batch agree.
+  @Test(arguments: [
+    (
+      "d/control: update meson minimum version https://github.com/systemd/systemd/pull/13842#issuecomment-601105975",
+      60.0, [98, 105], [60, 55.15625, 24.984375]
+    ),
+    (
+      "890-elf64_alpha_segfault.diff: dropped as bogus (http://sources.redhat.com/ml/binutils/2003-04/msg00399.html); rth's correct fix is already in the upstream source.",
+      80.0, [91, 100], [78.5, 73.765625, 71.296875]
+    ),
+  ])
+  func aLineStartingAtACutWordsHyphenKeepsItsDigits(
+    text: String, width: Double, breaks: [Int], widths: [Double]
+  ) throws {
+    let measurer = try BundledFonts.measurer(systemFonts: false, platform: .web)
+    let style = TextStyle(fontSize: 15, lineHeight: .fixed(21))
+    let prepared = try measurer.prepare(text, style: style)
+    let layout = try prepared.layout(width: width)
+    let index = try #require(layout.breaks.firstIndex(of: breaks[0]))
+    #expect(Array(layout.breaks[index...].prefix(2)) == breaks)
+    #expect(Array(layout.lines[index...].map(\.width).prefix(widths.count)) == widths)
+    #expect(try prepared.measure(width: width).lineCount == layout.lines.count)
+    #expect(try PreparedTextBatch([prepared]).measure(width: width)[0].lineCount == layout.lines.count)
+    let spans = try measurer.prepare([TextSpan(text, style: style)], paragraph: nil, truncationToken: nil)
+      .layout(width: width)
+    #expect(spans.breaks == layout.breaks)
+    #expect(spans.lines.map(\.width) == layout.lines.map(\.width))
+  }
+
   /// A word's cuts are cached by segment (`SegmentCutTable`, in ems): a text prepared again, at
   /// another size, in another language or after the caches are emptied loses the same kerning
   /// at each cut as one prepared by a new measurer.

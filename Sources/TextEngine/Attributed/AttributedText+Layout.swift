@@ -78,6 +78,9 @@ extension AttributedText {
       let first = segment.graphemeStart
       let contentEnd = first + segment.contentGraphemeCount
       let end = first + segment.graphemeCount
+      // A segment of digits that does not fit after the hyphen a cut word's tail starts the line
+      // with is cut on that line, as one word with the hyphen (Blink; `PreparedText.forEachLine`).
+      var joinsLineStartHyphen = false
       // Where spans are inline items snapped one by one (the web), the line's width with this
       // segment is Blink's sum of its items' snapped parts, not a difference of positions.
       if let items = itemAdvances, lineStart < first {
@@ -88,7 +91,11 @@ extension AttributedText {
             && !items.fitsAtLimit(from: lineStart, to: contentEnd, limit: limit))
           || !items.reshapedEndFits(to: contentEnd, of: &walker!, limit: limit)
         {
-          guard endLine(at: first) else { return }
+          if lineStartsWithHyphenBeforeDigits(from: lineStart, before: first) {
+            joinsLineStartHyphen = true
+          } else {
+            guard endLine(at: first) else { return }
+          }
         } else {
           if origin.isNaN { origin = segment.start }
           if contentEnd > first { lineContent = walker!.reportedWidth(to: contentEnd) }
@@ -141,7 +148,7 @@ extension AttributedText {
       }
       guard let ended = endsAfterOverflowingSpace() else { return }
       if ended { continue }
-      if lineStart < first, lineWidth + segment.contentWidth > limit,
+      if lineStart < first, !joinsLineStartHyphen, lineWidth + segment.contentWidth > limit,
         // A word wider than any line starts on this one where the platform fills lines with it
         // (SkParagraph's `tooLongWord`: when two of its clusters fit, the word's width taken
         // without its last cluster when a break opportunity follows that cluster).
@@ -158,7 +165,7 @@ extension AttributedText {
         guard let ended = endsAfterOverflowingSpace() else { return }
         if ended { continue }
       }
-      var fits = lineWidth + segment.contentWidth <= limit
+      var fits = !joinsLineStartHyphen && lineWidth + segment.contentWidth <= limit
       if fits, let items = itemAdvances, lineStart == first, contentEnd > first,
         lineWidth + segment.contentWidth == limit
       {

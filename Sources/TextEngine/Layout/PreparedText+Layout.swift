@@ -263,8 +263,12 @@ extension PreparedText {
             continue
           }
         }
-        // A word wider than any line starts on this one where the platform fills lines with it.
-        if lineStart < first,
+        // A word wider than any line starts on this one where the platform fills lines with it;
+        // so does a word of digits after the hyphen a cut word's tail starts the line with (Blink).
+        let joinsLineStartHyphen =
+          Rules.keepsDigitsWithLineStartHyphen && lineStart < first
+          && lineStartsWithHyphenBeforeDigits(from: lineStart, before: first, in: view)
+        if lineStart < first, !joinsLineStartHyphen,
           !(overlongWordsFillLines && (tooLong ?? isTooLongToWait(segment))
             && twoGraphemesFit(of: segment, after: leadWidth))
         {
@@ -292,12 +296,19 @@ extension PreparedText {
           // Where positions are snapped (`View.snapsCutWordTails`), each piece of the word is as
           // wide as its snapped positions make it, and so is the tail the next line starts with.
           let key = keys[index]
-          let snaps = view.snapsCutWordTails && lineStart == first
+          let snaps = view.snapsCutWordTails && (lineStart == first || joinsLineStartHyphen)
           var positions = CutWordPositions(
             key: key, first: first, grid: Rules.positionGrid ?? 0, items: view.itemStartGraphemes,
             searchFrom: nextItem)
           var piece = (position: key.start, rank: Int16(0))
-          if snaps { piece = positions.position(ofGrapheme: first, lead: 0, widths: graphemeWidths) }
+          if snaps {
+            piece =
+              joinsLineStartHyphen
+              ? (leadPosition, leadRank)
+              : positions.position(ofGrapheme: first, lead: 0, widths: graphemeWidths)
+          }
+          // The line's width before the segment (the joined hyphen's) on its first piece, else 0.
+          var leadBefore = joinsLineStartHyphen ? leadWidth : 0
           var grapheme = first
           while true {
             let before = grapheme
@@ -324,7 +335,7 @@ extension PreparedText {
             }
             if snaps {
               let end = positions.position(
-                ofGrapheme: grapheme, lead: leadWidth + endKerning, widths: graphemeWidths)
+                ofGrapheme: grapheme, lead: leadWidth - leadBefore + endKerning, widths: graphemeWidths)
               leadContent = end.position - piece.position
               // (Blink's `ceil(e − o)`: `LineKey.lineWidth(from:toLineContentEnd:contentTieRank:)`.)
               if !Widening.widensFirstItemParts, piece.rank > end.rank { leadContent += LineKey.rankedGrid }
@@ -335,8 +346,10 @@ extension PreparedText {
               // (The next piece starts where the text's shaping puts the cut, not the reshaped end.)
               piece =
                 endKerning == 0
-                ? end : positions.position(ofGrapheme: grapheme, lead: leadWidth, widths: graphemeWidths)
-              positions.startPiece(atGrapheme: grapheme, lead: leadWidth)
+                ? end
+                : positions.position(
+                  ofGrapheme: grapheme, lead: leadWidth - leadBefore, widths: graphemeWidths)
+              positions.startPiece(atGrapheme: grapheme, lead: leadWidth - leadBefore)
             }
             guard
               body(
@@ -345,9 +358,11 @@ extension PreparedText {
             else { return }
             lineStart = grapheme
             leadWidth = 0
+            leadBefore = 0
           }
           if snaps {
-            let end = positions.position(ofGrapheme: contentEnd, lead: leadWidth, widths: graphemeWidths)
+            let end = positions.position(
+              ofGrapheme: contentEnd, lead: leadWidth - leadBefore, widths: graphemeWidths)
             leadContent = end.position - piece.position
             if !Widening.widensFirstItemParts, piece.rank > end.rank { leadContent += LineKey.rankedGrid }
             if Widening.widensFirstItemParts, contentEnd > lineStart {

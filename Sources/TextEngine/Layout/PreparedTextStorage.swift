@@ -24,9 +24,10 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
     /// a `PreparedText` is one reference: copying it is one retain).
     var paragraph = PreparedText.Paragraph()
     /// True when laying the text out reads its scalars, so views hold them: the platform's line
-    /// rules look for spaces inside segments (`TextPlatform.layoutReadsScalars`), or lines
+    /// rules look for spaces inside segments (`TextPlatform.layoutReadsScalars`), lines
     /// differ in height and one broken inside a segment set in several fonts holds only its own
-    /// clusters' fonts.
+    /// clusters' fonts, or a line may start at a hyphen before digits that keeps them
+    /// (`WebScalarScan.hasHyphenBeforeDigit`).
     var viewHasScalars = false
     /// True when a line starting inside a segment (after a word cut between graphemes) is
     /// measured from its first grapheme's snapped position, found from its segment's

@@ -203,6 +203,11 @@ public final class TextMeasurer: Sendable {
     let fontSize = style.fontSize
     let letterSpacing = style.letterSpacing
     let weight = style.weight
+    let rules = platform.rules
+    let scan =
+      rules.expandsTabs || rules.keepsDigitsWithLineStartHyphen
+      ? codes.withUnsafeBufferPointer(WebScalarScan.init(_:)) : WebScalarScan()
+    let hasTabs = rules.expandsTabs && scan.hasTab
     let built = try withLineBreaks(decoded) { breaks throws(TextError) in
       let directions =
         decoded.mayBeRightToLeft ? try BidiLevels.segmentDirections(decoded, breaks: breaks) : nil
@@ -216,7 +221,7 @@ public final class TextMeasurer: Sendable {
           let built = build(
             codes: codes, breaks: breaks, directions: directions, fontSize: fontSize,
             letterSpacing: letterSpacing, weight: weight, language: language, languageID: languageID ?? 0,
-            chain: chain, cache: cache, kerning: kerning)
+            chain: chain, cache: cache, kerning: kerning, hasTabs: hasTabs)
           // (Most texts have no segment that wide: nothing to look for.)
           if platform.rules.reshapesCutWordEnds,
             built.storage.withUnsafeMutablePointerToHeader({ $0.pointee.widestSegmentContent })
@@ -231,7 +236,6 @@ public final class TextMeasurer: Sendable {
       }
     }
     let lines = lineModel(of: built.fontMask, chain: chain, style: style)
-    let rules = platform.rules
     return PreparedText(
       codes: codes, style: style, lineHeight: lines.lineHeight, lineBoxes: lines.boxes,
       fontChain: lines.boxes.map { _ in chain },
@@ -239,6 +243,7 @@ public final class TextMeasurer: Sendable {
       edges: rules.edges(primary: chain.primary.metrics, style: style), platform: platform,
       missingGlyphs: built.missingGlyphs,
       ellipsisWidth: ellipsis, ascender: metrics.ascender,
+      layoutReadsScalars: rules.keepsDigitsWithLineStartHyphen && scan.hasHyphenBeforeDigit,
       storage: built.storage)
   }
 
@@ -274,12 +279,12 @@ public final class TextMeasurer: Sendable {
   private func build(
     codes: [UInt32], breaks: UnsafeBufferPointer<(end: Int, isHard: Bool)>, directions: SegmentDirections?,
     fontSize: Double, letterSpacing: Double, weight: FontWeight, language: String, languageID: Int32,
-    chain: FontChain, cache: SegmentCache, kerning: UnsafePointer<SegmentKerning>?
+    chain: FontChain, cache: SegmentCache, kerning: UnsafePointer<SegmentKerning>?, hasTabs: Bool
   ) -> PreparedTextBuilder.Finished {
     // (Tabs reach tab stops where the platform sets them: the text after a run of tabs is an
     // item of its own.)
     let tabs =
-      platform.rules.expandsTabs && codes.withUnsafeBufferPointer(WebTabStops.containsTab)
+      hasTabs
       ? tabItems(
         codes: codes, itemStarts: directions?.itemStarts ?? [], chain: chain, weight: weight,
         fontSize: fontSize, letterSpacing: letterSpacing)

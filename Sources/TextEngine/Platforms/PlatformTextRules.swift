@@ -57,6 +57,10 @@ protocol PlatformTextRules {
   /// True when a tab reaches the next tab stop of its line (Blink's `pre-wrap` tabs,
   /// ``WebTabStops``); false when it is shaped as the font draws it (by default).
   static var expandsTabs: Bool { get }
+  /// True when a line that starts at a hyphen-minus before a digit (after a word cut between
+  /// graphemes) keeps the digits with it (Blink, ``WebScalarScan/hasHyphenBeforeDigit``); false
+  /// when the opportunity after the hyphen stays (by default).
+  static var keepsDigitsWithLineStartHyphen: Bool { get }
   /// How far a line's content may reach at `width` and still fit.
   static func lineLimit(forWidth width: Double) -> Double
   /// How far a line's content may reach at `width` in a paragraph of `style` (by default
@@ -129,4 +133,6 @@ extension PlatformTextRules {
   static var layoutReadsScalars: Bool { endsLinesAfterOverflowingSpaces }
 
   static var expandsTabs: Bool { false }
+
+  static var keepsDigitsWithLineStartHyphen: Bool { false }
 }

@@ -50,24 +50,6 @@ struct WebTabStops: Hashable, Sendable {
     return Double(((end - start) * 64).rounded(.up)) / 64
   }
 
-  /// True when `codes` holds a tab (U+0009): eight scalars a step.
-  static func containsTab(_ codes: UnsafeBufferPointer<UInt32>) -> Bool {
-    guard let base = codes.baseAddress else { return false }
-    let raw = UnsafeRawPointer(base)
-    let tabs = SIMD8<UInt32>(repeating: 9)
-    var index = 0
-    while index &+ 8 <= codes.count {
-      let scalars = raw.loadUnaligned(fromByteOffset: index &* 4, as: SIMD8<UInt32>.self)
-      if any(scalars .== tabs) { return true }
-      index &+= 8
-    }
-    while index < codes.count {
-      if codes[index] == 9 { return true }
-      index &+= 1
-    }
-    return false
-  }
-
   /// Where the item after each run of tabs starts (the scalar after the run's last tab), for
   /// runs that something follows; ascending.
   static func itemStarts(afterTabsIn codes: UnsafeBufferPointer<UInt32>) -> [Int32] {

@@ -104,6 +104,11 @@ enum WebTextRules: PlatformTextRules {
   /// Tabs reach Blink's tab stops (``WebTabStops``).
   static var expandsTabs: Bool { true }
 
+  /// Blink's break iterator starts at each line's start (`LineBreaker` sets its start offset
+  /// from the break token), so a line that starts at a cut word's hyphen sees no letter before
+  /// it and keeps the digits after it (``WebScalarScan/hasHyphenBeforeDigit``).
+  static var keepsDigitsWithLineStartHyphen: Bool { true }
+
   static var hasStrut: Bool { true }
 
   static var finalHardBreakStartsLine: Bool { false }

@@ -1,0 +1,61 @@
+/// What a web text holds that Blink lays out by rules of their own, found in one pass over its
+/// scalars (eight a step) before it is prepared.
+struct WebScalarScan: Hashable, Sendable {
+  /// A tab (U+0009): it reaches a tab stop (``WebTabStops``).
+  private(set) var hasTab = false
+  /// A hyphen-minus between an ASCII letter or digit and an ASCII digit (`CVE-2020`,
+  /// `issuecomment-601`), where Blink may break after the hyphen, but not on a line that starts
+  /// at it: Blink's break iterator starts at each line's start, so the hyphen it starts with has
+  /// no letter before it and is taken for a minus sign (`LazyLineBreakIterator::Context`). Only a
+  /// word cut between graphemes can start a line there; its line finder then reads the scalars.
+  private(set) var hasHyphenBeforeDigit = false
+
+  /// Nothing found (a platform without these rules).
+  init() {}
+
+  /// Scans `codes`.
+  init(_ codes: UnsafeBufferPointer<UInt32>) {
+    guard let base = codes.baseAddress else { return }
+    let raw = UnsafeRawPointer(base)
+    let tabs = SIMD8<UInt32>(repeating: 9)
+    let hyphens = SIMD8<UInt32>(repeating: 0x2D)
+    var index = 0
+    while index &+ 8 <= codes.count {
+      let scalars = raw.loadUnaligned(fromByteOffset: index &* 4, as: SIMD8<UInt32>.self)
+      if any((scalars .== tabs) .| (scalars .== hyphens)) { note(codes, from: index, to: index &+ 8) }
+      index &+= 8
+    }
+    note(codes, from: index, to: codes.count)
+  }
+
+  /// Notes what scalars `start..<end` of `codes` hold. Out of line: most texts have neither.
+  @inline(never) private mutating func note(
+    _ codes: UnsafeBufferPointer<UInt32>, from start: Int, to end: Int
+  ) {
+    for index in start..<end {
+      if codes[index] == 9 {
+        hasTab = true
+      } else if Self.isHyphenBeforeDigit(at: index, in: codes) {
+        hasHyphenBeforeDigit = true
+      }
+    }
+  }
+
+  /// True when `codes[index]` is a hyphen-minus between an ASCII letter or digit and an ASCII
+  /// digit (``hasHyphenBeforeDigit``).
+  @inline(__always) static func isHyphenBeforeDigit(at index: Int, in codes: UnsafeBufferPointer<UInt32>)
+    -> Bool
+  {
+    index > 0 && index &+ 1 < codes.count && codes[index] == 0x2D
+      && WebLineBreaks.isASCIIAlphanumeric(codes[index &- 1]) && codes[index &+ 1] &- 0x30 < 10
+  }
+
+  /// True when grapheme `grapheme` (of graphemes ending at scalars `ends`) is a hyphen-minus
+  /// alone between an ASCII letter or digit and an ASCII digit of `codes`.
+  @inline(__always) static func isHyphenBeforeDigit(
+    grapheme: Int, ends: UnsafeBufferPointer<Int32>, codes: UnsafeBufferPointer<UInt32>
+  ) -> Bool {
+    let scalar = grapheme == 0 ? 0 : Int(ends[grapheme &- 1])
+    return Int(ends[grapheme]) == scalar &+ 1 && isHyphenBeforeDigit(at: scalar, in: codes)
+  }
+}
