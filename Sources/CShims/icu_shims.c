@@ -58,6 +58,21 @@ bool cshims_is_default_ignorable(uint32_t code_point) {
   return u_hasBinaryProperty((UChar32)code_point, UCHAR_DEFAULT_IGNORABLE_CODE_POINT);
 }
 
+int32_t cshims_script_extensions(uint32_t code_point, int32_t *scripts, int32_t capacity) {
+  UErrorCode status = U_ZERO_ERROR;
+  int32_t count = uscript_getScriptExtensions((UChar32)code_point, (UScriptCode *)scripts, capacity, &status);
+  if (status == U_BUFFER_OVERFLOW_ERROR) return count;
+  return U_FAILURE(status) ? 0 : count;
+}
+
+int32_t cshims_paired_bracket_type(uint32_t code_point) {
+  return u_getIntPropertyValue((UChar32)code_point, UCHAR_BIDI_PAIRED_BRACKET_TYPE);
+}
+
+uint32_t cshims_paired_bracket(uint32_t code_point) {
+  return (uint32_t)u_getBidiPairedBracket((UChar32)code_point);
+}
+
 bool cshims_is_emoji_presentation(uint32_t code_point) {
   return u_hasBinaryProperty((UChar32)code_point, UCHAR_EMOJI_PRESENTATION);
 }

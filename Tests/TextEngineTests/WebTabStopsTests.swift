@@ -156,9 +156,9 @@ import Testing
   }
 
   /// Under letter spacing a tab is 8 spaces with their spacing (`TabSizeWithSpacing`): the 340
-  /// texts at 1.5 px spacing, 150 and 343 px, break as Chromium but for 7 layouts of Arabic and
-  /// Persian texts, which break otherwise with their tabs made spaces too (letter spacing in
-  /// cursive scripts, not tabs). With 8 bare spaces a tab, 498 of the 680 broke as Chromium.
+  /// texts at 1.5 px spacing, 150 and 343 px, break as Chromium. With 8 bare spaces a tab, 498 of
+  /// the 680 broke as Chromium; 673 until Arabic and Persian runs took no letter spacing
+  /// (`WebLetterSpacing`).
   @Test func aTabUnderLetterSpacingIsEightSpacedSpaces() throws {
     let measurer = try BundledFonts.measurer(systemFonts: false, platform: .web)
     let style = TextStyle(fontSize: 15, letterSpacing: 1.5, lineHeight: .fixed(21))
@@ -170,10 +170,7 @@ import Testing
         differing.append("\(row["id"]!)@\(width)")
       }
     }
-    #expect(
-      differing.sorted() == [
-        "tab311@150", "tab311@343", "tab314@150", "tab334@150", "tab335@150", "tab335@343", "tab339@343",
-      ])
+    #expect(differing.isEmpty)
   }
 
   /// An unconstrained width (+∞) lays text with tabs out under balance as greedy, one line a

@@ -51,6 +51,14 @@ int32_t cshims_script_of(uint32_t code_point, int32_t *error_code);
 const char *_Nullable cshims_script_short_name(int32_t script_code);
 /// True for Default_Ignorable_Code_Point (ZWJ, variation selectors, ...).
 bool cshims_is_default_ignorable(uint32_t code_point);
+/// The code point's Script_Extensions (UScriptCode values) written to `scripts` (room for
+/// `capacity`); returns how many it has (more than `capacity` when they did not all fit), or 0
+/// when ICU fails.
+int32_t cshims_script_extensions(uint32_t code_point, int32_t *scripts, int32_t capacity);
+/// Bidi_Paired_Bracket_Type: 0 none, 1 open, 2 close.
+int32_t cshims_paired_bracket_type(uint32_t code_point);
+/// Bidi_Paired_Bracket (the code point itself when it has none).
+uint32_t cshims_paired_bracket(uint32_t code_point);
 /// True for Emoji_Presentation code points (shown as emoji without VS16).
 bool cshims_is_emoji_presentation(uint32_t code_point);
 /// The raw UAX #14 Line_Break value of a code point (ICU's ULineBreak, 0 = XX ... 42 = ZWJ),

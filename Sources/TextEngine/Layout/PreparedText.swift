@@ -123,14 +123,14 @@ public struct PreparedText: Sendable, Hashable {
     codes: [UInt32], style: TextStyle, lineHeight: Double, lineBoxes: LineBoxes?, fontChain: FontChain?,
     lineSpacing: Double, edges: ParagraphEdges,
     platform: TextPlatform, missingGlyphs: Int, ellipsisWidth: Double,
-    ascender: Double, layoutReadsScalars: Bool = false, storage: PreparedTextStorage
+    ascender: Double, storage: PreparedTextStorage
   ) {
     storage.withUnsafeMutablePointerToHeader {
       $0.pointee.paragraph = Paragraph(
         codes: codes, style: style, lineHeight: lineHeight, lineBoxes: lineBoxes, fontChain: fontChain,
         lineSpacing: lineSpacing, edges: edges, platform: platform, missingGlyphs: missingGlyphs,
         ellipsisWidth: ellipsisWidth, ascender: ascender)
-      $0.pointee.viewHasScalars = platform.layoutReadsScalars || lineBoxes != nil || layoutReadsScalars
+      $0.pointee.viewHasScalars = platform.layoutReadsScalars || lineBoxes != nil
     }
     self.storage = PreparedTextStorage.Frozen(storage: storage)
   }

@@ -78,6 +78,10 @@ struct PreparedTextBuilder {
     /// and copies as plain bytes; `withOutput`'s caller keeps it alive.
     fileprivate let bitmapAdvances: Unmanaged<SkiaBitmapAdvances>?
     fileprivate let bitmapFontBit: UInt16
+    /// For each scalar of the text, true when a cluster it starts takes no letter spacing (the
+    /// platform's rule, ``WebLetterSpacing``), or nil: every cluster but a hard break takes it.
+    /// Valid while `withOutput` runs.
+    fileprivate let unspacedScalars: UnsafePointer<Bool>?
 
     /// Appends a shaped segment that starts at scalar `start` of the text; `ends` nil means each
     /// grapheme is one scalar. With `sizedRoom`, its widths as taken here (before kerning) are
@@ -247,9 +251,12 @@ struct PreparedTextBuilder {
           } else if let webFace {
             advance = WebAdvances.advance(advance, in: webFace)
           }
-          // Letter spacing follows every cluster but the hard-break characters.
-          let first = scalars[grapheme == 0 ? 0 : Int(graphemeEnds[grapheme - 1] &- offset)]
-          if !UnicodeProperties.isHardBreak(first) {
+          // Letter spacing follows every cluster but the hard-break characters (and those the
+          // platform leaves unspaced).
+          let firstScalar = grapheme == 0 ? 0 : Int(graphemeEnds[grapheme - 1] &- offset)
+          if !UnicodeProperties.isHardBreak(scalars[firstScalar]),
+            unspacedScalars.map({ !$0[Int(offset) + firstScalar] }) ?? true
+          {
             advance = TextStyle.spacedAdvance(advance, letterSpacing: letterSpacing)
           }
           widths[grapheme] = advance
@@ -365,7 +372,7 @@ struct PreparedTextBuilder {
   /// platform's rules; given here, not kept in the builder, which stays small to move).
   mutating func withOutput<Result>(
     notesSpacesInside: Bool = false, bitmapAdvances: SkiaBitmapAdvances? = nil,
-    _ body: (inout Output) -> Result
+    unspacedScalars: UnsafePointer<Bool>? = nil, _ body: (inout Output) -> Result
   ) -> Result {
     let (result, output) = storage.withContents { contents in
       var output = Output(
@@ -375,7 +382,7 @@ struct PreparedTextBuilder {
         fontMask: fontMask, hardBreakCount: hardBreakCount, primaryWebFace: webAdvances?.face(bit: 0),
         webAdvances: webAdvances,
         notesSpacesInside: notesSpacesInside, bitmapAdvances: bitmapAdvances.map(Unmanaged.passUnretained),
-        bitmapFontBit: bitmapAdvances.map { 1 << $0.bit } ?? 0)
+        bitmapFontBit: bitmapAdvances.map { 1 << $0.bit } ?? 0, unspacedScalars: unspacedScalars)
       let result = body(&output)
       return (
         result,
@@ -395,7 +402,9 @@ struct PreparedTextBuilder {
 
   /// Places the segments (`Positions`: kerning, line keys, paragraph ends) and records how
   /// much was written; the storage is complete.
-  func finish(codes: UnsafeBufferPointer<UInt32>? = nil) -> Finished {
+  /// `hasHyphenBeforeDigit`: a line may start at a hyphen that keeps the digits after it
+  /// (`Header.hasHyphenBeforeDigit`).
+  func finish(codes: UnsafeBufferPointer<UInt32>? = nil, hasHyphenBeforeDigit: Bool = false) -> Finished {
     let (placed, itemGraphemes, tabRuns) = itemStarts.withUnsafeBufferPointer { items in
       storage.withContents { contents in
         let tabRuns =
@@ -420,7 +429,7 @@ struct PreparedTextBuilder {
       snapsCutWordTails: positionGrid > 0 && webAdvances != nil
         && (letterSpacing * 65536).rounded() == letterSpacing * 65536,
       itemStartGraphemes: itemGraphemes, tabRuns: tabRuns, tabStops: tabRuns.isEmpty ? nil : tabStops,
-      hasBidiItems: hasBidiItems)
+      hasBidiItems: hasBidiItems, hasHyphenBeforeDigit: hasHyphenBeforeDigit)
     return (storage, fontMask, missingGlyphs)
   }
 

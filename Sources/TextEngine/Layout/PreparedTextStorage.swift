@@ -24,10 +24,9 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
     /// a `PreparedText` is one reference: copying it is one retain).
     var paragraph = PreparedText.Paragraph()
     /// True when laying the text out reads its scalars, so views hold them: the platform's line
-    /// rules look for spaces inside segments (`TextPlatform.layoutReadsScalars`), lines
+    /// rules look for spaces inside segments (`TextPlatform.layoutReadsScalars`), or lines
     /// differ in height and one broken inside a segment set in several fonts holds only its own
-    /// clusters' fonts, or a line may start at a hyphen before digits that keeps them
-    /// (`WebScalarScan.hasHyphenBeforeDigit`).
+    /// clusters' fonts (`hasHyphenBeforeDigit` too).
     var viewHasScalars = false
     /// True when a line starting inside a segment (after a word cut between graphemes) is
     /// measured from its first grapheme's snapped position, found from its segment's
@@ -39,7 +38,12 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
     var tabRuns: [WebTabStops.Run] = []
     /// True when some of `itemStartGraphemes` start bidi items (`View.hasBidiItems`).
     var hasBidiItems = false
-    /// True when `itemStartGraphemes` or `tabRuns` holds any (one test where views are made).
+    /// True when a line may start at a hyphen that keeps the digits after it, which the line
+    /// finder then reads in the text's scalars (`WebScalarScan.hasHyphenBeforeDigit`; set by the
+    /// builder, where `viewHasScalars` is the paragraph's).
+    var hasHyphenBeforeDigit = false
+    /// True when `itemStartGraphemes` or `tabRuns` holds any, or `hasHyphenBeforeDigit` (one
+    /// test where views are made).
     var hasItemsOrTabs = false
     /// The tab stops the runs reach (`View.tabStops`).
     var tabStops: WebTabStops?
@@ -284,7 +288,7 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
   @inline(__always) private static func withScalars<Result>(
     of header: UnsafeMutablePointer<Header>, in view: View, _ body: (View) -> Result
   ) -> Result {
-    guard header.pointee.viewHasScalars else { return body(view) }
+    guard header.pointee.viewHasScalars || header.pointee.hasHyphenBeforeDigit else { return body(view) }
     return header.pointee.paragraph.codes.withUnsafeBufferPointer { codes in
       var view = view
       view.codes = codes.baseAddress
@@ -297,7 +301,7 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
   func finish(
     graphemeCount: Int, segmentCount: Int, widestSegmentContent: Double, segmentsPerPoint: Double,
     snapsCutWordTails: Bool = false, itemStartGraphemes: [Int32] = [], tabRuns: [WebTabStops.Run] = [],
-    tabStops: WebTabStops? = nil, hasBidiItems: Bool = false
+    tabStops: WebTabStops? = nil, hasBidiItems: Bool = false, hasHyphenBeforeDigit: Bool = false
   ) {
     withUnsafeMutablePointerToHeader { header in
       header.pointee.snapsCutWordTails = snapsCutWordTails
@@ -305,7 +309,8 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
       header.pointee.tabRuns = tabRuns
       header.pointee.tabStops = tabStops
       header.pointee.hasBidiItems = hasBidiItems
-      header.pointee.hasItemsOrTabs = !itemStartGraphemes.isEmpty || !tabRuns.isEmpty
+      header.pointee.hasHyphenBeforeDigit = hasHyphenBeforeDigit
+      header.pointee.hasItemsOrTabs = !itemStartGraphemes.isEmpty || !tabRuns.isEmpty || hasHyphenBeforeDigit
       precondition(segmentCount == header.pointee.segmentCount, "every segment is appended once")
       precondition(graphemeCount <= header.pointee.graphemeCapacity)
       header.pointee.graphemeCount = graphemeCount

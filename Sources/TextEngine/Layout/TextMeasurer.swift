@@ -203,11 +203,6 @@ public final class TextMeasurer: Sendable {
     let fontSize = style.fontSize
     let letterSpacing = style.letterSpacing
     let weight = style.weight
-    let rules = platform.rules
-    let scan =
-      rules.expandsTabs || rules.keepsDigitsWithLineStartHyphen
-      ? codes.withUnsafeBufferPointer(WebScalarScan.init(_:)) : WebScalarScan()
-    let hasTabs = rules.expandsTabs && scan.hasTab
     let built = try withLineBreaks(decoded) { breaks throws(TextError) in
       let directions =
         decoded.mayBeRightToLeft ? try BidiLevels.segmentDirections(decoded, breaks: breaks) : nil
@@ -221,7 +216,7 @@ public final class TextMeasurer: Sendable {
           let built = build(
             codes: codes, breaks: breaks, directions: directions, fontSize: fontSize,
             letterSpacing: letterSpacing, weight: weight, language: language, languageID: languageID ?? 0,
-            chain: chain, cache: cache, kerning: kerning, hasTabs: hasTabs)
+            chain: chain, cache: cache, kerning: kerning)
           // (Most texts have no segment that wide: nothing to look for.)
           if platform.rules.reshapesCutWordEnds,
             built.storage.withUnsafeMutablePointerToHeader({ $0.pointee.widestSegmentContent })
@@ -236,6 +231,7 @@ public final class TextMeasurer: Sendable {
       }
     }
     let lines = lineModel(of: built.fontMask, chain: chain, style: style)
+    let rules = platform.rules
     return PreparedText(
       codes: codes, style: style, lineHeight: lines.lineHeight, lineBoxes: lines.boxes,
       fontChain: lines.boxes.map { _ in chain },
@@ -243,7 +239,6 @@ public final class TextMeasurer: Sendable {
       edges: rules.edges(primary: chain.primary.metrics, style: style), platform: platform,
       missingGlyphs: built.missingGlyphs,
       ellipsisWidth: ellipsis, ascender: metrics.ascender,
-      layoutReadsScalars: rules.keepsDigitsWithLineStartHyphen && scan.hasHyphenBeforeDigit,
       storage: built.storage)
   }
 
@@ -279,12 +274,16 @@ public final class TextMeasurer: Sendable {
   private func build(
     codes: [UInt32], breaks: UnsafeBufferPointer<(end: Int, isHard: Bool)>, directions: SegmentDirections?,
     fontSize: Double, letterSpacing: Double, weight: FontWeight, language: String, languageID: Int32,
-    chain: FontChain, cache: SegmentCache, kerning: UnsafePointer<SegmentKerning>?, hasTabs: Bool
+    chain: FontChain, cache: SegmentCache, kerning: UnsafePointer<SegmentKerning>?
   ) -> PreparedTextBuilder.Finished {
-    // (Tabs reach tab stops where the platform sets them: the text after a run of tabs is an
-    // item of its own.)
+    // Tabs reach tab stops where the platform sets them (the text after a run of tabs is an
+    // item of its own); a line may start at a hyphen that keeps the digits after it, where the
+    // platform's line finder then reads the text's scalars.
+    let scan =
+      platform.rules.expandsTabs || platform.rules.keepsDigitsWithLineStartHyphen
+      ? codes.withUnsafeBufferPointer(WebScalarScan.init(_:)) : WebScalarScan()
     let tabs =
-      hasTabs
+      platform.rules.expandsTabs && scan.hasTab
       ? tabItems(
         codes: codes, itemStarts: directions?.itemStarts ?? [], chain: chain, weight: weight,
         fontSize: fontSize, letterSpacing: letterSpacing)
@@ -303,11 +302,18 @@ public final class TextMeasurer: Sendable {
       return builder.finish()
     }
     let rightToLeft = directions?.rightToLeft
+    // (Letter spacing skips what the platform leaves unspaced. Not an array held in a closure
+    // around the loop below: that cost every text some 1,300 instructions.)
+    let unspaced =
+      letterSpacing != 0 && platform.rules.skipsLetterSpacingInCursiveRuns
+      ? Self.allocateUnspacedScalars(of: codes) : nil
+    defer { unspaced?.deallocate() }
     codes.withUnsafeBufferPointer { buffer in
       let base = buffer.baseAddress.unsafelyUnwrapped
       builder.withOutput(
         notesSpacesInside: platform.rules.endsLinesAfterOverflowingSpaces,
-        bitmapAdvances: weight == .bold ? boldBitmapAdvances : regularBitmapAdvances
+        bitmapAdvances: weight == .bold ? boldBitmapAdvances : regularBitmapAdvances,
+        unspacedScalars: unspaced.map { UnsafePointer($0.baseAddress.unsafelyUnwrapped) }
       ) { output in
         var index = 0
         var start = 0
@@ -411,7 +417,22 @@ public final class TextMeasurer: Sendable {
         }
       }
     }
-    return codes.withUnsafeBufferPointer { builder.finish(codes: $0) }
+    return codes.withUnsafeBufferPointer {
+      builder.finish(
+        codes: $0,
+        hasHyphenBeforeDigit: platform.rules.keepsDigitsWithLineStartHyphen && scan.hasHyphenBeforeDigit)
+    }
+  }
+
+  /// `WebLetterSpacing.unspacedScalars(of:)` of `codes` in memory the caller deallocates. Out of
+  /// line: only texts with letter spacing come here.
+  @inline(never) private static func allocateUnspacedScalars(of codes: [UInt32])
+    -> UnsafeMutableBufferPointer<Bool>
+  {
+    let unspaced = codes.withUnsafeBufferPointer(WebLetterSpacing.unspacedScalars(of:))
+    let room = UnsafeMutableBufferPointer<Bool>.allocate(capacity: max(1, unspaced.count))
+    _ = room.initialize(from: unspaced)
+    return room
   }
 
   /// The item starts of a text with tabs (the bidi items' and the scalar after each run of
@@ -463,6 +484,10 @@ public final class TextMeasurer: Sendable {
         decoded.mayBeRightToLeft ? try BidiLevels.segmentDirections(decoded, breaks: breaks) : nil
       )
     }
+    // (The clusters the platform leaves without letter spacing, as `prepare` does.)
+    let unspaced =
+      style.letterSpacing != 0 && platform.rules.skipsLetterSpacingInCursiveRuns
+      ? codes.withUnsafeBufferPointer(WebLetterSpacing.unspacedScalars(of:)) : []
     var result: [GlyphRun] = []
     var pen = 0.0
     var start = 0
@@ -493,7 +518,7 @@ public final class TextMeasurer: Sendable {
             var advance = isBreak ? 0 : Double(glyph.xAdvance) * scale
             // Letter spacing after each grapheme cluster, on the cluster's first glyph.
             if !isBreak, graphemeStarts.contains(cluster),
-              glyphs.last?.cluster != start + cluster
+              glyphs.last?.cluster != start + cluster, unspaced.isEmpty || !unspaced[start + cluster]
             {
               let clusterAdvance = clusterAdvances[cluster] ?? 0
               advance +=

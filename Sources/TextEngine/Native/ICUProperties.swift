@@ -92,6 +92,29 @@ enum ICUProperties {
     return String(cString: name)
   }
 
+  /// A code point's Script_Extensions (UScriptCode values; its script alone when it has none);
+  /// empty when ICU cannot tell.
+  static func scriptExtensions(_ codePoint: UInt32) -> [Int32] {
+    withUnsafeTemporaryAllocation(of: Int32.self, capacity: 32) { room in
+      let count = cshims_script_extensions(codePoint, room.baseAddress!, 32)
+      return Array(room.prefix(Int(min(max(count, 0), 32))))
+    }
+  }
+
+  /// The Bidi_Paired_Bracket_Type of a code point: an opening or closing bracket, or neither.
+  enum PairedBracketType { case none, open, close }
+
+  static func pairedBracketType(_ codePoint: UInt32) -> PairedBracketType {
+    switch cshims_paired_bracket_type(codePoint) {
+    case 1: .open
+    case 2: .close
+    default: .none
+    }
+  }
+
+  /// The Bidi_Paired_Bracket of a code point (itself when it has none).
+  static func pairedBracket(_ codePoint: UInt32) -> UInt32 { cshims_paired_bracket(codePoint) }
+
   /// Default_Ignorable_Code_Point (ZWJ, variation selectors, …).
   static func isDefaultIgnorable(_ codePoint: UInt32) -> Bool {
     cshims_is_default_ignorable(codePoint)

@@ -61,6 +61,10 @@ protocol PlatformTextRules {
   /// graphemes) keeps the digits with it (Blink, ``WebScalarScan/hasHyphenBeforeDigit``); false
   /// when the opportunity after the hyphen stays (by default).
   static var keepsDigitsWithLineStartHyphen: Bool { get }
+  /// True when letter spacing skips clusters in runs of cursive scripts and clusters that start
+  /// with a zero-width space (Blink, ``WebLetterSpacing``); false when every cluster but a hard
+  /// break takes it (by default).
+  static var skipsLetterSpacingInCursiveRuns: Bool { get }
   /// How far a line's content may reach at `width` and still fit.
   static func lineLimit(forWidth width: Double) -> Double
   /// How far a line's content may reach at `width` in a paragraph of `style` (by default
@@ -135,4 +139,6 @@ extension PlatformTextRules {
   static var expandsTabs: Bool { false }
 
   static var keepsDigitsWithLineStartHyphen: Bool { false }
+
+  static var skipsLetterSpacingInCursiveRuns: Bool { false }
 }

@@ -16,16 +16,22 @@ struct WebScalarScan: Hashable, Sendable {
   /// Scans `codes`.
   init(_ codes: UnsafeBufferPointer<UInt32>) {
     guard let base = codes.baseAddress else { return }
+    let count = codes.count
+    guard count >= 8 else {
+      note(codes, from: 0, to: count)
+      return
+    }
     let raw = UnsafeRawPointer(base)
     let tabs = SIMD8<UInt32>(repeating: 9)
     let hyphens = SIMD8<UInt32>(repeating: 0x2D)
+    // (The last step takes the last eight scalars, overlapping the step before: no scalar loop.)
     var index = 0
-    while index &+ 8 <= codes.count {
+    while true {
       let scalars = raw.loadUnaligned(fromByteOffset: index &* 4, as: SIMD8<UInt32>.self)
       if any((scalars .== tabs) .| (scalars .== hyphens)) { note(codes, from: index, to: index &+ 8) }
-      index &+= 8
+      if index == count &- 8 { break }
+      index = Swift.min(index &+ 8, count &- 8)
     }
-    note(codes, from: index, to: codes.count)
   }
 
   /// Notes what scalars `start..<end` of `codes` hold. Out of line: most texts have neither.

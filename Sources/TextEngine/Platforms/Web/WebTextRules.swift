@@ -109,6 +109,9 @@ enum WebTextRules: PlatformTextRules {
   /// it and keeps the digits after it (``WebScalarScan/hasHyphenBeforeDigit``).
   static var keepsDigitsWithLineStartHyphen: Bool { true }
 
+  /// `ShapeResultSpacing::ComputeSpacing` leaves joined letters unspaced (``WebLetterSpacing``).
+  static var skipsLetterSpacingInCursiveRuns: Bool { true }
+
   static var hasStrut: Bool { true }
 
   static var finalHardBreakStartsLine: Bool { false }
