@@ -304,9 +304,7 @@ public final class TextMeasurer: Sendable {
     let rightToLeft = directions?.rightToLeft
     // (Letter spacing skips what the platform leaves unspaced. Not an array held in a closure
     // around the loop below: that cost every text some 1,300 instructions.)
-    let unspaced =
-      letterSpacing != 0 && platform.rules.skipsLetterSpacingInCursiveRuns
-      ? Self.allocateUnspacedScalars(of: codes) : nil
+    let unspaced = letterSpacing != 0 ? Self.allocateUnspacedScalars(of: codes, rules: platform.rules) : nil
     defer { unspaced?.deallocate() }
     codes.withUnsafeBufferPointer { buffer in
       let base = buffer.baseAddress.unsafelyUnwrapped
@@ -424,12 +422,14 @@ public final class TextMeasurer: Sendable {
     }
   }
 
-  /// `WebLetterSpacing.unspacedScalars(of:)` of `codes` in memory the caller deallocates. Out of
-  /// line: only texts with letter spacing come here.
-  @inline(never) private static func allocateUnspacedScalars(of codes: [UInt32])
-    -> UnsafeMutableBufferPointer<Bool>
-  {
-    let unspaced = codes.withUnsafeBufferPointer(WebLetterSpacing.unspacedScalars(of:))
+  /// The platform's `scalarsWithoutLetterSpacing(in:)` of `codes` in memory the caller
+  /// deallocates, or nil. Out of line: only texts with letter spacing come here.
+  @inline(never) private static func allocateUnspacedScalars(
+    of codes: [UInt32], rules: any PlatformTextRules.Type
+  ) -> UnsafeMutableBufferPointer<Bool>? {
+    guard let unspaced = codes.withUnsafeBufferPointer(rules.scalarsWithoutLetterSpacing(in:)) else {
+      return nil
+    }
     let room = UnsafeMutableBufferPointer<Bool>.allocate(capacity: max(1, unspaced.count))
     _ = room.initialize(from: unspaced)
     return room
@@ -486,8 +486,8 @@ public final class TextMeasurer: Sendable {
     }
     // (The clusters the platform leaves without letter spacing, as `prepare` does.)
     let unspaced =
-      style.letterSpacing != 0 && platform.rules.skipsLetterSpacingInCursiveRuns
-      ? codes.withUnsafeBufferPointer(WebLetterSpacing.unspacedScalars(of:)) : []
+      style.letterSpacing != 0
+      ? codes.withUnsafeBufferPointer(platform.rules.scalarsWithoutLetterSpacing(in:)) ?? [] : []
     var result: [GlyphRun] = []
     var pen = 0.0
     var start = 0

@@ -61,10 +61,10 @@ protocol PlatformTextRules {
   /// graphemes) keeps the digits with it (Blink, ``WebScalarScan/hasHyphenBeforeDigit``); false
   /// when the opportunity after the hyphen stays (by default).
   static var keepsDigitsWithLineStartHyphen: Bool { get }
-  /// True when letter spacing skips clusters in runs of cursive scripts and clusters that start
-  /// with a zero-width space (Blink, ``WebLetterSpacing``); false when every cluster but a hard
-  /// break takes it (by default).
-  static var skipsLetterSpacingInCursiveRuns: Bool { get }
+  /// For each scalar of `codes`, true when a cluster it starts takes no letter spacing (runs of
+  /// cursive scripts: ``WebLetterSpacing``, ``FlutterLetterSpacing``); nil when every cluster but
+  /// a hard break takes it (by default). Asked only of texts with letter spacing.
+  static func scalarsWithoutLetterSpacing(in codes: UnsafeBufferPointer<UInt32>) -> [Bool]?
   /// How far a line's content may reach at `width` and still fit.
   static func lineLimit(forWidth width: Double) -> Double
   /// How far a line's content may reach at `width` in a paragraph of `style` (by default
@@ -140,5 +140,5 @@ extension PlatformTextRules {
 
   static var keepsDigitsWithLineStartHyphen: Bool { false }
 
-  static var skipsLetterSpacingInCursiveRuns: Bool { false }
+  static func scalarsWithoutLetterSpacing(in codes: UnsafeBufferPointer<UInt32>) -> [Bool]? { nil }
 }

@@ -81,6 +81,11 @@ enum FlutterTextRules: PlatformTextRules {
 
   static var finalHardBreakStartsLine: Bool { true }
 
+  /// SkParagraph leaves runs of cursive scripts unspaced (``FlutterLetterSpacing``).
+  static func scalarsWithoutLetterSpacing(in codes: UnsafeBufferPointer<UInt32>) -> [Bool]? {
+    FlutterLetterSpacing.unspacedScalars(of: codes)
+  }
+
   /// The paragraph's width is floored to a whole pixel; a line fits when it is narrower than
   /// that minus 0.25, breaks when wider than it plus 0.25, and in between fits when its width
   /// rounded to 0.01 is not wider (`TextWrapper.cpp`, `LineBreakerWithLittleRounding`, with the

@@ -110,7 +110,9 @@ enum WebTextRules: PlatformTextRules {
   static var keepsDigitsWithLineStartHyphen: Bool { true }
 
   /// `ShapeResultSpacing::ComputeSpacing` leaves joined letters unspaced (``WebLetterSpacing``).
-  static var skipsLetterSpacingInCursiveRuns: Bool { true }
+  static func scalarsWithoutLetterSpacing(in codes: UnsafeBufferPointer<UInt32>) -> [Bool]? {
+    WebLetterSpacing.unspacedScalars(of: codes)
+  }
 
   static var hasStrut: Bool { true }
 

@@ -1,0 +1,31 @@
+/// Where SkParagraph adds no letter spacing: after any cluster of a run shaped in a cursive
+/// script (Arabic, Hanifi Rohingya, Mandaic, Mongolian, N'Ko, Phags-pa, Syriac;
+/// `Run::isCursiveScript`), its spaces too (Blink spaces those). Its runs are SkShaper's script
+/// runs (`SkUnicodeHbScriptRunIterator`): each character's own script, Common and Inherited
+/// characters joining the run they are in (those that lead the text take the first script after
+/// them), without Script_Extensions or bracket pairs.
+enum FlutterLetterSpacing {
+  /// For each scalar of `codes`, true when a cluster it starts takes no letter spacing.
+  static func unspacedScalars(of codes: UnsafeBufferPointer<UInt32>) -> [Bool] {
+    var unspaced = [Bool](repeating: false, count: codes.count)
+    var runStart = 0
+    var runScript = WebScriptRuns.Script.common
+    func endRun(at end: Int) {
+      guard WebLetterSpacing.cursiveScripts.contains(runScript) else { return }
+      for scalar in runStart..<end { unspaced[scalar] = true }
+    }
+    for (index, scalar) in codes.enumerated() {
+      let script = ICUProperties.scriptCode(scalar)
+      if script == runScript || script <= WebScriptRuns.Script.inherited { continue }
+      if runScript <= WebScriptRuns.Script.inherited {
+        runScript = script
+        continue
+      }
+      endRun(at: index)
+      runStart = index
+      runScript = script
+    }
+    endRun(at: codes.count)
+    return unspaced
+  }
+}
