@@ -92,6 +92,34 @@ enum ICUProperties {
     return String(cString: name)
   }
 
+  /// ICU's `UScriptCode` values the engine names.
+  enum Script {
+    static let common: Int32 = 0
+    static let inherited: Int32 = 1
+    static let arabic: Int32 = 2
+    static let bopomofo: Int32 = 5
+    static let han: Int32 = 17
+    static let hiragana: Int32 = 20
+    static let katakana: Int32 = 22
+    static let latin: Int32 = 25
+    static let mongolian: Int32 = 27
+    static let syriac: Int32 = 34
+    static let katakanaOrHiragana: Int32 = 54
+    static let mandaic: Int32 = 84
+    static let nko: Int32 = 87
+    static let phagsPa: Int32 = 90
+    static let hanifiRohingya: Int32 = 182
+
+    /// The scripts whose letters join, which Blink and SkParagraph letter-space not at all
+    /// (`Character::IsCursiveScript`, Skia's `Run::isCursiveScript`).
+    static func isCursive(_ script: Int32) -> Bool {
+      switch script {
+      case arabic, hanifiRohingya, mandaic, mongolian, nko, phagsPa, syriac: true
+      default: false
+      }
+    }
+  }
+
   /// A code point's Script_Extensions (UScriptCode values; its script alone when it has none);
   /// empty when ICU cannot tell.
   static func scriptExtensions(_ codePoint: UInt32) -> [Int32] {

@@ -9,15 +9,15 @@ enum FlutterLetterSpacing {
   static func unspacedScalars(of codes: UnsafeBufferPointer<UInt32>) -> [Bool] {
     var unspaced = [Bool](repeating: false, count: codes.count)
     var runStart = 0
-    var runScript = WebScriptRuns.Script.common
+    var runScript = ICUProperties.Script.common
     func endRun(at end: Int) {
-      guard WebLetterSpacing.cursiveScripts.contains(runScript) else { return }
+      guard ICUProperties.Script.isCursive(runScript) else { return }
       for scalar in runStart..<end { unspaced[scalar] = true }
     }
     for (index, scalar) in codes.enumerated() {
       let script = ICUProperties.scriptCode(scalar)
-      if script == runScript || script <= WebScriptRuns.Script.inherited { continue }
-      if runScript <= WebScriptRuns.Script.inherited {
+      if script == runScript || script <= ICUProperties.Script.inherited { continue }
+      if runScript <= ICUProperties.Script.inherited {
         runScript = script
         continue
       }

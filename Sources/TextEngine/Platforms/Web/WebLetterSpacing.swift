@@ -9,16 +9,13 @@
 /// characters divide it ("run segmentation needs to operate on the entire string",
 /// `HarfBuzzShaper::Shape`).
 enum WebLetterSpacing {
-  /// ICU's `UScriptCode` values of the cursive scripts (`Character::IsCursiveScript`).
-  static let cursiveScripts: Set<Int32> = [2, 34, 27, 84, 87, 90, 182]
-
   /// For each scalar of `codes`, true when a cluster it starts takes no letter spacing.
   static func unspacedScalars(of codes: UnsafeBufferPointer<UInt32>) -> [Bool] {
     var unspaced = [Bool](repeating: false, count: codes.count)
     var hasCursive = false
     for (index, scalar) in codes.enumerated() {
       if isZeroWidthSpace(scalar) { unspaced[index] = true }
-      if !hasCursive, scalar >= 0x0600, cursiveScripts.contains(ICUProperties.scriptCode(scalar)) {
+      if !hasCursive, scalar >= 0x0600, ICUProperties.Script.isCursive(ICUProperties.scriptCode(scalar)) {
         hasCursive = true
       }
     }
@@ -26,7 +23,7 @@ enum WebLetterSpacing {
     guard hasCursive else { return unspaced }
     var runStart = 0
     for run in WebScriptRuns.runs(of: codes, in: 0..<codes.count) {
-      if cursiveScripts.contains(run.script) {
+      if ICUProperties.Script.isCursive(run.script) {
         for scalar in runStart..<run.end where !isSpace(codes[scalar]) { unspaced[scalar] = true }
       }
       runStart = run.end

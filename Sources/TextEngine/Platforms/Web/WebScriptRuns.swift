@@ -10,17 +10,7 @@
 /// one gives that one its extensions. A run of Common characters takes the script of the first
 /// Common character with one extension, if any.
 struct WebScriptRuns {
-  /// ICU's `UScriptCode` values the iterator names.
-  enum Script {
-    static let common: Int32 = 0
-    static let inherited: Int32 = 1
-    static let bopomofo: Int32 = 5
-    static let han: Int32 = 17
-    static let hiragana: Int32 = 20
-    static let katakana: Int32 = 22
-    static let latin: Int32 = 25
-    static let katakanaOrHiragana: Int32 = 54
-  }
+  private typealias Script = ICUProperties.Script
 
   /// One run: where it ends (exclusive, a scalar offset) and its script.
   struct Run: Hashable, Sendable {
