@@ -5,11 +5,28 @@ import Testing
 /// The directions segments are shaped in and Blink's bidi items, from ICU's levels.
 @Suite struct BidiLevelsTests {
   /// The directions of `text`'s segments, split after each of `ends` (scalar offsets).
-  private func directions(_ text: String, segmentEnds ends: [Int]) throws -> SegmentDirections {
+  private func directions(_ text: String, segmentEnds ends: [Int], isLeftToRight: Bool = false) throws
+    -> SegmentDirections
+  {
     let breaks = ends.map { (end: $0, isHard: false) }
     return try breaks.withUnsafeBufferPointer {
-      try BidiLevels.segmentDirections(DecodedText(text), breaks: $0)
+      try BidiLevels.segmentDirections(DecodedText(text), breaks: $0, isLeftToRight: isLeftToRight)
     }
+  }
+
+  /// `ب *. a`: in a paragraph its first strong character makes right to left, the neutrals
+  /// between the Arabic and the Latin letter take the paragraph's direction (UAX #9 N2); in a
+  /// left-to-right one (CSS's `direction: ltr`, the web's) they are left to right, and the items
+  /// are those levels' runs.
+  @Test func aLeftToRightParagraphKeepsNeutralsAfterArabicLeftToRight() throws {
+    let firstStrong = try directions("\u{0628} *. a", segmentEnds: [2, 5, 6])
+    #expect(firstStrong.scalarIsRightToLeft == [true, true, true, true, true, false])
+    #expect(firstStrong.rightToLeft == [true, true, false])
+    let leftToRight = try directions("\u{0628} *. a", segmentEnds: [2, 5, 6], isLeftToRight: true)
+    #expect(leftToRight.scalarIsRightToLeft == [true, false, false, false, false, false])
+    #expect(leftToRight.rightToLeft == [true, false, false])
+    #expect(leftToRight.isMixed == [true, false, false])
+    #expect(leftToRight.itemStarts == [1])
   }
 
   /// A left-to-right paragraph with a Hebrew word: the word is one item and the space after it,

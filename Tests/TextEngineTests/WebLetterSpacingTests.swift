@@ -39,9 +39,10 @@ import Testing
 
   /// The 240 Arabic and Persian texts of `multiscript-visible.jsonl` at 150, 170 and 343 px with
   /// 0.5, 1.5 and −0.5 px letter spacing (`corpus/letter-spacing-cursive.oracles.jsonl`, Chromium
-  /// 156, bundled fonts in their order): breaks as Chromium's on all 2,160 layouts but one
-  /// (536, 315 and 519 of the 720 at each spacing broke as Chromium while every cluster took the
-  /// spacing). Line widths differ where they differ without spacing too (Chromium's right-to-left
+  /// 156, bundled fonts in their order): breaks as Chromium's on all 2,160 layouts (536, 315 and
+  /// 519 of the 720 at each spacing broke as Chromium while every cluster took the spacing; the
+  /// last, `*.PPD، *` at 170 px, since leading Common characters take Blink's script,
+  /// `WebLeadingScripts`). Line widths differ where they differ without spacing too (Chromium's right-to-left
   /// line extents, `Docs/Platforms.md`) and where ICU 78's Script_Extensions differ from the
   /// system ICU's (U+00B7 MIDDLE DOT has Latin and Greek among them in Unicode 16, none in 15, so
   /// Blink's Arabic run ends before it). Both lists exact in

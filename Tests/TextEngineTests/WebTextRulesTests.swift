@@ -143,6 +143,26 @@ struct WebTextRulesTests {
     #expect(try Self.multiscriptLineStarts(text, width: width) == chromium)
   }
 
+  /// Unicode 15.1's LB21a in Chromium's ICU 78, `HL (HY | BA) × [^HL]`: a hyphen or a maqaf
+  /// (U+05BE) between Hebrew letters may be broken after, where ICU 72 keeps the compound whole.
+  /// Chromium 156's breaks (bundled fonts in their order; texts from Debian's Hebrew and Yiddish
+  /// translations).
+  @Test(arguments: [
+    ("כורדית (עיראק, ערבית-לטינית)", 150.0, [21]),
+    (
+      "דאָקומענט ענדיקט זיך אומגעריכטערהײט אין דרינען פֿון דעם שלאָס־הענטל פֿון עלעמענט '%s'", 150.0,
+      [21, 40, 62, 81]
+    ),
+    ("דער צוגאָב צו יעדן איבערחזר אין אַקטיװיטעט־מאָדע (ניט רעקאָמענדירט)", 170.0, [19, 43]),
+  ])
+  func aHyphenBetweenHebrewLettersMayBeBrokenAfter(text: String, width: Double, chromium: [Int]) throws {
+    let measurer = try BundledFonts.measurer(systemFonts: false, platform: .web)
+    #expect(try measurer.layout(text, style: TextStyle(fontSize: 15), width: width).breaks == chromium)
+    // The same text under ICU's break iterator (a language) breaks alike.
+    let hebrew = TextStyle(fontSize: 15, language: "he")
+    #expect(try measurer.layout(text, style: hebrew, width: width).breaks == chromium)
+  }
+
   /// Unicode 15.1's LB25 `IS × NU` in Chromium's ICU 78: no break between an infix separator
   /// and a digit after it (`config ،١٢٣`: Chromium 156 breaks before the Arabic comma, at 33,
   /// never after it).

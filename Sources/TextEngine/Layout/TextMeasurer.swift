@@ -204,8 +204,7 @@ public final class TextMeasurer: Sendable {
     let letterSpacing = style.letterSpacing
     let weight = style.weight
     let built = try withLineBreaks(decoded) { breaks throws(TextError) in
-      let directions =
-        decoded.mayBeRightToLeft ? try BidiLevels.segmentDirections(decoded, breaks: breaks) : nil
+      let directions = decoded.mayBeRightToLeft ? try segmentDirections(decoded, breaks: breaks) : nil
       return codes.withUnsafeBufferPointer { buffer in
         KerningPairs.withKerning(
           codes: buffer, breaks: breaks, rightToLeft: directions?.rightToLeft, fontSize: fontSize,
@@ -322,6 +321,9 @@ public final class TextMeasurer: Sendable {
         var youngIndices: UnsafeMutablePointer<Int32>?
         var youngIndicesGeneration: UInt64 = 0
         defer { youngIndices?.deallocate() }
+        // The runs below stop at the next segment shaped in a leading script (`count`: none),
+        // which is looked up and shaped apart.
+        var runEnd = directions?.nextLeadingScript(from: 0, count: count) ?? count
         while index < count {
           cache.withReader { reader in
             // The run works on local copies (registers), not on the variables this closure
@@ -330,7 +332,9 @@ public final class TextMeasurer: Sendable {
             defer { (output, index, start) = (run, runIndex, runStart) }
             let noted =
               youngIndicesGeneration == reader.generation ? youngIndices.map { ($0, scannedUpTo) } : nil
-            while runIndex < count {
+            // (A constant: the captured variable would be read from memory at every step.)
+            let stop = runEnd
+            while runIndex < stop {
               let end = breaks[runIndex].end
               let slice = UnsafeBufferPointer(start: base + runStart, count: end &- runStart)
               let entryIndex: Int
@@ -362,6 +366,19 @@ public final class TextMeasurer: Sendable {
           let slice = UnsafeBufferPointer(start: base + start, count: end &- start)
           let isRightToLeft = rightToLeft?[index] ?? false
           let isHard = breaks[index].isHard
+          if index == runEnd {
+            if shaper == nil { shaper = self.shaper(weight: weight, language: language) }
+            appendInLeadingScript(
+              Int32(directions.unsafelyUnwrapped.leadingScripts[index]), segment: index, scalars: slice,
+              start: start,
+              hardBreakAfter: isHard,
+              directions: directions.unsafelyUnwrapped, languageID: languageID, shaper: shaper!, cache: cache,
+              output: &output)
+            start = end
+            index &+= 1
+            runEnd = directions.unsafelyUnwrapped.nextLeadingScript(from: index, count: count)
+            continue
+          }
           var hash = SegmentCache.hash(slice, isRightToLeft: isRightToLeft, languageID: languageID)
           if isRightToLeft {
             hash = directions.unsafelyUnwrapped.hashingDirections(
@@ -435,6 +452,64 @@ public final class TextMeasurer: Sendable {
     return room
   }
 
+  /// The directions of a text's segments (`BidiLevels.segmentDirections`) in the platform's
+  /// paragraph, with the scripts the platform shapes their leading Common characters in. Out of
+  /// line: only texts with right-to-left characters come here.
+  @inline(never) func segmentDirections(
+    _ decoded: DecodedText, breaks: UnsafeBufferPointer<(end: Int, isHard: Bool)>
+  ) throws(TextError) -> SegmentDirections {
+    let rules = platform.rules
+    var directions = try BidiLevels.segmentDirections(
+      decoded, breaks: breaks, isLeftToRight: rules.paragraphIsLeftToRight)
+    let leadingScripts = decoded.codes.withUnsafeBufferPointer { codes in
+      directions.scalarIsRightToLeft.withUnsafeBufferPointer {
+        rules.leadingScripts(of: codes, segmentEnds: breaks, scalarIsRightToLeft: $0)
+      }
+    }
+    directions.leadingScripts = leadingScripts ?? []
+    return directions
+  }
+
+  /// Appends segment `segment` (`scalars`, from scalar `start`), whose leading Common and
+  /// Inherited characters are shaped in script `leadingScript` (an ICU code plus one), from the
+  /// cache under its own number (`SegmentCache.languageID(_:leadingScript:)`), shaped on a miss.
+  @inline(never) private func appendInLeadingScript(
+    _ leadingScript: Int32, segment: Int, scalars: UnsafeBufferPointer<UInt32>, start: Int,
+    hardBreakAfter: Bool,
+    directions: SegmentDirections, languageID: Int32, shaper: SegmentShaper, cache: SegmentCache,
+    output: inout PreparedTextBuilder.Output
+  ) {
+    let segmentLanguageID = SegmentCache.languageID(languageID, leadingScript: UInt8(leadingScript))
+    let isRightToLeft = directions.rightToLeft[segment]
+    var hash = SegmentCache.hash(scalars, isRightToLeft: isRightToLeft, languageID: segmentLanguageID)
+    if isRightToLeft {
+      hash = directions.hashingDirections(into: hash, segment: segment, start: start, count: scalars.count)
+    }
+    var inYoung = false
+    cache.withReader { reader in
+      guard let index = reader.index(of: hash, scalars, languageID: segmentLanguageID) else { return }
+      output.append(
+        reader.entry(at: index), at: index, of: reader, scalars: scalars, start: start,
+        hardBreakAfter: hardBreakAfter)
+      inYoung = true
+    }
+    guard !inYoung else { return }
+    let inOld = cache.withOldEntry(hash: hash, scalars: scalars, languageID: segmentLanguageID) {
+      reader, entry in
+      output.append(entry, of: reader, scalars: scalars, start: start, hardBreakAfter: hardBreakAfter)
+    }
+    guard !inOld else { return }
+    let script = ICUProperties.scriptTag(ofCode: leadingScript &- 1) ?? "Zyyy"
+    let shaped =
+      isRightToLeft && directions.isMixed[segment]
+      ? directions.withScalarDirections(segment: segment, start: start, count: scalars.count) {
+        shaper.shape(scalars, isRightToLeft: isRightToLeft, scalarDirections: $0, leadingScript: script)
+      }
+      : shaper.shape(scalars, isRightToLeft: isRightToLeft, leadingScript: script)
+    cache.insert(shaped, hash: hash, languageID: segmentLanguageID)
+    output.append(shaped, scalars: scalars, start: start, hardBreakAfter: hardBreakAfter)
+  }
+
   /// The item starts of a text with tabs (the bidi items' and the scalar after each run of
   /// tabs, `WebTabStops`) and the tab stops of its primary font. Out of line: few texts hold a
   /// tab.
@@ -481,13 +556,15 @@ public final class TextMeasurer: Sendable {
     let (breaks, directions) = try withLineBreaks(decoded) { breaks throws(TextError) in
       (
         Array(breaks),
-        decoded.mayBeRightToLeft ? try BidiLevels.segmentDirections(decoded, breaks: breaks) : nil
+        decoded.mayBeRightToLeft ? try segmentDirections(decoded, breaks: breaks) : nil
       )
     }
     // (The clusters the platform leaves without letter spacing, as `prepare` does.)
     let unspaced =
       style.letterSpacing != 0
       ? codes.withUnsafeBufferPointer(platform.rules.scalarsWithoutLetterSpacing(in:)) ?? [] : []
+    // (And the script of leading Common characters, as `prepare` shapes them.)
+    let leadingScripts = directions?.leadingScripts ?? []
     var result: [GlyphRun] = []
     var pen = 0.0
     var start = 0
@@ -495,9 +572,13 @@ public final class TextMeasurer: Sendable {
       for (index, segment) in breaks.enumerated() {
         let slice = UnsafeBufferPointer(rebasing: buffer[start..<segment.end])
         let isRightToLeft = directions?.rightToLeft[index] ?? false
+        let leadingScript =
+          leadingScripts.isEmpty || leadingScripts[index] == 0
+          ? nil : ICUProperties.scriptTag(ofCode: Int32(leadingScripts[index]) - 1)
         let (graphemeEnds, runs, _) =
           directions?.withScalarDirections(segment: index, start: start, count: slice.count) {
-            shaper.runs(slice, isRightToLeft: isRightToLeft, scalarDirections: $0)
+            shaper.runs(
+              slice, isRightToLeft: isRightToLeft, scalarDirections: $0, leadingScript: leadingScript)
           } ?? shaper.runs(slice, isRightToLeft: isRightToLeft)
         var graphemeStarts = Set([0])
         graphemeStarts.formUnion(graphemeEnds.dropLast().map { Int($0) })

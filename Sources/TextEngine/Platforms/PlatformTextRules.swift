@@ -65,6 +65,21 @@ protocol PlatformTextRules {
   /// cursive scripts: ``WebLetterSpacing``, ``FlutterLetterSpacing``); nil when every cluster but
   /// a hard break takes it (by default). Asked only of texts with letter spacing.
   static func scalarsWithoutLetterSpacing(in codes: UnsafeBufferPointer<UInt32>) -> [Bool]?
+  /// For each segment of `codes` (`segmentEnds`; `scalarIsRightToLeft`, each scalar's bidi
+  /// direction), 0 when the Common and Inherited characters it
+  /// starts with are shaped in the script the segment gives them, else the script (an ICU code,
+  /// plus one) of the text's run they continue, which the platform shapes them in
+  /// (``WebLeadingScripts``); nil when none is (by default). Asked only of texts with
+  /// right-to-left characters: with the bundled fonts only a run in a right-to-left script
+  /// shapes them otherwise (HarfBuzz reverses it into its own direction).
+  static func leadingScripts(
+    of codes: UnsafeBufferPointer<UInt32>, segmentEnds: UnsafeBufferPointer<(end: Int, isHard: Bool)>,
+    scalarIsRightToLeft: UnsafeBufferPointer<Bool>
+  ) -> [UInt8]?
+  /// True when a paragraph is left to right whatever its first strong character (CSS's
+  /// `direction: ltr`), so its right-to-left runs are embedded at level 1; false when its first
+  /// strong character sets its direction (by default).
+  static var paragraphIsLeftToRight: Bool { get }
   /// How far a line's content may reach at `width` and still fit.
   static func lineLimit(forWidth width: Double) -> Double
   /// How far a line's content may reach at `width` in a paragraph of `style` (by default
@@ -141,4 +156,11 @@ extension PlatformTextRules {
   static var keepsDigitsWithLineStartHyphen: Bool { false }
 
   static func scalarsWithoutLetterSpacing(in codes: UnsafeBufferPointer<UInt32>) -> [Bool]? { nil }
+
+  static func leadingScripts(
+    of codes: UnsafeBufferPointer<UInt32>, segmentEnds: UnsafeBufferPointer<(end: Int, isHard: Bool)>,
+    scalarIsRightToLeft: UnsafeBufferPointer<Bool>
+  ) -> [UInt8]? { nil }
+
+  static var paragraphIsLeftToRight: Bool { false }
 }

@@ -35,7 +35,8 @@ final class SegmentCache: Sendable {
     var graphemeCount: UInt16
     var trailingWhitespaceGraphemes: UInt16
     var missingGlyphs: UInt16
-    var languageID: UInt8
+    /// The language number, and in bits 8–15 the leading script (`languageID(_:leadingScript:)`).
+    var languageID: UInt16
     /// The fonts the segment's runs use (`FontMask`; in what was the entry's padding).
     var fontMask: FontMask
   }
@@ -57,6 +58,14 @@ final class SegmentCache: Sendable {
   static let largestPool = Int(Int32.max)
   /// The highest language number an entry holds.
   static let largestLanguageID: Int32 = 255
+
+  /// The number a segment is cached under in language `languageID` when the Common and
+  /// Inherited characters it starts with are shaped in the script `leadingScript` (an ICU code
+  /// plus one; 0: the script the segment gives them, `SegmentShaper.leadingScriptCode(of:)`),
+  /// so that its widths are found only where they are shaped alike.
+  @inline(__always) static func languageID(_ languageID: Int32, leadingScript: UInt8) -> Int32 {
+    languageID | Int32(leadingScript) << 8
+  }
 
   /// An entry's index (the bits of `indexMask`) and a tag, the hash's bits 22–31; `emptySlot`
   /// when free. (Tables of over 2^22 slots share the tag's lowest bit with the slot's place.)
@@ -188,7 +197,9 @@ final class SegmentCache: Sendable {
     ) {
       if (entries.count + 1) * 2 > slots.count { growSlots() }
       Self.place(entries.count, hash: hash, in: &slots)
-      if segment.count == 1, hash == SegmentCache.hash(segment, isRightToLeft: false, languageID: languageID)
+      // (The single index keeps language numbers without a leading script.)
+      if segment.count == 1, languageID <= SegmentCache.largestLanguageID,
+        hash == SegmentCache.hash(segment, isRightToLeft: false, languageID: languageID)
       {
         SingleIndex.note(entries.count, scalar: segment[0], languageID: languageID, in: &singles)
       }
@@ -198,7 +209,7 @@ final class SegmentCache: Sendable {
           hashLow: UInt32(truncatingIfNeeded: hash), scalarStart: Int32(scalars.count),
           endsStart: storesEnds ? Int32(ends.count) : -1, scalarCount: UInt16(segment.count),
           graphemeCount: UInt16(segmentWidths.count), trailingWhitespaceGraphemes: UInt16(trailing),
-          missingGlyphs: UInt16(missing), languageID: UInt8(languageID), fontMask: fontMask))
+          missingGlyphs: UInt16(missing), languageID: UInt16(languageID), fontMask: fontMask))
       scalars.append(contentsOf: segment)
       widths.append(contentsOf: segmentWidths)
       if storesEnds {
@@ -430,7 +441,7 @@ final class SegmentCache: Sendable {
     scalarCount: Int, graphemeCount: Int, trailing: Int, missing: Int, languageID: Int32
   ) -> Bool {
     scalarCount <= largestSegment && graphemeCount <= scalarCount && trailing <= largestSegment
-      && missing <= largestSegment && 0 <= languageID && languageID <= largestLanguageID
+      && missing <= largestSegment && 0 <= languageID && languageID <= Int32(UInt16.max)
   }
 
   /// Caches a segment shaped just now, given in scratch space, after a miss (as

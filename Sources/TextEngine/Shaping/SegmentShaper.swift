@@ -41,10 +41,12 @@ struct SegmentShaper {
 
   /// Grapheme clusters, font choice and HarfBuzz runs of `scalars`, shaped right-to-left when
   /// `isRightToLeft`, or, when `scalarDirections` is given, in runs of one direction each (the
-  /// scalars' bidi levels are odd or even).
+  /// scalars' bidi levels are odd or even). `leadingScript` (an ISO 15924 tag), when given, is
+  /// the script of the Common and Inherited scalars before the segment's first of another script
+  /// (see `resolvedScripts`).
   func runs(
     _ scalars: UnsafeBufferPointer<UInt32>, isRightToLeft: Bool,
-    scalarDirections: UnsafeBufferPointer<Bool>? = nil
+    scalarDirections: UnsafeBufferPointer<Bool>? = nil, leadingScript: String? = nil
   ) -> (
     graphemeEnds: [Int32], runs: [Run], missing: Int
   ) {
@@ -62,7 +64,7 @@ struct SegmentShaper {
       }
     }
 
-    let scripts = resolvedScripts(shapingScalars)
+    let scripts = resolvedScripts(shapingScalars, leadingScript: leadingScript)
     let choice = fontsOfClusters(shapingScalars, graphemeEnds: graphemeEnds, scripts: scripts)
     let fonts = choice.fonts
     var fontOfGrapheme = choice.fontOfGrapheme.map { $0 ?? 0 }
@@ -172,13 +174,14 @@ struct SegmentShaper {
     }
   }
 
-  /// Shapes one segment (see `runs(_:isRightToLeft:scalarDirections:)`) into grapheme widths.
+  /// Shapes one segment (see `runs(_:isRightToLeft:scalarDirections:leadingScript:)`) into
+  /// grapheme widths.
   func shape(
     _ scalars: UnsafeBufferPointer<UInt32>, isRightToLeft: Bool,
-    scalarDirections: UnsafeBufferPointer<Bool>? = nil
+    scalarDirections: UnsafeBufferPointer<Bool>? = nil, leadingScript: String? = nil
   ) -> ShapedSegment {
     let (graphemeEnds, runs, missing) = runs(
-      scalars, isRightToLeft: isRightToLeft, scalarDirections: scalarDirections)
+      scalars, isRightToLeft: isRightToLeft, scalarDirections: scalarDirections, leadingScript: leadingScript)
     var widths = [Double](repeating: 0, count: graphemeEnds.count)
     var grapheme = 0
     for run in runs {
@@ -323,10 +326,13 @@ struct SegmentShaper {
     return ends ?? (1...max(1, scalars.count)).map { Int32($0) }
   }
 
-  /// The script of each scalar with Common and Inherited resolved to the surrounding script.
-  func resolvedScripts(_ scalars: [UInt32]) -> [String] {
+  /// The script of each scalar with Common and Inherited resolved to the surrounding script:
+  /// the script before them, and for those that start the segment, `leadingScript` when given
+  /// (the script of the text's run they continue, on platforms that shape a paragraph's runs)
+  /// or else the segment's first script (`leadingScriptCode(of:)`).
+  func resolvedScripts(_ scalars: [UInt32], leadingScript: String? = nil) -> [String] {
     var scripts = scalars.map { UnicodeProperties.scriptTag($0) }
-    var previous: String? = nil
+    var previous: String? = leadingScript
     for index in scripts.indices {
       if scripts[index] == "Zyyy" || scripts[index] == "Zinh" {
         if let previous { scripts[index] = previous }
@@ -334,6 +340,7 @@ struct SegmentShaper {
         previous = scripts[index]
       }
     }
+    guard leadingScript == nil else { return scripts }
     // Leading Common scalars take the first real script after them. A segment with no strong
     // script at all (digits, punctuation) is shaped as Latin, the way a Latin run would carry
     // it; emoji-only segments stay Common so the emoji font's default lookups apply.
@@ -343,5 +350,24 @@ struct SegmentShaper {
       scripts = scripts.map { _ in "Latn" }
     }
     return scripts
+  }
+
+  /// The script (an ICU code) `resolvedScripts` gives the Common and Inherited scalars that
+  /// start a segment of `scalars` (as given, before tabs become spaces and controls ZWSP): its
+  /// first scalar's of another script, else Latin when every scalar HarfBuzz gets is below
+  /// U+2000, else Common.
+  static func leadingScriptCode(of scalars: UnsafeBufferPointer<UInt32>) -> Int32 {
+    var belowU2000 = true
+    for scalar in scalars {
+      let script = ICUProperties.scriptCode(scalar)
+      if script != ICUProperties.Script.common, script != ICUProperties.Script.inherited { return script }
+      // (Hard breaks and controls are shaped as U+200B.)
+      if scalar >= 0x2000 || UnicodeProperties.isHardBreak(scalar)
+        || UnicodeProperties.isZeroWidthControl(scalar)
+      {
+        belowU2000 = false
+      }
+    }
+    return belowU2000 ? ICUProperties.Script.latin : ICUProperties.Script.common
   }
 }

@@ -36,21 +36,29 @@ enum BidiLevels {
 
   /// The direction of each segment (ending at `breaks[i].end`): shaped right-to-left when the
   /// bidi level of its first scalar is odd, in runs of one direction when its levels change.
+  /// The paragraph is at level 0 when `isLeftToRight` (CSS's `direction: ltr`), else takes its
+  /// first strong character's direction.
   static func segmentDirections(
-    _ decoded: DecodedText, breaks: UnsafeBufferPointer<(end: Int, isHard: Bool)>
+    _ decoded: DecodedText, breaks: UnsafeBufferPointer<(end: Int, isHard: Bool)>, isLeftToRight: Bool
   ) throws(TextError) -> SegmentDirections {
     let utf16 = decoded.makeUTF16()
-    let bidi = try BidiParagraph(utf16: utf16)
+    let bidi = try BidiParagraph(utf16: utf16, isLeftToRight: isLeftToRight)
     var scalarIsRightToLeft: [Bool] = []
     scalarIsRightToLeft.reserveCapacity(decoded.codes.count)
+    var levelChanges: [Int32] = []
     try bidi.withLevels { levels in
       var offset = 0
-      for scalar in decoded.codes {
-        scalarIsRightToLeft.append(levels[offset] & 1 == 1)
+      var previousLevel: UInt8 = 0
+      for (index, scalar) in decoded.codes.enumerated() {
+        let level = levels[offset]
+        scalarIsRightToLeft.append(level & 1 == 1)
+        if index > 0, level != previousLevel { levelChanges.append(Int32(index)) }
+        previousLevel = level
         offset += scalar > 0xFFFF ? 2 : 1
       }
     }
-    let itemStarts = try Self.itemStarts(of: decoded.codes, utf16: utf16)
+    // (At level 0 the items are these levels' runs.)
+    let itemStarts = isLeftToRight ? levelChanges : try Self.itemStarts(of: decoded.codes, utf16: utf16)
     var rightToLeft: [Bool] = []
     var isMixed: [Bool] = []
     rightToLeft.reserveCapacity(breaks.count)
@@ -65,6 +73,6 @@ enum BidiLevels {
     }
     return SegmentDirections(
       rightToLeft: rightToLeft, isMixed: isMixed,
-      scalarIsRightToLeft: isMixed.contains(true) ? scalarIsRightToLeft : [], itemStarts: itemStarts)
+      scalarIsRightToLeft: scalarIsRightToLeft, itemStarts: itemStarts)
   }
 }

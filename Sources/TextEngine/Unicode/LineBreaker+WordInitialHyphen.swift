@@ -16,3 +16,18 @@ extension LineBreaker {
         | LineBreakClass.contingentBreak.bit | LineBreakClass.glue.bit)
   }
 }
+
+extension LineBreaker {
+  /// Unicode 15.1's LB21a, `HL (HY | BA) × [^HL]`, where ICU 72's is `HL (HY | BA) ×`: a hyphen
+  /// or maqaf (U+05BE) after a Hebrew letter (and its marks) may be broken after when a Hebrew
+  /// letter follows (`ערבית-לטינית`, `שלאָס־הענטל`). True when that rule allows the break before
+  /// `codes[index]` that the older one forbids.
+  static func breaksHebrewCompound(before index: Int, in codes: UnsafeBufferPointer<UInt32>) -> Bool {
+    guard index >= 2, index < codes.count, lineBreakClass(of: codes[index]) == .hebrewLetter,
+      lineBreakClass(of: codes[index - 1]).isIn(LineBreakClass.hyphen.bit | LineBreakClass.breakAfter.bit)
+    else { return false }
+    var letter = index - 2
+    while letter > 0, lineBreakClass(of: codes[letter]).isIn(ClassSet.marks) { letter -= 1 }
+    return lineBreakClass(of: codes[letter]) == .hebrewLetter
+  }
+}

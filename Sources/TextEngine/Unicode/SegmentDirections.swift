@@ -10,11 +10,23 @@ struct SegmentDirections {
   let rightToLeft: [Bool]
   /// Per segment: its scalars change direction.
   let isMixed: [Bool]
-  /// Per scalar: its bidi level is odd (filled only when some segment is mixed).
+  /// Per scalar: its bidi level is odd.
   let scalarIsRightToLeft: [Bool]
   /// Where the bidi level changes (scalar offsets, ascending): the starts of Blink's inline items
   /// after the first.
   let itemStarts: [Int32]
+  /// Per segment: the script its leading Common characters are shaped in, an ICU code plus one
+  /// (0: the segment's own; `PlatformTextRules.leadingScripts(of:segmentEnds:scalarIsRightToLeft:)`);
+  /// empty when every segment's is 0.
+  var leadingScripts: [UInt8] = []
+
+  /// The first segment from `segment` on with a leading script, or `count` (the segments').
+  @inline(__always) func nextLeadingScript(from segment: Int, count: Int) -> Int {
+    guard !leadingScripts.isEmpty else { return count }
+    var next = segment
+    while next < count, leadingScripts[next] == 0 { next += 1 }
+    return next
+  }
 
   /// `hash` (the segment cache's hash of segment `index`, `count` scalars from scalar `start`,
   /// as right-to-left) with, for a mixed segment, its scalars' directions, which change its

@@ -14,7 +14,8 @@
 ///    at `/` in paths and URLs, after `-` anywhere else;
 /// 5. elsewhere ICU: the engine's opportunity, with Unicode 16's rule LB19a for quotation marks
 ///    between East Asian characters (ICU 78 breaks `是远而。”|岂不`, ICU 72's rules do not) and
-///    15.1's LB20a (ICU 78 keeps a word-initial hyphen with a letter after it, ` -الداخلي`) and
+///    15.1's LB20a (ICU 78 keeps a word-initial hyphen with a letter after it, ` -الداخلي`),
+///    LB21a (a hyphen or maqaf between Hebrew letters may be broken after, `ערבית-לטינית`) and
 ///    LB25's `IS × NU` (no break between an infix separator and a digit, ` ،١٢٣`).
 enum WebLineBreaks {
   /// `LazyLineBreakIterator::IsBreakableSpace`.
@@ -99,11 +100,12 @@ enum WebLineBreaks {
   /// `LineBreakPropertyTable.tailoredFlag` on the scalars Blink's rules look at (`mayDiffer`)
   /// but ASCII letters and digits: next to one of those, Blink decides as UAX #14 unless the
   /// other character is flagged (two of them: neither ever breaks, and the pair table agrees);
-  /// and the Arabic commas (U+060C, U+060D), for LB25's `IS × NU`.
+  /// the Arabic commas (U+060C, U+060D), for LB25's `IS × NU`; and the maqaf (U+05BE), for
+  /// LB21a.
   static let propertyTable: [UInt8] = {
     var table = LineBreakPropertyTable.basicMultilingualPlaneWithConditionalJapaneseStartersAsIdeographs
     for scalar in 0..<UInt32(0x1_0000)
-    where (mayDiffer(scalar) && !isASCIIAlphanumeric(scalar)) || scalar &- 0x060C <= 1 {
+    where (mayDiffer(scalar) && !isASCIIAlphanumeric(scalar)) || scalar &- 0x060C <= 1 || scalar == 0x05BE {
       table[Int(scalar)] |= LineBreakPropertyTable.tailoredFlag
     }
     return table
@@ -145,13 +147,16 @@ enum WebLineBreaks {
         // of the characters Blink looks at).
       } else if !(currentMayDiffer || lastMayDiffer) {
         // Neither character is one Blink's rules look at: UAX #14's answer (but LB25's
-        // `IS × NU` after the Arabic commas).
+        // `IS × NU` after the Arabic commas, and LB21a's after a maqaf).
         if inBase {
           if last &- 0x060C > 1 || !isInfixBeforeDigit(last, current) {
             output[written] = nextBase.pointee
             written &+= 1
           }
           nextBase += 1
+        } else if last == 0x05BE, LineBreaker.breaksHebrewCompound(before: index, in: codes) {
+          output[written] = (index, false)
+          written &+= 1
         }
       } else {
         if inBase && nextBase.pointee.isHard {
@@ -202,6 +207,12 @@ enum WebLineBreaks {
     // character Blink's rules do not look at, UAX #14's answer but `IS × NU`, as
     // `breaks(of:base:into:)` decides.)
     if last &- 0x060C <= 1, !mayDiffer(current) { return engineAllows && !isInfixBeforeDigit(last, current) }
+    // LB21a (Unicode 15.1): a hyphen or maqaf between Hebrew letters may be broken after.
+    if !engineAllows, current >= 0x05D0, last == 0x2D || last == 0x05BE,
+      LineBreaker.breaksHebrewCompound(before: index, in: codes)
+    {
+      return true
+    }
     if last == 0x2D {
       if current <= 0x7F, (0x30...0x39).contains(current) {
         return index >= 2 && isASCIIAlphanumeric(codes[index &- 2])

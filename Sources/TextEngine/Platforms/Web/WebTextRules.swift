@@ -114,6 +114,18 @@ enum WebTextRules: PlatformTextRules {
     WebLetterSpacing.unspacedScalars(of: codes)
   }
 
+  /// The engine's web paragraph is CSS's default, `direction: ltr`.
+  static var paragraphIsLeftToRight: Bool { true }
+
+  /// `HarfBuzzShaper` shapes the script runs of the whole text (``WebLeadingScripts``).
+  static func leadingScripts(
+    of codes: UnsafeBufferPointer<UInt32>, segmentEnds: UnsafeBufferPointer<(end: Int, isHard: Bool)>,
+    scalarIsRightToLeft: UnsafeBufferPointer<Bool>
+  ) -> [UInt8]? {
+    WebLeadingScripts.leadingScripts(
+      of: codes, segmentEnds: segmentEnds, scalarIsRightToLeft: scalarIsRightToLeft)
+  }
+
   static var hasStrut: Bool { true }
 
   static var finalHardBreakStartsLine: Bool { false }
