@@ -86,9 +86,9 @@ import Testing
   /// LB21a, `LineBreaker.breaksHebrewCompound`), in plain text and one span, and `measure` counts
   /// the same lines. Lines as wide as Chromium's but for a known list
   /// (`corpus/rtl-punctuation-mismatches.json`; `SELFSIZE_RECORD_RTL_PUNCTUATION_MISMATCHES=1`
-  /// rewrites it), each within 1/64 px (`rp405@150 line 1`, 2/64) and all in right-to-left
-  /// items: Chromium's extents of such lines (`Docs/Platforms.md`; one span's lines are off on
-  /// 21 of them only). Before leading scripts and the left-to-right paragraph, 50 lines
+  /// rewrites it), each within 2/64 px, all in right-to-left items (25 plain lines, 21 of them
+  /// off in one span too; 244 until a line from a segment's start that ends in the bidi item it
+  /// starts in took `ceil(e − o)`, as spans do). Before leading scripts and the left-to-right paragraph, 50 lines
   /// were off by more (2.31 px for a kerned `*.`).
   @Test func rightToLeftTextsWithPunctuationAreChromiums() throws {
     let measurer = try BundledFonts.measurer(systemFonts: false, platform: .web)

@@ -470,6 +470,12 @@ extension PreparedText {
       }
       let lastSegment = segments[last]
       let contentSegment = Int(lastSegment.lastContent)
+      // With bidi items, a line from a segment's start whose content ends inside the item it
+      // starts in is that item's part alone, `ceil(e − o)` as without items (the tie ranks); past
+      // the item, its parts are snapped one by one (`widening`).
+      let endsInFirstItem =
+        Widening.widensFirstItemParts && leadWidth == 0 && leadPosition.isNaN && contentSegment >= index
+        && contentSegment < firstSegmentPastItem(startingAt: index, in: view)
       var line = LineBreak(
         graphemeRange: lineStart..<Int(lastSegment.graphemeStart + lastSegment.graphemeCount),
         contentWidth: contentSegment >= index
@@ -478,7 +484,9 @@ extension PreparedText {
               ? LineKey.lineWidth(
                 from: key, toLineContentEnd: keys[last].lineContentEnd,
                 contentTieRank: keys[contentSegment].tieRank)
-              : leadWidth + (keys[last].lineContentEnd - key.start))
+              : leadWidth + (keys[last].lineContentEnd - key.start)
+                + (endsInFirstItem && key.startRounding > keys[contentSegment].tieRank
+                  ? LineKey.rankedGrid : 0))
             : keys[last].lineContentEnd - leadPosition
               + (!Widening.widensFirstItemParts && leadRank > keys[contentSegment].tieRank
                 ? LineKey.rankedGrid : 0))
