@@ -26,6 +26,8 @@ enum WebLeadingScripts {
     var runs: [WebScriptRuns.Run]?
     var run = 0
     var start = 0
+    // The last run of one direction looked at, and its answer: the segments in it share it.
+    var stretch: (scalars: Range<Int>, keepsItsDirection: Bool) = (0..<0, false)
     for (segment, end) in segmentEnds.lazy.map(\.end).enumerated() {
       defer { start = end }
       guard start < end, isCommonOrInherited(codes[start]) else { continue }
@@ -37,11 +39,13 @@ enum WebLeadingScripts {
       let own = SegmentShaper.leadingScriptCode(of: UnsafeBufferPointer(rebasing: codes[start..<end]))
       guard script != own, (0..<Int32(UInt8.max)).contains(script) else { continue }
       if !scalarIsRightToLeft[start], HarfBuzzScripts.isRightToLeft(script) {
-        let runStart = run == 0 ? 0 : textRuns[run - 1].end
-        if keepsItsDirection(
-          codes: codes, around: start, within: runStart..<textRuns[run].end,
-          scalarIsRightToLeft: scalarIsRightToLeft)
-        {
+        if !stretch.scalars.contains(start) {
+          let runStart = run == 0 ? 0 : textRuns[run - 1].end
+          stretch = leftToRightStretch(
+            codes: codes, around: start, within: runStart..<textRuns[run].end,
+            scalarIsRightToLeft: scalarIsRightToLeft)
+        }
+        if stretch.keepsItsDirection {
           script = ICUProperties.Script.common
           guard script != own else { continue }
         }
@@ -52,14 +56,14 @@ enum WebLeadingScripts {
     return result
   }
 
-  /// Whether HarfBuzz shapes Blink's run around the left-to-right scalar `index` (the scalars of
-  /// script run `scriptRun` that reach it in its direction, no hard break or tab between) left
-  /// to right though its script is right to left: it holds a decimal digit or a regional
-  /// indicator and no letter.
-  static func keepsItsDirection(
+  /// Blink's run around the left-to-right scalar `index` (the scalars of script run `scriptRun`
+  /// that reach it in its direction, no hard break or tab between), and whether HarfBuzz shapes
+  /// it left to right though its script is right to left: it holds a decimal digit or a
+  /// regional indicator and no letter.
+  static func leftToRightStretch(
     codes: UnsafeBufferPointer<UInt32>, around index: Int, within scriptRun: Range<Int>,
     scalarIsRightToLeft: UnsafeBufferPointer<Bool>
-  ) -> Bool {
+  ) -> (scalars: Range<Int>, keepsItsDirection: Bool) {
     func joins(_ scalar: Int) -> Bool {
       !scalarIsRightToLeft[scalar] && codes[scalar] != 0x09 && !UnicodeProperties.isHardBreak(codes[scalar])
     }
@@ -72,11 +76,12 @@ enum WebLeadingScripts {
       guard let properties = Unicode.Scalar(scalar)?.properties else { continue }
       switch properties.generalCategory {
       case .decimalNumber: hasNumber = true
-      case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: return false
+      case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter:
+        return (low..<high, false)
       default: if (0x1F1E6...0x1F1FF).contains(scalar) { hasNumber = true }
       }
     }
-    return hasNumber
+    return (low..<high, hasNumber)
   }
 
   private static func isCommonOrInherited(_ scalar: UInt32) -> Bool {
