@@ -410,11 +410,8 @@ import TextEngine
       for (width, chromium) in row["breaks"] as! [String: [Int]] {
         let name = "\(row["id"]!)@\(width)"
         layouts += 1
-        let layout = try prepared.layout(width: Double(width)!)
-        #expect(layout.breaks == chromium, "\(name)")
-        #expect(try prepared.measure(width: Double(width)!).lineCount == layout.lines.count, "\(name)")
-        let spans = try rich.layout(width: Double(width)!)
-        #expect(spans.lines.dropFirst().map(\.scalarRange.lowerBound) == chromium, "\(name)")
+        let (layout, spans) = try Self.layouts(
+          prepared, rich, width: Double(width)!, expectingBreaks: chromium, name: name)
         guard layout.breaks == chromium else { continue }
         for (index, line) in layout.lines.enumerated() {
           lines += 1
@@ -469,5 +466,21 @@ import TextEngine
         "tie053@110.0",
         "tie061@115.890625", "tie061@142.8125", "tie062@210.453125", "tie072@89.734375",
       ])
+  }
+}
+
+extension PlatformCorpusTests {
+  /// `prepared` and `rich` (one span of the same text) laid out at `width`, each expected to
+  /// break at `breaks` (Chromium's), and `measure` to count `prepared`'s lines.
+  static func layouts(
+    _ prepared: PreparedText, _ rich: AttributedText, width: Double, expectingBreaks breaks: [Int],
+    name: String
+  ) throws -> (plain: TextLayout, spans: AttributedLayout) {
+    let layout = try prepared.layout(width: width)
+    #expect(layout.breaks == breaks, "\(name)")
+    #expect(try prepared.measure(width: width).lineCount == layout.lines.count, "\(name)")
+    let spans = try rich.layout(width: width)
+    #expect(spans.lines.dropFirst().map(\.scalarRange.lowerBound) == breaks, "\(name)")
+    return (layout, spans)
   }
 }
