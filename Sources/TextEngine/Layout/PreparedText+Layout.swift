@@ -471,10 +471,12 @@ extension PreparedText {
       let lastSegment = segments[last]
       let contentSegment = Int(lastSegment.lastContent)
       // With bidi items, a line from a segment's start whose content ends inside the item it
-      // starts in is that item's part alone, `ceil(e − o)` as without items (the tie ranks); past
-      // the item, its parts are snapped one by one (`widening`).
-      let endsInFirstItem =
+      // starts in is that item's part alone, `ceil(e − o)` as without items: a grid unit wider
+      // when the tie ranks say so (past the item, its parts are snapped one by one: `widening`).
+      // (The ranks first: the item's end is looked for only where they would widen the line.)
+      let widensWithinFirstItem =
         Widening.widensFirstItemParts && leadWidth == 0 && leadPosition.isNaN && contentSegment >= index
+        && key.startRounding > keys[contentSegment].tieRank
         && contentSegment < firstSegmentPastItem(startingAt: index, in: view)
       var line = LineBreak(
         graphemeRange: lineStart..<Int(lastSegment.graphemeStart + lastSegment.graphemeCount),
@@ -485,8 +487,7 @@ extension PreparedText {
                 from: key, toLineContentEnd: keys[last].lineContentEnd,
                 contentTieRank: keys[contentSegment].tieRank)
               : leadWidth + (keys[last].lineContentEnd - key.start)
-                + (endsInFirstItem && key.startRounding > keys[contentSegment].tieRank
-                  ? LineKey.rankedGrid : 0))
+                + (widensWithinFirstItem ? LineKey.rankedGrid : 0))
             : keys[last].lineContentEnd - leadPosition
               + (!Widening.widensFirstItemParts && leadRank > keys[contentSegment].tieRank
                 ? LineKey.rankedGrid : 0))

@@ -471,7 +471,9 @@ public final class TextMeasurer: Sendable {
   }
 
   /// Appends segment `segment` (`scalars`, from scalar `start`), whose leading Common and
-  /// Inherited characters are shaped in script `leadingScript` (an ICU code plus one), from the
+  /// Inherited characters are shaped in script `leadingScript` (an ICU code plus one,
+  /// `directions.leadingScripts[segment]`, read by the caller: looked up here instead, it cost
+  /// every `prepare` ~170 instructions, measured), from the
   /// cache under its own number (`SegmentCache.languageID(_:leadingScript:)`), shaped on a miss.
   @inline(never) private func appendInLeadingScript(
     _ leadingScript: Int32, segment: Int, scalars: UnsafeBufferPointer<UInt32>, start: Int,
@@ -499,7 +501,7 @@ public final class TextMeasurer: Sendable {
       output.append(entry, of: reader, scalars: scalars, start: start, hardBreakAfter: hardBreakAfter)
     }
     guard !inOld else { return }
-    let script = ICUProperties.scriptTag(ofCode: leadingScript &- 1) ?? "Zyyy"
+    let script = directions.leadingScriptTag(ofSegment: segment)
     let shaped =
       isRightToLeft && directions.isMixed[segment]
       ? directions.withScalarDirections(segment: segment, start: start, count: scalars.count) {
@@ -563,8 +565,6 @@ public final class TextMeasurer: Sendable {
     let unspaced =
       style.letterSpacing != 0
       ? codes.withUnsafeBufferPointer(platform.rules.scalarsWithoutLetterSpacing(in:)) ?? [] : []
-    // (And the script of leading Common characters, as `prepare` shapes them.)
-    let leadingScripts = directions?.leadingScripts ?? []
     var result: [GlyphRun] = []
     var pen = 0.0
     var start = 0
@@ -572,13 +572,12 @@ public final class TextMeasurer: Sendable {
       for (index, segment) in breaks.enumerated() {
         let slice = UnsafeBufferPointer(rebasing: buffer[start..<segment.end])
         let isRightToLeft = directions?.rightToLeft[index] ?? false
-        let leadingScript =
-          leadingScripts.isEmpty || leadingScripts[index] == 0
-          ? nil : ICUProperties.scriptTag(ofCode: Int32(leadingScripts[index]) - 1)
+        // (Leading Common characters in the platform's script, as `prepare` shapes them.)
         let (graphemeEnds, runs, _) =
           directions?.withScalarDirections(segment: index, start: start, count: slice.count) {
             shaper.runs(
-              slice, isRightToLeft: isRightToLeft, scalarDirections: $0, leadingScript: leadingScript)
+              slice, isRightToLeft: isRightToLeft, scalarDirections: $0,
+              leadingScript: directions?.leadingScriptTag(ofSegment: index))
           } ?? shaper.runs(slice, isRightToLeft: isRightToLeft)
         var graphemeStarts = Set([0])
         graphemeStarts.formUnion(graphemeEnds.dropLast().map { Int($0) })

@@ -110,6 +110,9 @@ enum ICUProperties {
     static let phagsPa: Int32 = 90
     static let hanifiRohingya: Int32 = 182
 
+    /// Common or Inherited: a character of either takes the script of the run it is in.
+    static func isCommonOrInherited(_ script: Int32) -> Bool { script == common || script == inherited }
+
     /// The scripts whose letters join, which Blink and SkParagraph letter-space not at all
     /// (`Character::IsCursiveScript`, Skia's `Run::isCursiveScript`).
     static func isCursive(_ script: Int32) -> Bool {

@@ -360,7 +360,7 @@ struct SegmentShaper {
     var belowU2000 = true
     for scalar in scalars {
       let script = ICUProperties.scriptCode(scalar)
-      if script != ICUProperties.Script.common, script != ICUProperties.Script.inherited { return script }
+      if !ICUProperties.Script.isCommonOrInherited(script) { return script }
       // (Hard breaks and controls are shaped as U+200B.)
       if scalar >= 0x2000 || UnicodeProperties.isHardBreak(scalar)
         || UnicodeProperties.isZeroWidthControl(scalar)

@@ -52,7 +52,7 @@ enum BidiLevels {
       for (index, scalar) in decoded.codes.enumerated() {
         let level = levels[offset]
         scalarIsRightToLeft.append(level & 1 == 1)
-        if index > 0, level != previousLevel { levelChanges.append(Int32(index)) }
+        if isLeftToRight, index > 0, level != previousLevel { levelChanges.append(Int32(index)) }
         previousLevel = level
         offset += scalar > 0xFFFF ? 2 : 1
       }

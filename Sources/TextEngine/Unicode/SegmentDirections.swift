@@ -20,6 +20,12 @@ struct SegmentDirections {
   /// empty when every segment's is 0.
   var leadingScripts: [UInt8] = []
 
+  /// The ISO 15924 tag of segment `segment`'s leading script, nil for the segment's own.
+  func leadingScriptTag(ofSegment segment: Int) -> String? {
+    guard !leadingScripts.isEmpty, leadingScripts[segment] != 0 else { return nil }
+    return ICUProperties.scriptTag(ofCode: Int32(leadingScripts[segment]) - 1) ?? "Zyyy"
+  }
+
   /// The first segment from `segment` on with a leading script, or `count` (the segments').
   @inline(__always) func nextLeadingScript(from segment: Int, count: Int) -> Int {
     guard !leadingScripts.isEmpty else { return count }

@@ -30,7 +30,10 @@ enum WebLeadingScripts {
     var stretch: (scalars: Range<Int>, keepsItsDirection: Bool) = (0..<0, false)
     for (segment, end) in segmentEnds.lazy.map(\.end).enumerated() {
       defer { start = end }
-      guard start < end, isCommonOrInherited(codes[start]) else { continue }
+      guard start < end, ICUProperties.Script.isCommonOrInherited(ICUProperties.scriptCode(codes[start]))
+      else {
+        continue
+      }
       // (The runs are found once a segment starts with a Common character.)
       if runs == nil { runs = WebScriptRuns.runs(of: codes, in: 0..<codes.count) }
       let textRuns = runs.unsafelyUnwrapped
@@ -82,10 +85,5 @@ enum WebLeadingScripts {
       }
     }
     return (low..<high, hasNumber)
-  }
-
-  private static func isCommonOrInherited(_ scalar: UInt32) -> Bool {
-    let script = ICUProperties.scriptCode(scalar)
-    return script == ICUProperties.Script.common || script == ICUProperties.Script.inherited
   }
 }
