@@ -87,7 +87,7 @@ public final class Font: Sendable {
     _ scalars: UnsafeBufferPointer<UInt32>, range: Range<Int>, scriptCode: UInt8, isRightToLeft: Bool,
     language: String, to widths: UnsafeMutablePointer<Double>,
     breaks: UnsafeBufferPointer<Int32>? = nil, safeBreaks: UnsafeMutablePointer<Bool>? = nil,
-    splitsLigatures: Bool = false
+    splitsLigatures: Bool = false, kerning: NativeFont.Kerning = .on
   ) {
     // The buffers are the calling thread's scratch space, used inside the lock only during this
     // call; they cross into the lock's region as addresses.
@@ -105,7 +105,8 @@ public final class Font: Sendable {
         to: UnsafeMutablePointer(bitPattern: widthAddress).unsafelyUnwrapped,
         breaks: breakAddress == 0
           ? nil : UnsafeBufferPointer(start: UnsafePointer(bitPattern: breakAddress), count: breakCount),
-        safeBreaks: UnsafeMutablePointer(bitPattern: safeAddress), splitsLigatures: splitsLigatures)
+        safeBreaks: UnsafeMutablePointer(bitPattern: safeAddress), splitsLigatures: splitsLigatures,
+        kerning: kerning)
     }
   }
 
@@ -115,8 +116,16 @@ public final class Font: Sendable {
   }
 
   /// Shapes `scalars[range]` with the rest of `scalars` as context, in design units.
-  func shape(_ scalars: [UInt32], range: Range<Int>, properties: RunProperties) -> [ShapedGlyph] {
-    native.withLock { $0.shape(scalars, range: range, properties: properties) }
+  func shape(
+    _ scalars: [UInt32], range: Range<Int>, properties: RunProperties, kerning: NativeFont.Kerning = .on
+  ) -> [ShapedGlyph] {
+    native.withLock { $0.shape(scalars, range: range, properties: properties, kerning: kerning) }
+  }
+
+  /// The font's legacy `kern` table and whether the font has TrueType outlines, when HarfBuzz
+  /// applies that table (the font's `GPOS` has no `kern` feature); nil otherwise.
+  func legacyKerningTable() -> (bytes: [UInt8], hasTrueTypeOutlines: Bool)? {
+    native.withLock { $0.withLegacyKerningTable { (Array($0), $1) } }
   }
 }
 

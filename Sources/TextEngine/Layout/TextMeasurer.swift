@@ -30,6 +30,10 @@ public final class TextMeasurer: Sendable {
   /// What Chromium's advances need of each chain's fonts (web).
   private let regularWebFacts: WebAdvances.ChainFacts
   private let boldWebFacts: WebAdvances.ChainFacts
+  /// The fonts of each chain shaped without kerning on this platform
+  /// (``PlatformTextRules/fontsWithoutLegacyKerning(in:)``).
+  private let regularFontsWithoutKerning: FontMask
+  private let boldFontsWithoutKerning: FontMask
   /// SkParagraph's advances of each chain's bitmap font, where the platform measures them so.
   private let regularBitmapAdvances: SkiaBitmapAdvances?
   private let boldBitmapAdvances: SkiaBitmapAdvances?
@@ -94,6 +98,10 @@ public final class TextMeasurer: Sendable {
     self.boldKerning = KerningPairs(chain: bold ?? regular)
     self.regularWebFacts = WebAdvances.ChainFacts(regular)
     self.boldWebFacts = WebAdvances.ChainFacts(bold ?? regular)
+    let regularFontsWithoutKerning = platform.rules.fontsWithoutLegacyKerning(in: regular)
+    self.regularFontsWithoutKerning = regularFontsWithoutKerning
+    boldFontsWithoutKerning =
+      bold.map { platform.rules.fontsWithoutLegacyKerning(in: $0) } ?? regularFontsWithoutKerning
     let strikes = platform.rules.measuresBitmapStrikeAdvances
     regularBitmapAdvances = strikes ? SkiaBitmapAdvances(chain: regular) : nil
     boldBitmapAdvances = strikes ? SkiaBitmapAdvances(chain: bold ?? regular) : nil
@@ -102,17 +110,17 @@ public final class TextMeasurer: Sendable {
     self.graphemeBreakers = BreakIteratorPool(kind: .grapheme, locale: locale)
     let ellipsis: [UInt32] = [0x2026]
     let graphemeBreakers = self.graphemeBreakers
-    func ellipsisEm(_ chain: FontChain) -> Double {
+    func ellipsisEm(_ chain: FontChain, fontsWithoutKerning: FontMask) -> Double {
       ellipsis.withUnsafeBufferPointer {
         SegmentShaper(
           chain: chain, graphemeBreakers: graphemeBreakers, language: "",
-          fontRule: platform.rules.clusterFontRule
+          fontRule: platform.rules.clusterFontRule, fontsWithoutKerning: fontsWithoutKerning
         )
         .shape($0, isRightToLeft: false).graphemeWidthsEm.reduce(0, +)
       }
     }
-    self.regularEllipsisEm = ellipsisEm(regular)
-    self.boldEllipsisEm = ellipsisEm(bold ?? regular)
+    self.regularEllipsisEm = ellipsisEm(regular, fontsWithoutKerning: regularFontsWithoutKerning)
+    self.boldEllipsisEm = ellipsisEm(bold ?? regular, fontsWithoutKerning: boldFontsWithoutKerning)
   }
 
   /// A measurer with the same fonts and settings for another platform: this one when the
@@ -539,7 +547,8 @@ public final class TextMeasurer: Sendable {
     SegmentShaper(
       chain: chain(for: weight), graphemeBreakers: graphemeBreakers, language: language,
       usesSystemFonts: usesSystemFonts, weight: weight, fontRule: platform.rules.clusterFontRule,
-      splitsLigatures: platform.rules.splitsLigatures)
+      splitsLigatures: platform.rules.splitsLigatures,
+      fontsWithoutKerning: weight == .bold ? boldFontsWithoutKerning : regularFontsWithoutKerning)
   }
 
   /// Convenience: prepare and lay out at one width.

@@ -19,12 +19,28 @@ struct NativeFont: ~Copyable {
   /// (`shapePlanSlot(scriptCode:isRightToLeft:)`), made on first use: `hb_shape` would look the
   /// plan up in the face's list on every call (~4% of preparing new text).
   let shapePlans: UnsafeMutablePointer<OpaquePointer?>
-  /// One slot per ICU script code (below 256) and direction.
-  static let shapePlanSlots = 2 * 256
+  /// One slot per ICU script code (below 256), direction and kerning (on, or the `kern` feature
+  /// off: ``Kerning``).
+  static let shapePlanSlots = 4 * 256
 
-  /// The slot of `shapePlans` for a script and direction.
-  @inline(__always) static func shapePlanSlot(scriptCode: UInt8, isRightToLeft: Bool) -> Int {
-    Int(scriptCode) &* 2 &+ (isRightToLeft ? 1 : 0)
+  /// The slot of `shapePlans` for a script, direction and kerning.
+  @inline(__always) static func shapePlanSlot(scriptCode: UInt8, isRightToLeft: Bool, kerning: Kerning = .on)
+    -> Int
+  {
+    Int(scriptCode) &* 4 &+ (isRightToLeft ? 1 : 0) &+ (kerning == .on ? 0 : 2)
+  }
+
+  /// Whether shaping applies the `kern` feature (HarfBuzz's default), or leaves it off: for a font
+  /// whose only kerning is a legacy `kern` table that the platform does not see
+  /// (``WebFontSanitizer``).
+  enum Kerning: Sendable {
+    case on
+    case off
+
+    /// The features to shape with: none, or `kern` off over the whole buffer.
+    static let offFeatures: [hb_feature_t] = [
+      hb_feature_t(tag: NativeFont.tag("kern"), value: 0, start: 0, end: UInt32.max)
+    ]
   }
 
   /// Opens face `faceIndex` of the file at `path`, mapping every failure to a `FontError`.
@@ -252,11 +268,38 @@ struct NativeFont: ~Copyable {
     return (scalars, kernsOtherSeconds)
   }
 
+  /// Runs `body` with the font's legacy `kern` table and whether it has TrueType outlines
+  /// (`glyf`) when HarfBuzz applies that table (`GPOS` has no `kern` feature); nil otherwise.
+  func withLegacyKerningTable<Result>(
+    _ body: (UnsafeRawBufferPointer, _ hasTrueTypeOutlines: Bool) -> Result
+  ) -> Result? {
+    // (HarfBuzz uses the legacy table only when no script of `GPOS` has a `kern` feature.)
+    let gpos = Self.tag("GPOS")
+    let featureCount = Int(hb_ot_layout_table_get_feature_tags(hbFace, gpos, 0, nil, nil))
+    if featureCount > 0 {
+      var tags = [hb_tag_t](repeating: 0, count: featureCount)
+      var count = UInt32(featureCount)
+      hb_ot_layout_table_get_feature_tags(hbFace, gpos, 0, &count, &tags)
+      if tags.prefix(Int(count)).contains(Self.tag("kern")) { return nil }
+    }
+    let table = hb_face_reference_table(hbFace, Self.tag("kern"))
+    let outlines = hb_face_reference_table(hbFace, Self.tag("glyf"))
+    defer {
+      hb_blob_destroy(table)
+      hb_blob_destroy(outlines)
+    }
+    var length: UInt32 = 0
+    guard let data = hb_blob_get_data(table, &length), length > 0 else { return nil }
+    return body(UnsafeRawBufferPointer(start: data, count: Int(length)), hb_blob_get_length(outlines) > 0)
+  }
+
   // MARK: Shaping
 
   /// Shapes `scalars[range]` (with the whole array as context) and returns the glyphs, with
   /// clusters relative to `range.lowerBound`.
-  func shape(_ scalars: [UInt32], range: Range<Int>, properties: RunProperties) -> [ShapedGlyph] {
+  func shape(
+    _ scalars: [UInt32], range: Range<Int>, properties: RunProperties, kerning: Kerning = .on
+  ) -> [ShapedGlyph] {
     var glyphs: [ShapedGlyph] = []
     let buffer = hbBuffer
     hb_buffer_clear_contents(buffer)
@@ -270,7 +313,13 @@ struct NativeFont: ~Copyable {
       hb_buffer_set_language(buffer, hb_language_from_string(properties.language, -1))
     }
     hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
-    hb_shape(hbFont, buffer, nil, 0)
+    if kerning == .on {
+      hb_shape(hbFont, buffer, nil, 0)
+    } else {
+      Kerning.offFeatures.withUnsafeBufferPointer {
+        hb_shape(hbFont, buffer, $0.baseAddress, UInt32($0.count))
+      }
+    }
     var count: UInt32 = 0
     let infos = hb_buffer_get_glyph_infos(buffer, &count)
     let positions = hb_buffer_get_glyph_positions(buffer, &count)

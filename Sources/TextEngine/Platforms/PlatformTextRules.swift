@@ -65,6 +65,10 @@ protocol PlatformTextRules {
   /// cursive scripts: ``WebLetterSpacing``, ``FlutterLetterSpacing``); nil when every cluster but
   /// a hard break takes it (by default). Asked only of texts with letter spacing.
   static func scalarsWithoutLetterSpacing(in codes: UnsafeBufferPointer<UInt32>) -> [Bool]?
+  /// The fonts of `chain` (bit `i` for font `i`) whose legacy `kern` table, the only kerning
+  /// HarfBuzz would apply for them, the platform does not see, so that they are shaped unkerned
+  /// (Chromium's font sanitizer: ``WebFontSanitizer``); none by default.
+  static func fontsWithoutLegacyKerning(in chain: FontChain) -> FontMask
   /// For each segment of `codes` (`segmentEnds`; `scalarIsRightToLeft`, each scalar's bidi
   /// direction), 0 when the Common and Inherited characters it
   /// starts with are shaped in the script the segment gives them, else the script (an ICU code,
@@ -156,6 +160,8 @@ extension PlatformTextRules {
   static var keepsDigitsWithLineStartHyphen: Bool { false }
 
   static func scalarsWithoutLetterSpacing(in codes: UnsafeBufferPointer<UInt32>) -> [Bool]? { nil }
+
+  static func fontsWithoutLegacyKerning(in chain: FontChain) -> FontMask { FontMask() }
 
   static func leadingScripts(
     of codes: UnsafeBufferPointer<UInt32>, segmentEnds: UnsafeBufferPointer<(end: Int, isHard: Bool)>,

@@ -64,8 +64,8 @@ final class KerningPairs: Sendable {
   /// that scale; exact in a `Float`, as `PreparedText.Segment` keeps them). Allocates nothing
   /// once the paragraph's pairs are cached (the buffers are temporary allocations).
   ///
-  /// A boundary is considered when the segment before it ends in a visible cluster (not after
-  /// spaces or a hard break) and neither side is right-to-left. A segment that starts with
+  /// A boundary is considered when the segment before it does not end with a hard break or a
+  /// control character (a space may kern with what follows it) and neither side is right-to-left. A segment that starts with
   /// Common scalars (quotes, brackets, digits) shapes them with the script after them, where the
   /// client's run goes on with the script before them: when the two differ, the pair where the
   /// script changes is not kerned.
@@ -222,9 +222,9 @@ final class KerningPairs: Sendable {
         guard acrossMayKern || mayBeCommon(second) else { continue }
         if let rightToLeft, rightToLeft[segment] || rightToLeft[segment &+ 1] { continue }
         guard second > 0x20, !UnicodeProperties.isTrailingWhitespace(second) else { continue }
-        if acrossMayKern, !breaks[segment].isHard, first > 0x20,
-          !UnicodeProperties.isTrailingWhitespace(first)
-        {
+        // (A space before the opportunity too: fonts such as Lato kern a space with the letter
+        // after it, which moves the next word on a line that goes on past the space.)
+        if acrossMayKern, !breaks[segment].isHard, first >= 0x20 {
           visit(segment, end, false)
         }
         guard mayBeCommon(second), runScript(second, joinsKana: joinsKana) == nil else { continue }

@@ -15,6 +15,7 @@ extension SegmentShaper {
     guard count > 0 else { return false }
     let splitsLigatures = self.splitsLigatures
     let primary = chain.fonts[0]
+    let kerning = self.kerning(ofFontAt: 0)
     // The closure below captures these, not `self` (whose copy would retain the whole chain).
     let language = self.language
     return withUnsafeTemporaryAllocation(byteCount: count * 17, alignment: 8) { raw in
@@ -33,7 +34,8 @@ extension SegmentShaper {
 
       Self.addAdvancesByScriptRun(
         UnsafeBufferPointer(start: shaping, count: count), scripts: scripts, font: primary,
-        isRightToLeft: isRightToLeft, language: language, splitsLigatures: splitsLigatures, to: widths)
+        isRightToLeft: isRightToLeft, language: language, splitsLigatures: splitsLigatures, kerning: kerning,
+        to: widths)
       body(
         UnsafeBufferPointer(start: widths, count: count), UnsafeBufferPointer(start: ends, count: count),
         Self.trailingWhitespace(scalars))
@@ -67,22 +69,23 @@ extension SegmentShaper {
       shapingSpan.withUnsafeMutableBufferPointer { shaping in
         scriptSpan.withUnsafeMutableBufferPointer { scripts in
           simpleWidthEm(
-            scalars, font: font, widths: widths.baseAddress!, shaping: shaping.baseAddress!,
-            scripts: scripts.baseAddress!)
+            scalars, font: font, kerning: kerning(ofFontAt: fontIndex), widths: widths.baseAddress!,
+            shaping: shaping.baseAddress!, scripts: scripts.baseAddress!)
         }
       }
     }
   }
 
   private func simpleWidthEm(
-    _ scalars: UnsafeBufferPointer<UInt32>, font: Font, widths: UnsafeMutablePointer<Double>,
-    shaping: UnsafeMutablePointer<UInt32>, scripts: UnsafeMutablePointer<UInt8>
+    _ scalars: UnsafeBufferPointer<UInt32>, font: Font, kerning: NativeFont.Kerning,
+    widths: UnsafeMutablePointer<Double>, shaping: UnsafeMutablePointer<UInt32>,
+    scripts: UnsafeMutablePointer<UInt8>
   ) -> Double? {
     let count = scalars.count
     guard Self.resolveSimple(scalars, primary: font, shaping: shaping, scripts: scripts) else { return nil }
     Self.addAdvancesByScriptRun(
       UnsafeBufferPointer(start: shaping, count: count), scripts: scripts, font: font, isRightToLeft: false,
-      language: language, splitsLigatures: false, to: widths)
+      language: language, splitsLigatures: false, kerning: kerning, to: widths)
     var total = 0.0
     for index in 0..<count { total += widths[index] }
     return total
@@ -93,7 +96,8 @@ extension SegmentShaper {
   /// then clamps negative widths.
   static func addAdvancesByScriptRun(
     _ context: UnsafeBufferPointer<UInt32>, scripts: UnsafePointer<UInt8>, font: Font, isRightToLeft: Bool,
-    language: String, splitsLigatures: Bool, to widths: UnsafeMutablePointer<Double>
+    language: String, splitsLigatures: Bool, kerning: NativeFont.Kerning = .on,
+    to widths: UnsafeMutablePointer<Double>
   ) {
     let count = context.count
     var runStart = 0
@@ -104,7 +108,7 @@ extension SegmentShaper {
       font.addAdvances(
         context, range: runStart..<runEnd, scriptCode: script, isRightToLeft: isRightToLeft,
         language: language,
-        to: widths, splitsLigatures: splitsLigatures)
+        to: widths, splitsLigatures: splitsLigatures, kerning: kerning)
       runStart = runEnd
     }
     clampNegativeWidths(widths, count: count)

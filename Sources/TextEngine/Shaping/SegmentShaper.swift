@@ -15,6 +15,16 @@ struct SegmentShaper {
   /// Whether a ligature's advance is shared evenly among its graphemes on the common path (the
   /// platform's rule, ``PlatformTextRules/splitsLigatures``), else left on its first.
   var splitsLigatures = false
+  /// The chain's fonts shaped with the `kern` feature off (bit `i` for font `i`): fonts whose only
+  /// kerning is a legacy `kern` table the platform drops
+  /// (``PlatformTextRules/fontsWithoutLegacyKerning(in:)``).
+  var fontsWithoutKerning = FontMask()
+
+  /// Whether the chain's font `index` (a font past the chain: nil) is shaped with kerning.
+  @inline(__always) func kerning(ofFontAt index: Int?) -> NativeFont.Kerning {
+    guard let index, index < FontMask.othersBit else { return .on }
+    return fontsWithoutKerning.rawValue & (1 << UInt16(index)) == 0 ? .on : .off
+  }
 
   /// The installed fonts, loaded only when a cluster first needs them.
   private var systemFallback: SystemFonts? { usesSystemFonts ? SystemFonts.shared : nil }
@@ -91,7 +101,9 @@ struct SegmentShaper {
       let runEnd = Int(graphemeEnds[runEndGrapheme - 1])
       let properties = RunProperties(
         scriptTag: script, isRightToLeft: scalarDirections?[runStart] ?? isRightToLeft, language: language)
-      var glyphs = fonts[font].shape(shapingScalars, range: runStart..<runEnd, properties: properties)
+      var glyphs = fonts[font].shape(
+        shapingScalars, range: runStart..<runEnd, properties: properties,
+        kerning: kerning(ofFontAt: font < chain.fonts.count ? font : nil))
       for index in glyphs.indices { glyphs[index].cluster += UInt32(runStart) }
       runs.append(Run(font: fonts[font], scalarRange: runStart..<runEnd, glyphs: glyphs))
       runStartGrapheme = runEndGrapheme

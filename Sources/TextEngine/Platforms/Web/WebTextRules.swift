@@ -117,6 +117,12 @@ enum WebTextRules: PlatformTextRules {
   /// The engine's web paragraph is CSS's default, `direction: ltr`.
   static var paragraphIsLeftToRight: Bool { true }
 
+  /// Web fonts pass through OTS, which drops a legacy `kern` table it cannot vouch for
+  /// (``WebFontSanitizer``).
+  static func fontsWithoutLegacyKerning(in chain: FontChain) -> FontMask {
+    WebFontSanitizer.fontsWithoutLegacyKerning(in: chain)
+  }
+
   /// `HarfBuzzShaper` shapes the script runs of the whole text (``WebLeadingScripts``).
   static func leadingScripts(
     of codes: UnsafeBufferPointer<UInt32>, segmentEnds: UnsafeBufferPointer<(end: Int, isHard: Bool)>,
