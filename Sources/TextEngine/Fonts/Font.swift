@@ -26,6 +26,10 @@ public final class Font: Sendable {
   /// True when the font kerns pairs whose second glyph is not in `kerningScalars` (a class-based
   /// pair's class 0).
   let kernsOtherSeconds: Bool
+  /// True when the font sets an ASCII digit, punctuation or symbol (`Font.commonScalars`) wider or
+  /// narrower under some of its scripts than under others, so that the script a client's run
+  /// gives such a character changes its width (``WebLeadingScripts``, ``FlutterLeadingScripts``).
+  let shapesCommonCharactersByScript: Bool
   private let native: Locked<NativeFont>
 
   /// Loads face `faceIndex` of the font file at `path`.
@@ -43,7 +47,17 @@ public final class Font: Sendable {
     self.hasColorGlyphs = native.hasColorGlyphs
     self.coverage = native.collectCoverage()
     (self.kerningScalars, self.kernsOtherSeconds) = native.collectKerningScalars(coverage: coverage)
+    self.shapesCommonCharactersByScript = native.shapesByScript(Self.commonScalars)
     self.native = Locked(native)
+  }
+
+  /// The Common-script characters whose shaping by script decides whether a left-to-right text
+  /// takes its segments' leading scripts: ASCII digits, punctuation and symbols. (Noto Sans CJK
+  /// also sets `…` narrower under `latn` than under `hani`; taking leading scripts for every
+  /// left-to-right text in it moved cut words and fresh texts away from Chromium, because the
+  /// kerning across segments assumes each segment's own script for its leading characters.)
+  static let commonScalars: [UInt32] = (0x20...0x7E).filter {
+    ICUProperties.Script.isCommonOrInherited(ICUProperties.scriptCode($0))
   }
 
   /// Design units per em.

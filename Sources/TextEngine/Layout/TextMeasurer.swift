@@ -34,6 +34,11 @@ public final class TextMeasurer: Sendable {
   /// (``PlatformTextRules/fontsWithoutLegacyKerning(in:)``).
   private let regularFontsWithoutKerning: FontMask
   private let boldFontsWithoutKerning: FontMask
+  /// Whether a font of each chain shapes Common characters by script
+  /// (`Font.shapesCommonCharactersByScript`): then left-to-right texts too take the scripts the
+  /// platform shapes their segments' leading Common characters in.
+  private let regularShapesCommonByScript: Bool
+  private let boldShapesCommonByScript: Bool
   /// SkParagraph's advances of each chain's bitmap font, where the platform measures them so.
   private let regularBitmapAdvances: SkiaBitmapAdvances?
   private let boldBitmapAdvances: SkiaBitmapAdvances?
@@ -102,6 +107,8 @@ public final class TextMeasurer: Sendable {
     self.regularFontsWithoutKerning = regularFontsWithoutKerning
     boldFontsWithoutKerning =
       bold.map { platform.rules.fontsWithoutLegacyKerning(in: $0) } ?? regularFontsWithoutKerning
+    regularShapesCommonByScript = regular.fonts.contains(where: \.shapesCommonCharactersByScript)
+    boldShapesCommonByScript = (bold ?? regular).fonts.contains(where: \.shapesCommonCharactersByScript)
     let strikes = platform.rules.measuresBitmapStrikeAdvances
     regularBitmapAdvances = strikes ? SkiaBitmapAdvances(chain: regular) : nil
     boldBitmapAdvances = strikes ? SkiaBitmapAdvances(chain: bold ?? regular) : nil
@@ -212,7 +219,7 @@ public final class TextMeasurer: Sendable {
     let letterSpacing = style.letterSpacing
     let weight = style.weight
     let built = try withLineBreaks(decoded) { breaks throws(TextError) in
-      let directions = decoded.mayBeRightToLeft ? try segmentDirections(decoded, breaks: breaks) : nil
+      let directions = try directionsOfSegments(decoded, breaks: breaks, weight: weight)
       return codes.withUnsafeBufferPointer { buffer in
         KerningPairs.withKerning(
           codes: buffer, breaks: breaks, rightToLeft: directions?.rightToLeft, fontSize: fontSize,
@@ -461,20 +468,58 @@ public final class TextMeasurer: Sendable {
   }
 
   /// The directions of a text's segments (`BidiLevels.segmentDirections`) in the platform's
-  /// paragraph, with the scripts the platform shapes their leading Common characters in. Out of
-  /// line: only texts with right-to-left characters come here.
+  /// paragraph, with the scripts the platform shapes their leading Common characters in (where
+  /// the platform takes them for every right-to-left text, or `shapesCommonByScript`: a font of
+  /// the chain shapes Common characters by script). Out of line: only texts with right-to-left
+  /// characters come here.
   @inline(never) func segmentDirections(
-    _ decoded: DecodedText, breaks: UnsafeBufferPointer<(end: Int, isHard: Bool)>
+    _ decoded: DecodedText, breaks: UnsafeBufferPointer<(end: Int, isHard: Bool)>, shapesCommonByScript: Bool
   ) throws(TextError) -> SegmentDirections {
     let rules = platform.rules
     var directions = try BidiLevels.segmentDirections(
       decoded, breaks: breaks, isLeftToRight: rules.paragraphIsLeftToRight)
+    guard rules.takesLeadingScriptsOfEveryRightToLeftText || shapesCommonByScript else { return directions }
     let leadingScripts = decoded.codes.withUnsafeBufferPointer { codes in
       directions.scalarIsRightToLeft.withUnsafeBufferPointer {
         rules.leadingScripts(of: codes, segmentEnds: breaks, scalarIsRightToLeft: $0)
       }
     }
     directions.leadingScripts = leadingScripts ?? []
+    return directions
+  }
+
+  /// The directions of a text's segments and the scripts of their leading Common characters, as
+  /// `prepare` (and `glyphRuns`) shape them: for texts with right-to-left characters, and for
+  /// left-to-right texts in a chain with a font that shapes Common characters by script; nil
+  /// for the others.
+  @inline(__always) func directionsOfSegments(
+    _ decoded: DecodedText, breaks: UnsafeBufferPointer<(end: Int, isHard: Bool)>, weight: FontWeight
+  ) throws(TextError) -> SegmentDirections? {
+    let shapesCommonByScript = weight == .bold ? boldShapesCommonByScript : regularShapesCommonByScript
+    if decoded.mayBeRightToLeft {
+      return try segmentDirections(decoded, breaks: breaks, shapesCommonByScript: shapesCommonByScript)
+    }
+    return shapesCommonByScript ? leftToRightSegmentDirections(decoded, breaks: breaks) : nil
+  }
+
+  /// The directions of a left-to-right text's segments with the scripts the platform shapes
+  /// their leading Common characters in, or nil when each segment's own script is the platform's.
+  /// Out of line: only texts set in a chain with a font that shapes Common characters by script
+  /// come here.
+  @inline(never) func leftToRightSegmentDirections(
+    _ decoded: DecodedText, breaks: UnsafeBufferPointer<(end: Int, isHard: Bool)>
+  ) -> SegmentDirections? {
+    let scalarIsRightToLeft = [Bool](repeating: false, count: decoded.codes.count)
+    let leadingScripts = decoded.codes.withUnsafeBufferPointer { codes in
+      scalarIsRightToLeft.withUnsafeBufferPointer {
+        platform.rules.leadingScripts(of: codes, segmentEnds: breaks, scalarIsRightToLeft: $0)
+      }
+    }
+    guard let leadingScripts else { return nil }
+    let segments = [Bool](repeating: false, count: breaks.count)
+    var directions = SegmentDirections(
+      rightToLeft: segments, isMixed: segments, scalarIsRightToLeft: scalarIsRightToLeft, itemStarts: [])
+    directions.leadingScripts = leadingScripts
     return directions
   }
 
@@ -567,7 +612,7 @@ public final class TextMeasurer: Sendable {
     let (breaks, directions) = try withLineBreaks(decoded) { breaks throws(TextError) in
       (
         Array(breaks),
-        decoded.mayBeRightToLeft ? try segmentDirections(decoded, breaks: breaks) : nil
+        try directionsOfSegments(decoded, breaks: breaks, weight: style.weight)
       )
     }
     // (The clusters the platform leaves without letter spacing, as `prepare` does.)

@@ -293,6 +293,83 @@ struct NativeFont: ~Copyable {
     return body(UnsafeRawBufferPointer(start: data, count: Int(length)), hb_blob_get_length(outlines) > 0)
   }
 
+  /// The features HarfBuzz applies by default to horizontal text (`hb-ot-shape.cc`'s common and
+  /// horizontal features, and the complex shapers' positional and reordering features), whose
+  /// lookups can differ between a font's scripts.
+  static let defaultFeatureTags: Set<hb_tag_t> = Set(
+    [
+      "abvm", "blwm", "ccmp", "locl", "mark", "mkmk", "rlig", "calt", "clig", "curs", "dist", "kern", "liga",
+      "rclt", "rvrn", "ltra", "ltrm", "rtla", "rtlm", "init", "medi", "fina", "isol", "med2", "fin2", "fin3",
+      "stch", "akhn", "rphf", "pref", "rkrf", "abvf", "blwf", "half", "pstf", "vatu", "cjct", "nukt", "abvs",
+      "blws", "psts", "haln", "pres", "ljmo", "vjmo", "tjmo",
+    ].map(tag))
+
+  /// True when one of `scalars` (Common characters) is as wide as the font shapes it alone in
+  /// one of its scripts and not in another: a substitution of a default feature
+  /// (`defaultFeatureTags`) that only some of its scripts take (their default language systems'
+  /// `GSUB` lookups) reaches its glyph, and shaping it under each script gives different
+  /// advances. Noto Serif CJK JP's `latn` `locl` gives digits proportional forms (549 units
+  /// instead of 471); Noto Sans CJK SC's swaps them for forms as wide.
+  func shapesByScript(_ scalars: [UInt32]) -> Bool {
+    let table = Self.tag("GSUB")
+    let scriptCount = Int(hb_ot_layout_table_get_script_tags(hbFace, table, 0, nil, nil))
+    guard scriptCount > 1 else { return false }
+    var scriptTags = [hb_tag_t](repeating: 0, count: scriptCount)
+    var scriptsFound = UInt32(scriptCount)
+    hb_ot_layout_table_get_script_tags(hbFace, table, 0, &scriptsFound, &scriptTags)
+    let featureCount = Int(hb_ot_layout_table_get_feature_tags(hbFace, table, 0, nil, nil))
+    var featureTags = [hb_tag_t](repeating: 0, count: featureCount)
+    var count = UInt32(featureCount)
+    hb_ot_layout_table_get_feature_tags(hbFace, table, 0, &count, &featureTags)
+    var lookupsByScript: [Set<UInt32>] = []
+    for script in 0..<UInt32(scriptsFound) {
+      let language = UInt32(HB_OT_LAYOUT_DEFAULT_LANGUAGE_INDEX)
+      let indexCount = Int(
+        hb_ot_layout_language_get_feature_indexes(hbFace, table, script, language, 0, nil, nil))
+      var indexes = [UInt32](repeating: 0, count: indexCount)
+      var found = UInt32(indexCount)
+      hb_ot_layout_language_get_feature_indexes(hbFace, table, script, language, 0, &found, &indexes)
+      var lookups: Set<UInt32> = []
+      for feature in indexes.prefix(Int(found))
+      where Int(feature) < featureTags.count && Self.defaultFeatureTags.contains(featureTags[Int(feature)]) {
+        let lookupCount = Int(hb_ot_layout_feature_get_lookups(hbFace, table, feature, 0, nil, nil))
+        var lookupIndexes = [UInt32](repeating: 0, count: lookupCount)
+        var got = UInt32(lookupCount)
+        hb_ot_layout_feature_get_lookups(hbFace, table, feature, 0, &got, &lookupIndexes)
+        lookups.formUnion(lookupIndexes.prefix(Int(got)))
+      }
+      lookupsByScript.append(lookups)
+    }
+    let all = lookupsByScript.reduce(into: Set<UInt32>()) { $0.formUnion($1) }
+    let shared = lookupsByScript.dropFirst().reduce(lookupsByScript[0]) { $0.intersection($1) }
+    let differing = all.subtracting(shared)
+    guard !differing.isEmpty else { return false }
+    let input = hb_set_create()!
+    defer { hb_set_destroy(input) }
+    for lookup in differing.sorted() {
+      hb_ot_layout_lookup_collect_glyphs(hbFace, table, lookup, nil, input, nil, nil)
+    }
+    var glyph: hb_codepoint_t = 0
+    let scripts = scriptTags.prefix(Int(scriptsFound)).map { hb_ot_tag_to_script($0) }
+    for scalar in scalars
+    where hb_font_get_nominal_glyph(hbFont, scalar, &glyph) != 0 && hb_set_has(input, glyph) != 0 {
+      var advances: Set<Int32> = []
+      for script in scripts {
+        hb_buffer_clear_contents(hbBuffer)
+        var code = scalar
+        hb_buffer_add_utf32(hbBuffer, &code, 1, 0, 1)
+        hb_buffer_set_direction(hbBuffer, HB_DIRECTION_LTR)
+        hb_buffer_set_script(hbBuffer, script == HB_SCRIPT_INVALID ? HB_SCRIPT_COMMON : script)
+        hb_shape(hbFont, hbBuffer, nil, 0)
+        var glyphCount: UInt32 = 0
+        guard let positions = hb_buffer_get_glyph_positions(hbBuffer, &glyphCount) else { continue }
+        advances.insert((0..<Int(glyphCount)).reduce(Int32(0)) { $0 + positions[$1].x_advance })
+      }
+      if advances.count > 1 { return true }
+    }
+    return false
+  }
+
   // MARK: Shaping
 
   /// Shapes `scalars[range]` (with the whole array as context) and returns the glyphs, with

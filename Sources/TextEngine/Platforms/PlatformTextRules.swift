@@ -80,6 +80,11 @@ protocol PlatformTextRules {
     of codes: UnsafeBufferPointer<UInt32>, segmentEnds: UnsafeBufferPointer<(end: Int, isHard: Bool)>,
     scalarIsRightToLeft: UnsafeBufferPointer<Bool>
   ) -> [UInt8]?
+  /// True when every text with right-to-left characters takes `leadingScripts` (Blink: HarfBuzz
+  /// reverses a run in a right-to-left script, which changes how the bundled fonts kern the
+  /// punctuation in it); false when only texts set in a chain with a font that shapes Common
+  /// characters by script do, as left-to-right texts (by default).
+  static var takesLeadingScriptsOfEveryRightToLeftText: Bool { get }
   /// True when a paragraph is left to right whatever its first strong character (CSS's
   /// `direction: ltr`), so its right-to-left runs are embedded at level 1; false when its first
   /// strong character sets its direction (by default).
@@ -169,4 +174,6 @@ extension PlatformTextRules {
   ) -> [UInt8]? { nil }
 
   static var paragraphIsLeftToRight: Bool { false }
+
+  static var takesLeadingScriptsOfEveryRightToLeftText: Bool { false }
 }

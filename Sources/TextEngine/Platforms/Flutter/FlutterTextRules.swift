@@ -86,6 +86,14 @@ enum FlutterTextRules: PlatformTextRules {
     FlutterLetterSpacing.unspacedScalars(of: codes)
   }
 
+  /// SkShaper shapes the script runs of the whole text (``FlutterLeadingScripts``).
+  static func leadingScripts(
+    of codes: UnsafeBufferPointer<UInt32>, segmentEnds: UnsafeBufferPointer<(end: Int, isHard: Bool)>,
+    scalarIsRightToLeft: UnsafeBufferPointer<Bool>
+  ) -> [UInt8]? {
+    FlutterLeadingScripts.leadingScripts(of: codes, segmentEnds: segmentEnds)
+  }
+
   /// The paragraph's width is floored to a whole pixel; a line fits when it is narrower than
   /// that minus 0.25, breaks when wider than it plus 0.25, and in between fits when its width
   /// rounded to 0.01 is not wider (`TextWrapper.cpp`, `LineBreakerWithLittleRounding`, with the

@@ -123,6 +123,10 @@ enum WebTextRules: PlatformTextRules {
     WebFontSanitizer.fontsWithoutLegacyKerning(in: chain)
   }
 
+  /// Every right-to-left text: HarfBuzz reverses a run in a right-to-left script into its own
+  /// direction, which changes the bundled CJK font's kerning of `*.` (``WebLeadingScripts``).
+  static var takesLeadingScriptsOfEveryRightToLeftText: Bool { true }
+
   /// `HarfBuzzShaper` shapes the script runs of the whole text (``WebLeadingScripts``).
   static func leadingScripts(
     of codes: UnsafeBufferPointer<UInt32>, segmentEnds: UnsafeBufferPointer<(end: Int, isHard: Bool)>,
