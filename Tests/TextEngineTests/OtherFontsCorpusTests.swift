@@ -24,6 +24,37 @@ import Testing
     ("normal", .natural), ("1.3", .fontSizeMultiple(1.3)), ("20px", .fixed(20)),
   ]
 
+  /// Calls `body` with each font's name and measurer on `platform`, and each row of the corpus
+  /// with its text and that font's answers.
+  static func forEachRow(
+    on platform: TextPlatform,
+    _ body: (String, TextMeasurer, [String: Any], String, [String: Any]) throws -> Void
+  ) throws {
+    for name in files.keys.sorted() {
+      let measurer = try measurer(name, platform: platform)
+      for row in try Fixtures.jsonLines("corpus/other-fonts.oracles.jsonl") {
+        try body(
+          name, measurer, row, row["text"] as! String,
+          (row["fonts"] as! [String: Any])[name] as! [String: Any])
+      }
+    }
+  }
+
+  /// Expects `text`'s heights in the three line-height modes at each width to be `engine`'s in
+  /// `oracle` (a font's entry of a row: `heights`, mode → width → engine → px).
+  static func expectHeights(
+    of text: String, by measurer: TextMeasurer, as oracle: [String: Any], engine: String, label: String
+  ) throws {
+    let heights = oracle["heights"] as! [String: [String: [String: Double]]]
+    for (mode, lineHeight) in modes {
+      let prepared = try measurer.prepare(text, style: TextStyle(fontSize: 15, lineHeight: lineHeight))
+      for (width, engines) in heights[mode]! {
+        let height = try prepared.measure(width: Double(width)!).height
+        #expect(abs(height - engines[engine]!) < 1.0 / 128, "\(label)@\(width) \(mode)")
+      }
+    }
+  }
+
   /// Web: every layout breaks as Chromium, and every line is as wide as Chromium's but for a
   /// known list (`corpus/other-fonts-mismatches.json`; `SELFSIZE_RECORD_OTHER_FONTS_MISMATCHES=1`
   /// rewrites it); heights equal Chromium's in the three line-height modes. Before a space's
@@ -35,41 +66,30 @@ import Testing
     var widthsDiffering: [String] = []
     var layouts = 0
     var lines = 0
-    for name in Self.files.keys.sorted() {
-      let measurer = try Self.measurer(name, platform: .web)
-      for row in try Fixtures.jsonLines("corpus/other-fonts.oracles.jsonl") {
-        let text = row["text"] as! String
-        let oracle = (row["fonts"] as! [String: Any])[name] as! [String: Any]
-        let prepared = try measurer.prepare(text, style: TextStyle(fontSize: 15, lineHeight: .fixed(21)))
-        let widths = oracle["widths"] as! [String: [Double]]
-        for (width, engines) in (oracle["breaks"] as! [String: [String: [Int]]]).sorted(by: {
-          $0.key < $1.key
-        }) {
-          let label = "\(name) \(row["id"]!)@\(width)"
-          layouts += 1
-          let layout = try prepared.layout(width: Double(width)!)
-          #expect(try prepared.measure(width: Double(width)!).lineCount == layout.lines.count, "\(label)")
-          guard layout.breaks == engines["chromium"]! else {
-            breaksDiffering.append(label)
-            continue
-          }
-          for (index, line) in layout.lines.enumerated() {
-            lines += 1
-            // (Chromium's widths are rounded to 1/1000 px; the grid is 1/64 px.)
-            if abs(line.width - widths[width]![index]) >= 0.0006 {
-              widthsDiffering.append("\(label) line \(index)")
-            }
-          }
+    try Self.forEachRow(on: .web) { name, measurer, row, text, oracle in
+      let prepared = try measurer.prepare(text, style: TextStyle(fontSize: 15, lineHeight: .fixed(21)))
+      let widths = oracle["widths"] as! [String: [Double]]
+      for (width, engines) in (oracle["breaks"] as! [String: [String: [Int]]]).sorted(by: {
+        $0.key < $1.key
+      }) {
+        let label = "\(name) \(row["id"]!)@\(width)"
+        layouts += 1
+        let layout = try prepared.layout(width: Double(width)!)
+        #expect(try prepared.measure(width: Double(width)!).lineCount == layout.lines.count, "\(label)")
+        guard layout.breaks == engines["chromium"]! else {
+          breaksDiffering.append(label)
+          continue
         }
-        let heights = oracle["heights"] as! [String: [String: [String: Double]]]
-        for (mode, lineHeight) in Self.modes {
-          let prepared = try measurer.prepare(text, style: TextStyle(fontSize: 15, lineHeight: lineHeight))
-          for (width, engines) in heights[mode]! {
-            let height = try prepared.measure(width: Double(width)!).height
-            #expect(abs(height - engines["chromium"]!) < 1.0 / 128, "\(name) \(row["id"]!)@\(width) \(mode)")
+        for (index, line) in layout.lines.enumerated() {
+          lines += 1
+          // (Chromium's widths are rounded to 1/1000 px; the grid is 1/64 px.)
+          if abs(line.width - widths[width]![index]) >= 0.0006 {
+            widthsDiffering.append("\(label) line \(index)")
           }
         }
       }
+      try Self.expectHeights(
+        of: text, by: measurer, as: oracle, engine: "chromium", label: "\(name) \(row["id"]!)")
     }
     #expect(layouts == 3_420)
     if ProcessInfo.processInfo.environment["SELFSIZE_RECORD_OTHER_FONTS_MISMATCHES"] == "1" {
@@ -89,26 +109,15 @@ import Testing
   /// reads the font as it is, so the padded Open Sans keeps its kerning there.
   @Test func flutterLayoutsAreSkParagraphs() throws {
     var compared = 0
-    for name in Self.files.keys.sorted() {
-      let measurer = try Self.measurer(name, platform: .flutter)
-      for row in try Fixtures.jsonLines("corpus/other-fonts.oracles.jsonl") {
-        let text = row["text"] as! String
-        let oracle = (row["fonts"] as! [String: Any])[name] as! [String: Any]
-        let prepared = try measurer.prepare(text, style: TextStyle(fontSize: 15, lineHeight: .fixed(21)))
-        for (width, engines) in oracle["breaks"] as! [String: [String: [Int]]] {
-          guard let skia = engines["skia"] else { continue }
-          compared += 1
-          #expect(try prepared.layout(width: Double(width)!).breaks == skia, "\(name) \(row["id"]!)@\(width)")
-        }
-        let heights = oracle["heights"] as! [String: [String: [String: Double]]]
-        for (mode, lineHeight) in Self.modes {
-          let prepared = try measurer.prepare(text, style: TextStyle(fontSize: 15, lineHeight: lineHeight))
-          for (width, engines) in heights[mode]! {
-            let height = try prepared.measure(width: Double(width)!).height
-            #expect(abs(height - engines["skia"]!) < 1.0 / 128, "\(name) \(row["id"]!)@\(width) \(mode)")
-          }
-        }
+    try Self.forEachRow(on: .flutter) { name, measurer, row, text, oracle in
+      let prepared = try measurer.prepare(text, style: TextStyle(fontSize: 15, lineHeight: .fixed(21)))
+      for (width, engines) in oracle["breaks"] as! [String: [String: [Int]]] {
+        guard let skia = engines["skia"] else { continue }
+        compared += 1
+        #expect(try prepared.layout(width: Double(width)!).breaks == skia, "\(name) \(row["id"]!)@\(width)")
       }
+      try Self.expectHeights(
+        of: text, by: measurer, as: oracle, engine: "skia", label: "\(name) \(row["id"]!)")
     }
     #expect(compared > 2_500)
   }
