@@ -11,6 +11,11 @@ import TextEngine
     ("wide-advance", "hmtx.advanceWidth of glyph 0 is 32768"),
     ("wide-advance-lying-hhea", "hmtx.advanceWidth of glyph 0 is 32768"),
     ("inverted-hhea", "hhea.ascender (-800) is below hhea.descender (200)"),
+    // (Found by the font fuzz target: a mutated font whose web height came out -338 px.)
+    (
+      "inverted-typo",
+      "OS/2.sTypoAscender (258) is below OS/2.sTypoDescender (28706) with USE_TYPO_METRICS set"
+    ),
   ])
   func hostileFontIsRejected(name: String, message: String) {
     let path = Self.path(name)

@@ -4,7 +4,7 @@ extension NativeFont {
   /// Rejects faces whose tables would give negative widths or heights: an advance of 32,768
   /// design units or more (HarfBuzz reads such advances as negative numbers) or a line box
   /// upside down (`hhea` ascender below descender, or a line gap that makes the line height
-  /// negative).
+  /// negative; the same of the OS/2 typo values when `USE_TYPO_METRICS` is set).
   /// - Throws: `FontError.Code.invalidFont` naming the file, the table field and its value.
   func validate(path: String) throws(FontError) {
     let metrics = readMetrics()
@@ -21,6 +21,25 @@ extension NativeFont {
         message:
           "hhea.lineGap (\(metrics.lineGap)) makes the line height negative (ascender \(metrics.ascender), descender \(metrics.descender))"
       )
+    }
+    // Skia, and so the web and flutter, take the OS/2 typo values instead where the font sets
+    // USE_TYPO_METRICS: they must make a line box the right way up too.
+    if metrics.useTypoMetrics, let ascender = metrics.typoAscender, let descender = metrics.typoDescender {
+      if ascender < descender {
+        throw FontError(
+          .invalidFont, path: path,
+          message:
+            "OS/2.sTypoAscender (\(ascender)) is below OS/2.sTypoDescender (\(descender)) with USE_TYPO_METRICS set: the line box is upside down"
+        )
+      }
+      let lineGap = metrics.typoLineGap ?? 0
+      if ascender - descender + lineGap < 0 {
+        throw FontError(
+          .invalidFont, path: path,
+          message:
+            "OS/2.sTypoLineGap (\(lineGap)) makes the line height negative with USE_TYPO_METRICS set (ascender \(ascender), descender \(descender))"
+        )
+      }
     }
     if let (glyph, advance) = firstHugeAdvance() {
       throw FontError(
