@@ -221,3 +221,27 @@ import Testing
     #expect(layouts == 120)
   }
 }
+
+/// Blink shapes a style with letter spacing with the ligatures (`liga`, `clig`, `calt`) off, so a
+/// word with `fi` takes the spacing after each of its letters. Roboto (cut to ASCII, "Test Sans
+/// R") at 15 px with 0.5 px spacing, Chromium 156's widths; with the ligatures on `office` was
+/// 40.172 px and `office automation?` 133.438 (a line of the feed corpus breaking otherwise).
+@Suite struct LigaturesUnderLetterSpacingTests {
+  @Test func theWebShapesLetterSpacedTextWithoutLigatures() throws {
+    let font = try Font(path: Fixtures.url("fonts/TestSansR-Regular.ttf").path)
+    let web = TextMeasurer(regular: try FontChain([font]), systemFonts: false, platform: .web)
+    func width(_ text: String, spacing: Double) throws -> Double {
+      try web.layout(text, style: TextStyle(fontSize: 15, letterSpacing: spacing), width: 1_000).lines[0]
+        .width
+    }
+    let chromium: [(String, Double, Double)] = [
+      ("office", 37.172, 41.438), ("five", 23.438, 26), ("office automation?", 124.438, 134.703),
+      ("fi", 8.328, 9.875), ("ffi", 12.813, 15.578),
+    ]
+    for (text, unspaced, spaced) in chromium {
+      #expect(abs(try width(text, spacing: 0.5) - spaced) < 0.0006, "\(text)")
+      // Unspaced (and after the spaced one: cached apart), the ligatures stay.
+      #expect(abs(try width(text, spacing: 0) - unspaced) < 0.0006, "\(text)")
+    }
+  }
+}

@@ -101,7 +101,7 @@ public final class Font: Sendable {
     _ scalars: UnsafeBufferPointer<UInt32>, range: Range<Int>, scriptCode: UInt8, isRightToLeft: Bool,
     language: String, to widths: UnsafeMutablePointer<Double>,
     breaks: UnsafeBufferPointer<Int32>? = nil, safeBreaks: UnsafeMutablePointer<Bool>? = nil,
-    splitsLigatures: Bool = false, kerning: NativeFont.Kerning = .on
+    splitsLigatures: Bool = false, disabled: NativeFont.DisabledFeatures = []
   ) {
     // The buffers are the calling thread's scratch space, used inside the lock only during this
     // call; they cross into the lock's region as addresses.
@@ -120,7 +120,7 @@ public final class Font: Sendable {
         breaks: breakAddress == 0
           ? nil : UnsafeBufferPointer(start: UnsafePointer(bitPattern: breakAddress), count: breakCount),
         safeBreaks: UnsafeMutablePointer(bitPattern: safeAddress), splitsLigatures: splitsLigatures,
-        kerning: kerning)
+        disabled: disabled)
     }
   }
 
@@ -131,9 +131,10 @@ public final class Font: Sendable {
 
   /// Shapes `scalars[range]` with the rest of `scalars` as context, in design units.
   func shape(
-    _ scalars: [UInt32], range: Range<Int>, properties: RunProperties, kerning: NativeFont.Kerning = .on
+    _ scalars: [UInt32], range: Range<Int>, properties: RunProperties,
+    disabled: NativeFont.DisabledFeatures = []
   ) -> [ShapedGlyph] {
-    native.withLock { $0.shape(scalars, range: range, properties: properties, kerning: kerning) }
+    native.withLock { $0.shape(scalars, range: range, properties: properties, disabled: disabled) }
   }
 
   /// The font's legacy `kern` table and whether the font has TrueType outlines, when HarfBuzz

@@ -196,8 +196,10 @@ public final class TextMeasurer: Sendable {
     // (The empty language skips the process's registry: most texts name none.)
     let language = style.language.isEmpty ? "" : try LanguageTag.shapingLanguage(style.language)
     let chain = chain(for: style.weight)
-    // Segments are cached per language (HarfBuzz's `locl` forms may differ between languages).
-    let languageID = languageID(language)
+    // Segments are cached per language (HarfBuzz's `locl` forms may differ between languages),
+    // and apart where the platform shapes them without ligatures (letter spacing on the web).
+    let ligaturesOff = style.letterSpacing != 0 && platform.rules.turnsLigaturesOffUnderLetterSpacing
+    let languageID = languageID(ligaturesOff ? Self.withoutLigatures(language) : language)
     let cache =
       languageID == nil
       ? SegmentCache(capacity: 1_024) : style.weight == .bold ? boldCache : regularCache
@@ -225,7 +227,7 @@ public final class TextMeasurer: Sendable {
           codes: buffer, breaks: breaks, rightToLeft: directions?.rightToLeft, fontSize: fontSize,
           languageID: languageID, joinsKana: platform.rules.scriptRunsJoinKana,
           cache: weight == .bold ? boldKerning : regularKerning,
-          shaper: { shaper(weight: weight, language: language) }
+          shaper: { shaper(weight: weight, language: language, ligaturesOff: ligaturesOff) }
         ) { kerning in
           let built = build(
             codes: codes, breaks: breaks, directions: directions, fontSize: fontSize,
@@ -238,7 +240,7 @@ public final class TextMeasurer: Sendable {
           {
             writeCutKerning(
               into: built.storage, codes: buffer, rightToLeft: directions?.rightToLeft, fontSize: fontSize,
-              weight: weight, language: language, languageID: languageID)
+              weight: weight, language: language, languageID: languageID, ligaturesOff: ligaturesOff)
           }
           return built
         }
@@ -261,7 +263,7 @@ public final class TextMeasurer: Sendable {
   /// this code kept `withLineBreaks` from being inlined (retaining what they capture).
   @inline(never) private func writeCutKerning(
     into storage: PreparedTextStorage, codes: UnsafeBufferPointer<UInt32>, rightToLeft: [Bool]?,
-    fontSize: Double, weight: FontWeight, language: String, languageID: Int32?
+    fontSize: Double, weight: FontWeight, language: String, languageID: Int32?, ligaturesOff: Bool
   ) {
     let kerningPairs = weight == .bold ? boldKerning : regularKerning
     storage.withView { view in
@@ -269,7 +271,8 @@ public final class TextMeasurer: Sendable {
         KerningPairs.writeCutKerning(
           into: room, codes: codes, view: view, rightToLeft: rightToLeft,
           minimumWidth: Self.cutKerningMinimumEms * fontSize, fontSize: fontSize, languageID: languageID,
-          cache: kerningPairs, shaper: { shaper(weight: weight, language: language) })
+          cache: kerningPairs,
+          shaper: { shaper(weight: weight, language: language, ligaturesOff: ligaturesOff) })
       }
     }
   }
@@ -290,6 +293,7 @@ public final class TextMeasurer: Sendable {
     fontSize: Double, letterSpacing: Double, weight: FontWeight, language: String, languageID: Int32,
     chain: FontChain, cache: SegmentCache, kerning: UnsafePointer<SegmentKerning>?
   ) -> PreparedTextBuilder.Finished {
+    let ligaturesOff = letterSpacing != 0 && platform.rules.turnsLigaturesOffUnderLetterSpacing
     // Tabs reach tab stops where the platform sets them (the text after a run of tabs is an
     // item of its own); a line may start at a hyphen that keeps the digits after it, where the
     // platform's line finder then reads the text's scalars.
@@ -382,7 +386,9 @@ public final class TextMeasurer: Sendable {
           let isRightToLeft = rightToLeft?[index] ?? false
           let isHard = breaks[index].isHard
           if index == runEnd {
-            if shaper == nil { shaper = self.shaper(weight: weight, language: language) }
+            if shaper == nil {
+              shaper = self.shaper(weight: weight, language: language, ligaturesOff: ligaturesOff)
+            }
             appendInLeadingScript(
               Int32(directions.unsafelyUnwrapped.leadingScripts[index]), segment: index, scalars: slice,
               start: start,
@@ -404,7 +410,9 @@ public final class TextMeasurer: Sendable {
             output.append(entry, of: reader, scalars: slice, start: start, hardBreakAfter: isHard)
           }
           if !found {
-            if shaper == nil { shaper = self.shaper(weight: weight, language: language) }
+            if shaper == nil {
+              shaper = self.shaper(weight: weight, language: language, ligaturesOff: ligaturesOff)
+            }
             if index >= scannedUpTo {
               // Shape this miss with the ones after it, then take them from the cache.
               if youngIndices == nil { youngIndices = .allocate(capacity: count) }
@@ -584,16 +592,23 @@ public final class TextMeasurer: Sendable {
   /// The shaper for a style's chain, with the installed fonts as fallback when they are on. A
   /// language `prepare` would reject (malformed, or past the process's limit) is left out.
   func shaper(for style: TextStyle) -> SegmentShaper {
-    shaper(weight: style.weight, language: (try? LanguageTag.shapingLanguage(style.language)) ?? "")
+    shaper(
+      weight: style.weight, language: (try? LanguageTag.shapingLanguage(style.language)) ?? "",
+      ligaturesOff: style.letterSpacing != 0 && platform.rules.turnsLigaturesOffUnderLetterSpacing)
   }
 
-  /// The shaper for a weight's chain and a language.
-  func shaper(weight: FontWeight, language: String) -> SegmentShaper {
+  /// The segment caches' key for `language` shaped without ligatures (`languageID(_:)` numbers it
+  /// apart from `language` itself).
+  static func withoutLigatures(_ language: String) -> String { "\u{1}" + language }
+
+  /// The shaper for a weight's chain and a language, with the ligatures off or on.
+  func shaper(weight: FontWeight, language: String, ligaturesOff: Bool = false) -> SegmentShaper {
     SegmentShaper(
       chain: chain(for: weight), graphemeBreakers: graphemeBreakers, language: language,
       usesSystemFonts: usesSystemFonts, weight: weight, fontRule: platform.rules.clusterFontRule,
       splitsLigatures: platform.rules.splitsLigatures,
-      fontsWithoutKerning: weight == .bold ? boldFontsWithoutKerning : regularFontsWithoutKerning)
+      fontsWithoutKerning: weight == .bold ? boldFontsWithoutKerning : regularFontsWithoutKerning,
+      ligaturesOff: ligaturesOff)
   }
 
   /// Convenience: prepare and lay out at one width.

@@ -19,7 +19,7 @@ extension NativeFont {
     _ scalars: UnsafeBufferPointer<UInt32>, range: Range<Int>, scriptCode: UInt8, isRightToLeft: Bool,
     language: String, to widths: UnsafeMutablePointer<Double>,
     breaks: UnsafeBufferPointer<Int32>? = nil, safeBreaks: UnsafeMutablePointer<Bool>? = nil,
-    splitsLigatures: Bool = false, kerning: Kerning = .on
+    splitsLigatures: Bool = false, disabled: DisabledFeatures = []
   ) {
     let buffer = hbBuffer
     hb_buffer_clear_contents(buffer)
@@ -30,37 +30,24 @@ extension NativeFont {
     hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
     if language.isEmpty {
       // What `hb_shape` does, with the plan looked up once per script and direction.
-      let slot = Self.shapePlanSlot(scriptCode: scriptCode, isRightToLeft: isRightToLeft, kerning: kerning)
+      let slot = Self.shapePlanSlot(scriptCode: scriptCode, isRightToLeft: isRightToLeft, disabled: disabled)
       let plan: OpaquePointer
       if let cached = shapePlans[slot] {
         plan = cached
       } else {
         var properties = hb_segment_properties_t()
         hb_buffer_get_segment_properties(buffer, &properties)
-        plan =
-          kerning == .on
-          ? hb_shape_plan_create_cached(hbFace, &properties, nil, 0, nil)
-          : Kerning.offFeatures.withUnsafeBufferPointer {
-            hb_shape_plan_create_cached(hbFace, &properties, $0.baseAddress, UInt32($0.count), nil)
-          }
+        plan = disabled.withHarfBuzzFeatures { hb_shape_plan_create_cached(hbFace, &properties, $0, $1, nil) }
         shapePlans[slot] = plan
       }
-      if kerning == .on {
+      if disabled.isEmpty {
         hb_shape_plan_execute(plan, hbFont, buffer, nil, 0)
       } else {
-        Kerning.offFeatures.withUnsafeBufferPointer {
-          _ = hb_shape_plan_execute(plan, hbFont, buffer, $0.baseAddress, UInt32($0.count))
-        }
+        _ = disabled.withHarfBuzzFeatures { hb_shape_plan_execute(plan, hbFont, buffer, $0, $1) }
       }
     } else {
       hb_buffer_set_language(buffer, hb_language_from_string(language, -1))
-      if kerning == .on {
-        hb_shape(hbFont, buffer, nil, 0)
-      } else {
-        Kerning.offFeatures.withUnsafeBufferPointer {
-          hb_shape(hbFont, buffer, $0.baseAddress, UInt32($0.count))
-        }
-      }
+      disabled.withHarfBuzzFeatures { hb_shape(hbFont, buffer, $0, $1) }
     }
     var count: UInt32 = 0
     let infos = hb_buffer_get_glyph_infos(buffer, &count)

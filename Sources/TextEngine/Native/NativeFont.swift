@@ -19,28 +19,39 @@ struct NativeFont: ~Copyable {
   /// (`shapePlanSlot(scriptCode:isRightToLeft:)`), made on first use: `hb_shape` would look the
   /// plan up in the face's list on every call (~4% of preparing new text).
   let shapePlans: UnsafeMutablePointer<OpaquePointer?>
-  /// One slot per ICU script code (below 256), direction and kerning (on, or the `kern` feature
-  /// off: ``Kerning``).
-  static let shapePlanSlots = 4 * 256
+  /// One slot per ICU script code (below 256), direction and set of features turned off
+  /// (``DisabledFeatures``).
+  static let shapePlanSlots = 8 * 256
 
-  /// The slot of `shapePlans` for a script, direction and kerning.
-  @inline(__always) static func shapePlanSlot(scriptCode: UInt8, isRightToLeft: Bool, kerning: Kerning = .on)
-    -> Int
-  {
-    Int(scriptCode) &* 4 &+ (isRightToLeft ? 1 : 0) &+ (kerning == .on ? 0 : 2)
+  /// The slot of `shapePlans` for a script, direction and set of features turned off.
+  @inline(__always) static func shapePlanSlot(
+    scriptCode: UInt8, isRightToLeft: Bool, disabled: DisabledFeatures = []
+  ) -> Int {
+    Int(scriptCode) &* 8 &+ (isRightToLeft ? 1 : 0) &+ Int(disabled.rawValue) &* 2
   }
 
-  /// Whether shaping applies the `kern` feature (HarfBuzz's default), or leaves it off: for a font
-  /// whose only kerning is a legacy `kern` table that the platform does not see
-  /// (``WebFontSanitizer``).
-  enum Kerning: Sendable {
-    case on
-    case off
+  /// Default features a shaping leaves off: `kern`, for a font whose only kerning is a legacy
+  /// `kern` table the platform does not see (``WebFontSanitizer``), and the ligatures (`liga`,
+  /// `clig`, `calt`), which Blink turns off under letter spacing (`FontFeatures`).
+  struct DisabledFeatures: OptionSet, Sendable {
+    let rawValue: UInt8
+    static let kerning = DisabledFeatures(rawValue: 1)
+    static let ligatures = DisabledFeatures(rawValue: 2)
 
-    /// The features to shape with: none, or `kern` off over the whole buffer.
-    static let offFeatures: [hb_feature_t] = [
-      hb_feature_t(tag: NativeFont.tag("kern"), value: 0, start: 0, end: UInt32.max)
-    ]
+    /// HarfBuzz's features for each set (by raw value), each off over the whole buffer.
+    static let harfBuzzFeatures: [[hb_feature_t]] = (0..<4).map { raw in
+      let set = DisabledFeatures(rawValue: UInt8(raw))
+      let tags =
+        (set.contains(.kerning) ? ["kern"] : []) + (set.contains(.ligatures) ? ["liga", "clig", "calt"] : [])
+      return tags.map { hb_feature_t(tag: NativeFont.tag($0), value: 0, start: 0, end: UInt32.max) }
+    }
+
+    /// Runs `body` with the set's HarfBuzz features and their count.
+    @inline(__always) func withHarfBuzzFeatures<Result>(
+      _ body: (UnsafePointer<hb_feature_t>?, UInt32) -> Result
+    ) -> Result {
+      Self.harfBuzzFeatures[Int(rawValue)].withUnsafeBufferPointer { body($0.baseAddress, UInt32($0.count)) }
+    }
   }
 
   /// Opens face `faceIndex` of the file at `path`, mapping every failure to a `FontError`.
@@ -375,7 +386,7 @@ struct NativeFont: ~Copyable {
   /// Shapes `scalars[range]` (with the whole array as context) and returns the glyphs, with
   /// clusters relative to `range.lowerBound`.
   func shape(
-    _ scalars: [UInt32], range: Range<Int>, properties: RunProperties, kerning: Kerning = .on
+    _ scalars: [UInt32], range: Range<Int>, properties: RunProperties, disabled: DisabledFeatures = []
   ) -> [ShapedGlyph] {
     var glyphs: [ShapedGlyph] = []
     let buffer = hbBuffer
@@ -390,13 +401,7 @@ struct NativeFont: ~Copyable {
       hb_buffer_set_language(buffer, hb_language_from_string(properties.language, -1))
     }
     hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
-    if kerning == .on {
-      hb_shape(hbFont, buffer, nil, 0)
-    } else {
-      Kerning.offFeatures.withUnsafeBufferPointer {
-        hb_shape(hbFont, buffer, $0.baseAddress, UInt32($0.count))
-      }
-    }
+    disabled.withHarfBuzzFeatures { hb_shape(hbFont, buffer, $0, $1) }
     var count: UInt32 = 0
     let infos = hb_buffer_get_glyph_infos(buffer, &count)
     let positions = hb_buffer_get_glyph_positions(buffer, &count)

@@ -80,6 +80,9 @@ protocol PlatformTextRules {
     of codes: UnsafeBufferPointer<UInt32>, segmentEnds: UnsafeBufferPointer<(end: Int, isHard: Bool)>,
     scalarIsRightToLeft: UnsafeBufferPointer<Bool>
   ) -> [UInt8]?
+  /// True when a style with letter spacing is shaped with the ligatures off (`liga`, `clig`,
+  /// `calt`: Blink's `FontFeatures`, as CSS asks); false when they stay (by default).
+  static var turnsLigaturesOffUnderLetterSpacing: Bool { get }
   /// True when every text with right-to-left characters takes `leadingScripts` (Blink: HarfBuzz
   /// reverses a run in a right-to-left script, which changes how the bundled fonts kern the
   /// punctuation in it); false when only texts set in a chain with a font that shapes Common
@@ -176,4 +179,6 @@ extension PlatformTextRules {
   static var paragraphIsLeftToRight: Bool { false }
 
   static var takesLeadingScriptsOfEveryRightToLeftText: Bool { false }
+
+  static var turnsLigaturesOffUnderLetterSpacing: Bool { false }
 }

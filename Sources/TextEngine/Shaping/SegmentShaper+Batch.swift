@@ -124,7 +124,8 @@ extension SegmentShaper {
             scriptCode: script,
             isRightToLeft: false, language: language, to: widths,
             breaks: UnsafeBufferPointer(start: breaks, count: members &- 1), safeBreaks: safeBreaks,
-            splitsLigatures: splitsLigatures && !hasOneCluster, kerning: kerning(ofFontAt: Int(font)))
+            splitsLigatures: splitsLigatures && !hasOneCluster,
+            disabled: disabledFeatures(ofFontAt: Int(font)))
           var member = 0
           var start = 0
           for index in first..<segmentCount where isMember(index) {

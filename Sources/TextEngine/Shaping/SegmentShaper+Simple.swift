@@ -15,7 +15,7 @@ extension SegmentShaper {
     guard count > 0 else { return false }
     let splitsLigatures = self.splitsLigatures
     let primary = chain.fonts[0]
-    let kerning = self.kerning(ofFontAt: 0)
+    let disabled = self.disabledFeatures(ofFontAt: 0)
     // The closure below captures these, not `self` (whose copy would retain the whole chain).
     let language = self.language
     return withUnsafeTemporaryAllocation(byteCount: count * 17, alignment: 8) { raw in
@@ -34,7 +34,8 @@ extension SegmentShaper {
 
       Self.addAdvancesByScriptRun(
         UnsafeBufferPointer(start: shaping, count: count), scripts: scripts, font: primary,
-        isRightToLeft: isRightToLeft, language: language, splitsLigatures: splitsLigatures, kerning: kerning,
+        isRightToLeft: isRightToLeft, language: language, splitsLigatures: splitsLigatures,
+        disabled: disabled,
         to: widths)
       body(
         UnsafeBufferPointer(start: widths, count: count), UnsafeBufferPointer(start: ends, count: count),
@@ -69,7 +70,7 @@ extension SegmentShaper {
       shapingSpan.withUnsafeMutableBufferPointer { shaping in
         scriptSpan.withUnsafeMutableBufferPointer { scripts in
           simpleWidthEm(
-            scalars, font: font, kerning: kerning(ofFontAt: fontIndex), widths: widths.baseAddress!,
+            scalars, font: font, disabled: disabledFeatures(ofFontAt: fontIndex), widths: widths.baseAddress!,
             shaping: shaping.baseAddress!, scripts: scripts.baseAddress!)
         }
       }
@@ -77,7 +78,7 @@ extension SegmentShaper {
   }
 
   private func simpleWidthEm(
-    _ scalars: UnsafeBufferPointer<UInt32>, font: Font, kerning: NativeFont.Kerning,
+    _ scalars: UnsafeBufferPointer<UInt32>, font: Font, disabled: NativeFont.DisabledFeatures,
     widths: UnsafeMutablePointer<Double>, shaping: UnsafeMutablePointer<UInt32>,
     scripts: UnsafeMutablePointer<UInt8>
   ) -> Double? {
@@ -85,7 +86,7 @@ extension SegmentShaper {
     guard Self.resolveSimple(scalars, primary: font, shaping: shaping, scripts: scripts) else { return nil }
     Self.addAdvancesByScriptRun(
       UnsafeBufferPointer(start: shaping, count: count), scripts: scripts, font: font, isRightToLeft: false,
-      language: language, splitsLigatures: false, kerning: kerning, to: widths)
+      language: language, splitsLigatures: false, disabled: disabled, to: widths)
     var total = 0.0
     for index in 0..<count { total += widths[index] }
     return total
@@ -96,7 +97,7 @@ extension SegmentShaper {
   /// then clamps negative widths.
   static func addAdvancesByScriptRun(
     _ context: UnsafeBufferPointer<UInt32>, scripts: UnsafePointer<UInt8>, font: Font, isRightToLeft: Bool,
-    language: String, splitsLigatures: Bool, kerning: NativeFont.Kerning = .on,
+    language: String, splitsLigatures: Bool, disabled: NativeFont.DisabledFeatures = [],
     to widths: UnsafeMutablePointer<Double>
   ) {
     let count = context.count
@@ -108,7 +109,7 @@ extension SegmentShaper {
       font.addAdvances(
         context, range: runStart..<runEnd, scriptCode: script, isRightToLeft: isRightToLeft,
         language: language,
-        to: widths, splitsLigatures: splitsLigatures, kerning: kerning)
+        to: widths, splitsLigatures: splitsLigatures, disabled: disabled)
       runStart = runEnd
     }
     clampNegativeWidths(widths, count: count)

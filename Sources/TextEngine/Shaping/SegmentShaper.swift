@@ -19,11 +19,18 @@ struct SegmentShaper {
   /// kerning is a legacy `kern` table the platform drops
   /// (``PlatformTextRules/fontsWithoutLegacyKerning(in:)``).
   var fontsWithoutKerning = FontMask()
+  /// Whether the ligatures (`liga`, `clig`, `calt`) are off: Blink's shaping under letter
+  /// spacing (``PlatformTextRules/turnsLigaturesOffUnderLetterSpacing``).
+  var ligaturesOff = false
 
-  /// Whether the chain's font `index` (a font past the chain: nil) is shaped with kerning.
-  @inline(__always) func kerning(ofFontAt index: Int?) -> NativeFont.Kerning {
-    guard let index, index < FontMask.othersBit else { return .on }
-    return fontsWithoutKerning.rawValue & (1 << UInt16(index)) == 0 ? .on : .off
+  /// The default features left off in shaping with the chain's font `index` (a font past the
+  /// chain: nil).
+  @inline(__always) func disabledFeatures(ofFontAt index: Int?) -> NativeFont.DisabledFeatures {
+    var disabled: NativeFont.DisabledFeatures = ligaturesOff ? .ligatures : []
+    if let index, index < FontMask.othersBit, fontsWithoutKerning.rawValue & (1 << UInt16(index)) != 0 {
+      disabled.insert(.kerning)
+    }
+    return disabled
   }
 
   /// The installed fonts, loaded only when a cluster first needs them.
@@ -103,7 +110,7 @@ struct SegmentShaper {
         scriptTag: script, isRightToLeft: scalarDirections?[runStart] ?? isRightToLeft, language: language)
       var glyphs = fonts[font].shape(
         shapingScalars, range: runStart..<runEnd, properties: properties,
-        kerning: kerning(ofFontAt: font < chain.fonts.count ? font : nil))
+        disabled: disabledFeatures(ofFontAt: font < chain.fonts.count ? font : nil))
       for index in glyphs.indices { glyphs[index].cluster += UInt32(runStart) }
       runs.append(Run(font: fonts[font], scalarRange: runStart..<runEnd, glyphs: glyphs))
       runStartGrapheme = runEndGrapheme

@@ -123,6 +123,10 @@ enum WebTextRules: PlatformTextRules {
     WebFontSanitizer.fontsWithoutLegacyKerning(in: chain)
   }
 
+  /// `FontFeatures` turns `liga`, `clig` and `calt` off when letter spacing is not 0, so `ﬁ`
+  /// takes the spacing twice.
+  static var turnsLigaturesOffUnderLetterSpacing: Bool { true }
+
   /// Every right-to-left text: HarfBuzz reverses a run in a right-to-left script into its own
   /// direction, which changes the bundled CJK font's kerning of `*.` (``WebLeadingScripts``).
   static var takesLeadingScriptsOfEveryRightToLeftText: Bool { true }
