@@ -59,6 +59,9 @@ public final class TextMeasurer: Sendable {
   let locale: String
   /// Cache misses are shaped side by side (`cacheMissingSegments`), not one HarfBuzz call each.
   let shapesMissesTogether: Bool
+  /// The platform shapes a style with letter spacing without ligatures
+  /// (``PlatformTextRules/turnsLigaturesOffUnderLetterSpacing``), read once.
+  let turnsLigaturesOffUnderLetterSpacing: Bool
 
   /// A measurer over the given chains (bold defaults to the regular chain).
   /// - Parameters:
@@ -94,6 +97,7 @@ public final class TextMeasurer: Sendable {
     self.platform = platform
     self.locale = locale
     self.shapesMissesTogether = shapesMissesTogether
+    self.turnsLigaturesOffUnderLetterSpacing = platform.rules.turnsLigaturesOffUnderLetterSpacing
     self.usesSystemFonts = systemFonts
     self.regular = regular
     self.bold = bold ?? regular
@@ -160,13 +164,15 @@ public final class TextMeasurer: Sendable {
 
   /// The segment caches' number for `language`, or nil when `maximumCachedLanguages` other
   /// languages have numbers already.
-  func languageID(_ language: String) -> Int32? {
-    if language.isEmpty { return 0 }
+  func languageID(_ language: String, withoutLigatures: Bool = false) -> Int32? {
+    if language.isEmpty, !withoutLigatures { return 0 }
+    // (A style shaped without ligatures is numbered apart: its key starts with U+0001.)
+    let key = withoutLigatures ? "\u{1}" + language : language
     return languageIDs.withLock { ids in
-      if let id = ids[language] { return id }
+      if let id = ids[key] { return id }
       guard ids.count < Self.maximumCachedLanguages else { return nil }
       let id = Int32(ids.count + 1)
-      ids[language] = id
+      ids[key] = id
       return id
     }
   }
@@ -189,6 +195,26 @@ public final class TextMeasurer: Sendable {
   @inline(__always) private func prepare(style: TextStyle, decode: () -> DecodedText) throws(TextError)
     -> PreparedText
   {
+    if style.letterSpacing != 0, turnsLigaturesOffUnderLetterSpacing {
+      return try prepareWithoutLigatures(style: style, decode: decode)
+    }
+    return try prepare(style: style, ligaturesOff: false, decode: decode)
+  }
+
+  /// `prepare(style:decode:)` for a style the platform shapes without ligatures (letter spacing
+  /// on the web). Out of line: the common path keeps its code (inlining the flag's uses into it
+  /// cost every text ~950 instructions, measured).
+  @inline(never) private func prepareWithoutLigatures(style: TextStyle, decode: () -> DecodedText)
+    throws(TextError) -> PreparedText
+  {
+    try prepare(style: style, ligaturesOff: true, decode: decode)
+  }
+
+  /// `prepare(style:decode:)`, shaping with the ligatures off (`liga`, `clig`, `calt`) or on; a
+  /// text shaped without them is cached under its own number (`languageID(_:withoutLigatures:)`).
+  @inline(__always) private func prepare(
+    style: TextStyle, ligaturesOff: Bool, decode: () -> DecodedText
+  ) throws(TextError) -> PreparedText {
     try style.validate()
     try style.validateTextWrap(on: platform)
     try style.validateAndroidStyle(on: platform)
@@ -198,8 +224,7 @@ public final class TextMeasurer: Sendable {
     let chain = chain(for: style.weight)
     // Segments are cached per language (HarfBuzz's `locl` forms may differ between languages),
     // and apart where the platform shapes them without ligatures (letter spacing on the web).
-    let ligaturesOff = style.letterSpacing != 0 && platform.rules.turnsLigaturesOffUnderLetterSpacing
-    let languageID = languageID(ligaturesOff ? Self.withoutLigatures(language) : language)
+    let languageID = languageID(language, withoutLigatures: ligaturesOff)
     let cache =
       languageID == nil
       ? SegmentCache(capacity: 1_024) : style.weight == .bold ? boldCache : regularCache
@@ -232,7 +257,7 @@ public final class TextMeasurer: Sendable {
           let built = build(
             codes: codes, breaks: breaks, directions: directions, fontSize: fontSize,
             letterSpacing: letterSpacing, weight: weight, language: language, languageID: languageID ?? 0,
-            chain: chain, cache: cache, kerning: kerning)
+            chain: chain, cache: cache, kerning: kerning, ligaturesOff: ligaturesOff)
           // (Most texts have no segment that wide: nothing to look for.)
           if platform.rules.reshapesCutWordEnds,
             built.storage.withUnsafeMutablePointerToHeader({ $0.pointee.widestSegmentContent })
@@ -291,9 +316,8 @@ public final class TextMeasurer: Sendable {
   private func build(
     codes: [UInt32], breaks: UnsafeBufferPointer<(end: Int, isHard: Bool)>, directions: SegmentDirections?,
     fontSize: Double, letterSpacing: Double, weight: FontWeight, language: String, languageID: Int32,
-    chain: FontChain, cache: SegmentCache, kerning: UnsafePointer<SegmentKerning>?
+    chain: FontChain, cache: SegmentCache, kerning: UnsafePointer<SegmentKerning>?, ligaturesOff: Bool
   ) -> PreparedTextBuilder.Finished {
-    let ligaturesOff = letterSpacing != 0 && platform.rules.turnsLigaturesOffUnderLetterSpacing
     // Tabs reach tab stops where the platform sets them (the text after a run of tabs is an
     // item of its own); a line may start at a hyphen that keeps the digits after it, where the
     // platform's line finder then reads the text's scalars.
@@ -594,12 +618,8 @@ public final class TextMeasurer: Sendable {
   func shaper(for style: TextStyle) -> SegmentShaper {
     shaper(
       weight: style.weight, language: (try? LanguageTag.shapingLanguage(style.language)) ?? "",
-      ligaturesOff: style.letterSpacing != 0 && platform.rules.turnsLigaturesOffUnderLetterSpacing)
+      ligaturesOff: style.letterSpacing != 0 && turnsLigaturesOffUnderLetterSpacing)
   }
-
-  /// The segment caches' key for `language` shaped without ligatures (`languageID(_:)` numbers it
-  /// apart from `language` itself).
-  static func withoutLigatures(_ language: String) -> String { "\u{1}" + language }
 
   /// The shaper for a weight's chain and a language, with the ligatures off or on.
   func shaper(weight: FontWeight, language: String, ligaturesOff: Bool = false) -> SegmentShaper {
