@@ -195,10 +195,15 @@ public final class TextMeasurer: Sendable {
   @inline(__always) private func prepare(style: TextStyle, decode: () -> DecodedText) throws(TextError)
     -> PreparedText
   {
-    if style.letterSpacing != 0, turnsLigaturesOffUnderLetterSpacing {
+    if shapesWithoutLigatures(style) {
       return try prepareWithoutLigatures(style: style, decode: decode)
     }
     return try prepare(style: style, ligaturesOff: false, decode: decode)
+  }
+
+  /// True when the platform shapes `style` without ligatures (letter spacing on the web).
+  @inline(__always) func shapesWithoutLigatures(_ style: TextStyle) -> Bool {
+    style.letterSpacing != 0 && turnsLigaturesOffUnderLetterSpacing
   }
 
   /// `prepare(style:decode:)` for a style the platform shapes without ligatures (letter spacing
@@ -618,7 +623,7 @@ public final class TextMeasurer: Sendable {
   func shaper(for style: TextStyle) -> SegmentShaper {
     shaper(
       weight: style.weight, language: (try? LanguageTag.shapingLanguage(style.language)) ?? "",
-      ligaturesOff: style.letterSpacing != 0 && turnsLigaturesOffUnderLetterSpacing)
+      ligaturesOff: shapesWithoutLigatures(style))
   }
 
   /// The shaper for a weight's chain and a language, with the ligatures off or on.

@@ -285,13 +285,12 @@ struct NativeFont: ~Copyable {
     _ body: (UnsafeRawBufferPointer, _ hasTrueTypeOutlines: Bool) -> Result
   ) -> Result? {
     // (HarfBuzz uses the legacy table only when no script of `GPOS` has a `kern` feature.)
+    let face = hbFace
     let gpos = Self.tag("GPOS")
-    let featureCount = Int(hb_ot_layout_table_get_feature_tags(hbFace, gpos, 0, nil, nil))
-    if featureCount > 0 {
-      var tags = [hb_tag_t](repeating: 0, count: featureCount)
-      var count = UInt32(featureCount)
-      hb_ot_layout_table_get_feature_tags(hbFace, gpos, 0, &count, &tags)
-      if tags.prefix(Int(count)).contains(Self.tag("kern")) { return nil }
+    if Self.harfBuzzList({ hb_ot_layout_table_get_feature_tags(face, gpos, $0, $1, $2) }).contains(
+      Self.tag("kern"))
+    {
+      return nil
     }
     let table = hb_face_reference_table(hbFace, Self.tag("kern"))
     let outlines = hb_face_reference_table(hbFace, Self.tag("glyf"))
@@ -302,6 +301,20 @@ struct NativeFont: ~Copyable {
     var length: UInt32 = 0
     guard let data = hb_blob_get_data(table, &length), length > 0 else { return nil }
     return body(UnsafeRawBufferPointer(start: data, count: Int(length)), hb_blob_get_length(outlines) > 0)
+  }
+
+  /// The whole list a HarfBuzz query of the "count, then fill" kind gives
+  /// (`query(startOffset, count, array)`, returning the total): asked for its length, then for
+  /// its elements.
+  static func harfBuzzList(
+    _ query: (UInt32, UnsafeMutablePointer<UInt32>?, UnsafeMutablePointer<UInt32>?) -> UInt32
+  ) -> [UInt32] {
+    let total = Int(query(0, nil, nil))
+    guard total > 0 else { return [] }
+    var list = [UInt32](repeating: 0, count: total)
+    var count = UInt32(total)
+    _ = list.withUnsafeMutableBufferPointer { query(0, &count, $0.baseAddress) }
+    return Array(list.prefix(Int(count)))
   }
 
   /// The features HarfBuzz applies by default to horizontal text (`hb-ot-shape.cc`'s common and
@@ -322,34 +335,23 @@ struct NativeFont: ~Copyable {
   /// advances. Noto Serif CJK JP's `latn` `locl` gives digits proportional forms (549 units
   /// instead of 471); Noto Sans CJK SC's swaps them for forms as wide.
   func shapesByScript(_ scalars: [UInt32]) -> Bool {
+    let face = hbFace
     let table = Self.tag("GSUB")
-    let scriptCount = Int(hb_ot_layout_table_get_script_tags(hbFace, table, 0, nil, nil))
-    guard scriptCount > 1 else { return false }
-    var scriptTags = [hb_tag_t](repeating: 0, count: scriptCount)
-    var scriptsFound = UInt32(scriptCount)
-    hb_ot_layout_table_get_script_tags(hbFace, table, 0, &scriptsFound, &scriptTags)
-    let featureCount = Int(hb_ot_layout_table_get_feature_tags(hbFace, table, 0, nil, nil))
-    var featureTags = [hb_tag_t](repeating: 0, count: featureCount)
-    var count = UInt32(featureCount)
-    hb_ot_layout_table_get_feature_tags(hbFace, table, 0, &count, &featureTags)
-    var lookupsByScript: [Set<UInt32>] = []
-    for script in 0..<UInt32(scriptsFound) {
-      let language = UInt32(HB_OT_LAYOUT_DEFAULT_LANGUAGE_INDEX)
-      let indexCount = Int(
-        hb_ot_layout_language_get_feature_indexes(hbFace, table, script, language, 0, nil, nil))
-      var indexes = [UInt32](repeating: 0, count: indexCount)
-      var found = UInt32(indexCount)
-      hb_ot_layout_language_get_feature_indexes(hbFace, table, script, language, 0, &found, &indexes)
-      var lookups: Set<UInt32> = []
-      for feature in indexes.prefix(Int(found))
-      where Int(feature) < featureTags.count && Self.defaultFeatureTags.contains(featureTags[Int(feature)]) {
-        let lookupCount = Int(hb_ot_layout_feature_get_lookups(hbFace, table, feature, 0, nil, nil))
-        var lookupIndexes = [UInt32](repeating: 0, count: lookupCount)
-        var got = UInt32(lookupCount)
-        hb_ot_layout_feature_get_lookups(hbFace, table, feature, 0, &got, &lookupIndexes)
-        lookups.formUnion(lookupIndexes.prefix(Int(got)))
+    let scriptTags = Self.harfBuzzList { hb_ot_layout_table_get_script_tags(face, table, $0, $1, $2) }
+    guard scriptTags.count > 1 else { return false }
+    let featureTags = Self.harfBuzzList { hb_ot_layout_table_get_feature_tags(face, table, $0, $1, $2) }
+    let language = UInt32(HB_OT_LAYOUT_DEFAULT_LANGUAGE_INDEX)
+    let lookupsByScript = (0..<UInt32(scriptTags.count)).map { script in
+      let features = Self.harfBuzzList {
+        hb_ot_layout_language_get_feature_indexes(face, table, script, language, $0, $1, $2)
       }
-      lookupsByScript.append(lookups)
+      var lookups: Set<UInt32> = []
+      for feature in features
+      where Int(feature) < featureTags.count && Self.defaultFeatureTags.contains(featureTags[Int(feature)]) {
+        lookups.formUnion(
+          Self.harfBuzzList { hb_ot_layout_feature_get_lookups(face, table, feature, $0, $1, $2) })
+      }
+      return lookups
     }
     let all = lookupsByScript.reduce(into: Set<UInt32>()) { $0.formUnion($1) }
     let shared = lookupsByScript.dropFirst().reduce(lookupsByScript[0]) { $0.intersection($1) }
@@ -361,7 +363,7 @@ struct NativeFont: ~Copyable {
       hb_ot_layout_lookup_collect_glyphs(hbFace, table, lookup, nil, input, nil, nil)
     }
     var glyph: hb_codepoint_t = 0
-    let scripts = scriptTags.prefix(Int(scriptsFound)).map { hb_ot_tag_to_script($0) }
+    let scripts = scriptTags.map { hb_ot_tag_to_script($0) }
     for scalar in scalars
     where hb_font_get_nominal_glyph(hbFont, scalar, &glyph) != 0 && hb_set_has(input, glyph) != 0 {
       var advances: Set<Int32> = []

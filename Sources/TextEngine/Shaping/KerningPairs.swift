@@ -65,10 +65,10 @@ final class KerningPairs: Sendable {
   /// once the paragraph's pairs are cached (the buffers are temporary allocations).
   ///
   /// A boundary is considered when the segment before it does not end with a hard break or a
-  /// control character (a space may kern with what follows it) and neither side is right-to-left. A segment that starts with
-  /// Common scalars (quotes, brackets, digits) shapes them with the script after them, where the
-  /// client's run goes on with the script before them: when the two differ, the pair where the
-  /// script changes is not kerned.
+  /// control character (a space may kern with what follows it) and neither side is right to
+  /// left. A segment that starts with Common scalars (quotes, brackets, digits) shapes them with
+  /// the script after them, where the client's run goes on with the script before them: when the
+  /// two differ, the pair where the script changes is not kerned.
   static func withKerning<Result>(
     codes: UnsafeBufferPointer<UInt32>, breaks: UnsafeBufferPointer<(end: Int, isHard: Bool)>,
     rightToLeft: [Bool]?, fontSize: Double, languageID: Int32?, joinsKana: Bool, cache: KerningPairs,
