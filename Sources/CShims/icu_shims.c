@@ -77,6 +77,16 @@ bool cshims_is_emoji_presentation(uint32_t code_point) {
   return u_hasBinaryProperty((UChar32)code_point, UCHAR_EMOJI_PRESENTATION);
 }
 
+int32_t cshims_bracket_width_class(uint32_t code_point) {
+  UChar32 c = (UChar32)code_point;
+  int8_t category = u_charType(c);
+  if (category != U_START_PUNCTUATION && category != U_END_PUNCTUATION) return CSHIMS_BRACKET_NONE;
+  bool wide = ublock_getCode(c) == UBLOCK_CJK_SYMBOLS_AND_PUNCTUATION ||
+              u_getIntPropertyValue(c, UCHAR_EAST_ASIAN_WIDTH) == U_EA_FULLWIDTH;
+  if (category == U_START_PUNCTUATION) return wide ? CSHIMS_BRACKET_OPEN : CSHIMS_BRACKET_OPEN_NARROW;
+  return wide ? CSHIMS_BRACKET_CLOSE : CSHIMS_BRACKET_CLOSE_NARROW;
+}
+
 int32_t cshims_line_break_property(uint32_t code_point) {
   UChar32 c = (UChar32)code_point;
   int32_t value = u_getIntPropertyValue(c, UCHAR_LINE_BREAK);

@@ -56,6 +56,18 @@ func validateTextWrap(_ textWrap: TextWrap, on platform: TextPlatform) throws {
   )
 }
 
+extension TextSpacingTrim: ExpressibleByArgument {
+  public var defaultValueDescription: String { rawValue }
+}
+
+/// `--text-spacing-trim normal` trims fullwidth punctuation as Chromium does: web only.
+func validateTextSpacingTrim(_ trim: TextSpacingTrim, on platform: TextPlatform) throws {
+  guard trim != .spaceAll, !platform.hasTextSpacingTrim else { return }
+  throw ValidationError(
+    "--text-spacing-trim \(trim.rawValue) trims fullwidth punctuation as CSS text-spacing-trim does, which only web has (--platform web); --platform \(platform.rawValue) keeps every mark full width (--text-spacing-trim space-all)"
+  )
+}
+
 extension AndroidStyle: ExpressibleByArgument {
   public var defaultValueDescription: String { rawValue }
 }

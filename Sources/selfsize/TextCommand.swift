@@ -70,6 +70,12 @@ struct TextCommand: ParsableCommand {
       valueName: "auto|balance|pretty"))
   var textWrap: TextWrap = .auto
   @Option(
+    name: .customLong("text-spacing-trim"),
+    help: ArgumentHelp(
+      "Fullwidth punctuation as CSS text-spacing-trim: space-all (every mark a full em; the default, as the cards' CSS sets it) or normal (Chromium's initial value: adjacent marks collapsed, a closing mark trimmed at a line's end where that makes it fit); normal on --platform web.",
+      valueName: "space-all|normal"))
+  var textSpacingTrim: TextSpacingTrim = .spaceAll
+  @Option(
     name: .customLong("android-style"),
     help: ArgumentHelp(
       "Which Android widget's defaults to measure with on --platform android: compose (greedy breaking, no font padding; the default) or textview (minikin's optimal breaker, font padding).",
@@ -92,6 +98,7 @@ struct TextCommand: ParsableCommand {
     if let pixelScale { try PixelScale.validate(pixelScale) }
     try platformOptions.validate(pixelScale: pixelScale)
     try validateTextWrap(textWrap, on: platformOptions.platform)
+    try validateTextSpacingTrim(textSpacingTrim, on: platformOptions.platform)
     try validateAndroidStyle(androidStyle, on: platformOptions.platform)
     try platformOptions.validateFlutterRoundingHack()
     do throws(TextError) {
@@ -125,7 +132,7 @@ struct TextCommand: ParsableCommand {
       fontSize: size, weight: weight, letterSpacing: letterSpacing,
       lineHeight: lineHeight.lineHeight(fontSize: size), maxLines: maxLines, pixelScale: pixelScale,
       textWrap: textWrap, androidStyle: androidStyle ?? .compose,
-      flutterRoundingHack: platformOptions.roundingHack)
+      flutterRoundingHack: platformOptions.roundingHack, textSpacingTrim: textSpacingTrim)
   }
 
   /// The settings a baseline records (widths are in its records).
@@ -136,6 +143,7 @@ struct TextCommand: ParsableCommand {
       ("maxLines", "\(maxLines)"), ("pixelScale", pixelScale.map(JSONValue.format) ?? "none"),
       ("platform", platformOptions.platform.rawValue),
     ] + (textWrap == .auto ? [] : [("textWrap", textWrap.rawValue)])
+      + (textSpacingTrim == .spaceAll ? [] : [("textSpacingTrim", textSpacingTrim.rawValue)])
       + (androidStyle.map { [("androidStyle", $0.rawValue)] } ?? [])
       + platformOptions.roundingHackSettings
   }

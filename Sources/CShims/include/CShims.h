@@ -61,6 +61,15 @@ int32_t cshims_paired_bracket_type(uint32_t code_point);
 uint32_t cshims_paired_bracket(uint32_t code_point);
 /// True for Emoji_Presentation code points (shown as emoji without VS16).
 bool cshims_is_emoji_presentation(uint32_t code_point);
+/// Blink's text-spacing class of a bracket (`SetHanKerning` in Blink's
+/// character_property_data_generator.cc): General_Category Ps or Pe, "wide" when in the CJK
+/// Symbols and Punctuation block or East_Asian_Width Fullwidth; CSHIMS_BRACKET_NONE otherwise.
+int32_t cshims_bracket_width_class(uint32_t code_point);
+#define CSHIMS_BRACKET_NONE 0
+#define CSHIMS_BRACKET_OPEN 1
+#define CSHIMS_BRACKET_CLOSE 2
+#define CSHIMS_BRACKET_OPEN_NARROW 3
+#define CSHIMS_BRACKET_CLOSE_NARROW 4
 /// The raw UAX #14 Line_Break value of a code point (ICU's ULineBreak, 0 = XX ... 42 = ZWJ),
 /// plus flags for the facts rules LB1, LB30 and LB30b need:
 /// CSHIMS_LB_EAST_ASIAN_WIDE (East_Asian_Width F, W or H), CSHIMS_LB_PICTOGRAPHIC_UNASSIGNED

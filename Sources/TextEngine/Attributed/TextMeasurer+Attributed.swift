@@ -18,6 +18,7 @@ extension TextMeasurer {
     try paragraph.validateTextWrap(on: platform)
     try paragraph.validateAndroidStyle(on: platform)
     try paragraph.validateFlutterRoundingHack(on: platform)
+    try TextSpacingTrim.validateSpans(spans, paragraph: paragraph, truncationToken: truncationToken)
     var codes: [UInt32] = []
     var spanStarts: [Int] = []
     var spanMetrics: [AttributedText.LineMetrics] = []

@@ -30,6 +30,9 @@ public final class Font: Sendable {
   /// narrower under some of its scripts than under others, so that the script a client's run
   /// gives such a character changes its width (``WebLeadingScripts``, ``FlutterLeadingScripts``).
   let shapesCommonCharactersByScript: Bool
+  /// How Blink trims the font's fullwidth punctuation under `text-spacing-trim: normal`
+  /// (``TextSpacingTrim``), or nil when it does not (no `halt`).
+  let hanKerning: HanKerningFont?
   private let native: Locked<NativeFont>
 
   /// Loads face `faceIndex` of the font file at `path`.
@@ -48,6 +51,7 @@ public final class Font: Sendable {
     self.coverage = native.collectCoverage()
     (self.kerningScalars, self.kernsOtherSeconds) = native.collectKerningScalars(coverage: coverage)
     self.shapesCommonCharactersByScript = native.shapesByScript(Self.commonScalars)
+    self.hanKerning = native.hanKerningFont()
     self.native = Locked(native)
   }
 

@@ -441,6 +441,11 @@ extension PreparedText {
           last &-= 1
         }
       }
+      // Where a line ending with a mark Blink may trim fits neither way (`WebSpacingTrim`).
+      if !view.lineEndTrims.isEmpty, leadWidth == 0, leadPosition.isNaN {
+        last = WebSpacingTrim.adjustedLastSegment(
+          last, from: index, reach: reach, keys: keys, trims: view.lineEndTrims)
+      }
       // Past the end of the bidi item it starts in, a line from a `widerFirstItemPart` start is
       // one grid unit wider than its keys (texts with bidi items on the web only).
       var widening = 0.0
@@ -496,6 +501,12 @@ extension PreparedText {
       if Widening.widensFirstItemParts {
         line.contentWidth += widening
         if !leadPosition.isNaN, contentSegment >= leadPast.segment { line.contentWidth += leadPast.widening }
+      }
+      // A line that fits only with its last mark trimmed (`WebSpacingTrim`) is that much narrower.
+      if line.contentWidth > limit, contentSegment == last, !view.lineEndTrims.isEmpty,
+        let trim = WebSpacingTrim.LineEndTrim.find(last, in: view.lineEndTrims)
+      {
+        line.contentWidth += trim.points
       }
       if let afterTabs {
         (leadPosition, leadRank) = (afterTabs.start, 0)

@@ -112,11 +112,12 @@ extension PreparedTextBuilder {
     /// the kerning across them) and the widest segment's content (∞ when a segment holds a space
     /// a line may end after). `itemStarts`: where bidi items start (scalar offsets, ascending);
     /// `kerning`: each segment's kerning (`KerningPairs`), or nil; `keepsKerningAtLineEnd`: the
-    /// platform's rule for a line ending inside a kerning pair.
+    /// platform's rule for a line ending inside a kerning pair; `gaps`: the segments whose last
+    /// mark may be trimmed at a line's end (`WebSpacingTrim.LineEndTrim`), appended.
     static func place(
       _ contents: PreparedTextStorage.Contents, count segmentCount: Int, hardBreakCount: Int, grid: Grid,
       itemStarts: UnsafeBufferPointer<Int32>, kerning: UnsafePointer<SegmentKerning>?,
-      keepsKerningAtLineEnd: Bool
+      keepsKerningAtLineEnd: Bool, gaps: inout [WebSpacingTrim.LineEndTrim]
     ) -> (totalWidth: Double, widest: Double) {
       // Most texts have neither kerning across segments nor bidi items: their loop, without the
       // paths for those, keeps its state in registers (with them, the optimizer spills it). The
@@ -127,19 +128,20 @@ extension PreparedTextBuilder {
       case (true, true):
         return place(
           contents, count: segmentCount, hardBreakCount: hardBreakCount, grid: grid, itemStarts: itemStarts,
-          kerning: nil, keepsKerningAtLineEnd: false, paths: GridOnly.self)
+          kerning: nil, keepsKerningAtLineEnd: false, gaps: &gaps, paths: GridOnly.self)
       case (false, true):
         return place(
           contents, count: segmentCount, hardBreakCount: hardBreakCount, grid: grid, itemStarts: itemStarts,
-          kerning: nil, keepsKerningAtLineEnd: false, paths: NoPath.self)
+          kerning: nil, keepsKerningAtLineEnd: false, gaps: &gaps, paths: NoPath.self)
       case (true, false):
         return place(
           contents, count: segmentCount, hardBreakCount: hardBreakCount, grid: grid, itemStarts: itemStarts,
-          kerning: kerning, keepsKerningAtLineEnd: keepsKerningAtLineEnd, paths: AllPaths.self)
+          kerning: kerning, keepsKerningAtLineEnd: keepsKerningAtLineEnd, gaps: &gaps, paths: AllPaths.self)
       case (false, false):
         return place(
           contents, count: segmentCount, hardBreakCount: hardBreakCount, grid: grid, itemStarts: itemStarts,
-          kerning: kerning, keepsKerningAtLineEnd: keepsKerningAtLineEnd, paths: KerningOrItems.self)
+          kerning: kerning, keepsKerningAtLineEnd: keepsKerningAtLineEnd, gaps: &gaps,
+          paths: KerningOrItems.self)
       }
     }
 
@@ -170,7 +172,7 @@ extension PreparedTextBuilder {
     @inline(never) private static func place<P: Paths>(
       _ contents: PreparedTextStorage.Contents, count segmentCount: Int, hardBreakCount: Int, grid: Grid,
       itemStarts: UnsafeBufferPointer<Int32>, kerning: UnsafePointer<SegmentKerning>?,
-      keepsKerningAtLineEnd: Bool, paths: P.Type
+      keepsKerningAtLineEnd: Bool, gaps: inout [WebSpacingTrim.LineEndTrim], paths: P.Type
     ) -> (totalWidth: Double, widest: Double) {
       let hasGrid = P.hasGrid
       let mayHaveKerningOrItems = P.mayHaveKerningOrItems
@@ -208,9 +210,13 @@ extension PreparedTextBuilder {
         var contentWidth = segment.contentWidth
         var totalWidth = segment.totalWidth
         var kernAfter = 0.0
+        var endTrim = 0.0
+        // Where the segment's content end is a reshaped line end's (`WebSpacingTrim`).
+        var reshapedEnd: WebSpacingTrim.LineEndTrim?
         if mayHaveKerningOrItems, let kerning {
           let kerns = kerning[index]
           kernAfter = kerns.after
+          endTrim = kerns.endTrim
           if kerns.inside != 0, count > 0 {
             var grapheme = 0
             while grapheme < count - 1, ends[grapheme] - offset <= kerns.insideScalar { grapheme += 1 }
@@ -291,9 +297,19 @@ extension PreparedTextBuilder {
           // LayoutUnit position of its start (`ShapingLineBreaker`), unrounded. (The line's
           // content end stays the segment's: the search key alone takes the reshaped cluster.)
           let last = widths[count - 1]
-          let lastStart =
-            base.snapped + grid.roundedUpPosition(runningWidth + contentWidth - last - base.exact)
-          contentEnd = max(contentEnd, lastStart + last)
+          if let kerning, kerning[index].reshapesAfter {
+            let reshaped = WebSpacingTrim.reshapedEnd(
+              pieceStart: runningWidth + contentWidth - last, width: last, base: (base.exact, base.snapped))
+            if reshaped > contentEnd {
+              contentEnd = reshaped
+              reshapedEnd = WebSpacingTrim.LineEndTrim(
+                segment: Int32(truncatingIfNeeded: index), points: 0, gapFrom: reshaped, gapTo: reshaped)
+            }
+          } else {
+            let lastStart =
+              base.snapped + grid.roundedUpPosition(runningWidth + contentWidth - last - base.exact)
+            contentEnd = max(contentEnd, lastStart + last)
+          }
         }
         if Int32(truncatingIfNeeded: index) > paragraphEnd {
           paragraphEnd = Self.paragraphEnd(from: index, in: segments, count: segmentCount)
@@ -302,12 +318,37 @@ extension PreparedTextBuilder {
           startTieRank |= PreparedText.LineKey.widerFirstItemPart
           startsInItem.flaggedCurrent = false
         }
+        if mayHaveKerningOrItems, endTrim != 0, hasGrid, contentCount > 0, let kerning {
+          // A line ending here also fits with the last mark trimmed (`WebSpacingTrim`): the search
+          // takes the trimmed end where it is the nearer, the line's width stays the full one
+          // (the line finder trims it where the full one does not fit). Texts with such
+          // segments take the line finder.
+          let trimmed = WebSpacingTrim.trimmedEnd(
+            widths: UnsafeBufferPointer(start: widths, count: contentCount),
+            graphemes: Int(kerning[index].endTrimGraphemes), contentEnd: runningWidth + contentWidth,
+            trim: endTrim, base: (base.exact, base.snapped))
+          if trimmed < contentEnd {
+            let gapFrom =
+              reshapedEnd != nil
+              ? WebSpacingTrim.flooredPosition(runningWidth + contentWidth, base: (base.exact, base.snapped))
+                - WebSpacingTrim.hair
+              : contentEnd
+            reshapedEnd = WebSpacingTrim.LineEndTrim(
+              segment: Int32(truncatingIfNeeded: index), points: endTrim, gapFrom: min(gapFrom, contentEnd),
+              gapTo: contentEnd)
+            contentEnd = trimmed
+          }
+        }
+        if mayHaveKerningOrItems, let reshapedEnd {
+          gaps.append(reshapedEnd)
+          widest = .infinity
+        }
         keys[index] = PreparedText.LineKey(
           start: start, contentEnd: contentEnd, lineContentEnd: lastContentEnd, paragraphEnd: paragraphEnd,
           tieRank: tieRank, startTieRank: startTieRank)
         segments[index].lastContent = lastContent
         if mayHaveKerningOrItems {
-          segments[index].contentWidth = contentWidth
+          segments[index].contentWidth = contentWidth + endTrim
           segments[index].totalWidth = totalWidth
           segments[index].kernAfter = Float(kernAfter)
         }

@@ -33,6 +33,9 @@ struct PreparedTextBuilder {
   let tabStops: WebTabStops?
   /// True when some of `itemStarts` start bidi items (the others follow runs of tabs).
   let hasBidiItems: Bool
+  /// Marks set narrower inside their segments (`WebSpacingTrim.Trims.inside`), applied to the
+  /// widths before they are placed.
+  var insideTrims: [(segment: Int, scalar: Int, points: Double)] = []
 
   init(
     segmentCount: Int, scalarCount: Int, fontSize: Double, letterSpacing: Double,
@@ -405,15 +408,17 @@ struct PreparedTextBuilder {
   /// `hasHyphenBeforeDigit`: a line may start at a hyphen that keeps the digits after it
   /// (`Header.hasHyphenBeforeDigit`).
   func finish(codes: UnsafeBufferPointer<UInt32>? = nil, hasHyphenBeforeDigit: Bool = false) -> Finished {
+    var gaps: [WebSpacingTrim.LineEndTrim] = []
     let (placed, itemGraphemes, tabRuns) = itemStarts.withUnsafeBufferPointer { items in
       storage.withContents { contents in
+        if !insideTrims.isEmpty { Self.applyInsideTrims(insideTrims, to: contents) }
         let tabRuns =
           tabStops != nil && codes != nil
           ? Self.removeTabWidths(contents, count: segmentCount, codes: codes.unsafelyUnwrapped) : []
         let placed = Positions.place(
           contents, count: segmentCount, hardBreakCount: hardBreakCount,
           grid: Positions.Grid(step: positionGrid, widthsAreFixed: webAdvances != nil && letterSpacing == 0),
-          itemStarts: items, kerning: kerning, keepsKerningAtLineEnd: keepsKerningAtLineEnd)
+          itemStarts: items, kerning: kerning, keepsKerningAtLineEnd: keepsKerningAtLineEnd, gaps: &gaps)
         return (
           placed,
           positionGrid > 0 && !itemStarts.isEmpty ? startGraphemesOfItems(ends: contents.graphemeEnds) : [],
@@ -429,8 +434,29 @@ struct PreparedTextBuilder {
       snapsCutWordTails: positionGrid > 0 && webAdvances != nil
         && (letterSpacing * 65536).rounded() == letterSpacing * 65536,
       itemStartGraphemes: itemGraphemes, tabRuns: tabRuns, tabStops: tabRuns.isEmpty ? nil : tabStops,
-      hasBidiItems: hasBidiItems, hasHyphenBeforeDigit: hasHyphenBeforeDigit)
+      hasBidiItems: hasBidiItems, hasHyphenBeforeDigit: hasHyphenBeforeDigit, lineEndTrims: gaps)
     return (storage, fontMask, missingGlyphs)
+  }
+
+  /// Sets each mark of `trims` narrower: the grapheme holding its scalar, and its segment's
+  /// widths (a grapheme never narrower than 0).
+  private static func applyInsideTrims(
+    _ trims: [(segment: Int, scalar: Int, points: Double)], to contents: PreparedTextStorage.Contents
+  ) {
+    for trim in trims {
+      let segment = contents.segments[trim.segment]
+      let first = Int(segment.graphemeStart)
+      let count = Int(segment.graphemeCount)
+      guard count > 0 else { continue }
+      var grapheme = first
+      while grapheme < first + count - 1, contents.graphemeEnds[grapheme] <= trim.scalar { grapheme += 1 }
+      let change = max(trim.points, -contents.graphemeWidths[grapheme])
+      contents.graphemeWidths[grapheme] += change
+      contents.segments[trim.segment].totalWidth += change
+      if grapheme - first < Int(segment.contentGraphemeCount) {
+        contents.segments[trim.segment].contentWidth += change
+      }
+    }
   }
 
   /// The grapheme each bidi item after the first starts at (where `passItems` moved the position

@@ -42,8 +42,11 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
     /// finder then reads in the text's scalars (`WebScalarScan.hasHyphenBeforeDigit`; set by the
     /// builder, where `viewHasScalars` is the paragraph's).
     var hasHyphenBeforeDigit = false
-    /// True when `itemStartGraphemes` or `tabRuns` holds any, or `hasHyphenBeforeDigit` (one
-    /// test where views are made).
+    /// The segments whose last mark may be trimmed at a line's end, ascending (`View.lineEndTrims`;
+    /// the web under `text-spacing-trim: normal`, usually empty).
+    var lineEndTrims: [WebSpacingTrim.LineEndTrim] = []
+    /// True when `itemStartGraphemes`, `tabRuns` or `lineEndTrims` holds any, or
+    /// `hasHyphenBeforeDigit` (one test where views are made).
     var hasItemsOrTabs = false
     /// The tab stops the runs reach (`View.tabStops`).
     var tabStops: WebTabStops?
@@ -104,6 +107,9 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
     /// True when the text has bidi items (`itemStartGraphemes` also holds the items after runs
     /// of tabs).
     var hasBidiItems = false
+    /// The segments whose last mark Blink may trim at a line's end, ascending, with where a line
+    /// ending there does not fit (`WebSpacingTrim.LineEndTrim`); empty for most texts.
+    var lineEndTrims = UnsafeBufferPointer<WebSpacingTrim.LineEndTrim>(start: nil, count: 0)
 
     /// What a piece of a word cut before grapheme `grapheme` (not the first) gains at its end:
     /// the kerning to `grapheme` it loses (`cutKerning`), or 0.
@@ -272,14 +278,18 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
     of header: UnsafeMutablePointer<Header>, in view: View, _ body: (View) -> Result
   ) -> Result {
     let tabs = header.pointee.tabRuns
+    let gaps = header.pointee.lineEndTrims
     return header.pointee.itemStartGraphemes.withUnsafeBufferPointer { items in
       tabs.withUnsafeBufferPointer { tabRuns in
-        var view = view
-        view.itemStartGraphemes = items
-        view.tabRuns = tabRuns
-        view.tabStops = header.pointee.tabStops
-        view.hasBidiItems = header.pointee.hasBidiItems
-        return withScalars(of: header, in: view, body)
+        gaps.withUnsafeBufferPointer { gaps in
+          var view = view
+          view.itemStartGraphemes = items
+          view.tabRuns = tabRuns
+          view.tabStops = header.pointee.tabStops
+          view.hasBidiItems = header.pointee.hasBidiItems
+          view.lineEndTrims = gaps
+          return withScalars(of: header, in: view, body)
+        }
       }
     }
   }
@@ -301,7 +311,8 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
   func finish(
     graphemeCount: Int, segmentCount: Int, widestSegmentContent: Double, segmentsPerPoint: Double,
     snapsCutWordTails: Bool = false, itemStartGraphemes: [Int32] = [], tabRuns: [WebTabStops.Run] = [],
-    tabStops: WebTabStops? = nil, hasBidiItems: Bool = false, hasHyphenBeforeDigit: Bool = false
+    tabStops: WebTabStops? = nil, hasBidiItems: Bool = false, hasHyphenBeforeDigit: Bool = false,
+    lineEndTrims: [WebSpacingTrim.LineEndTrim] = []
   ) {
     withUnsafeMutablePointerToHeader { header in
       header.pointee.snapsCutWordTails = snapsCutWordTails
@@ -310,7 +321,9 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
       header.pointee.tabStops = tabStops
       header.pointee.hasBidiItems = hasBidiItems
       header.pointee.hasHyphenBeforeDigit = hasHyphenBeforeDigit
-      header.pointee.hasItemsOrTabs = !itemStartGraphemes.isEmpty || !tabRuns.isEmpty || hasHyphenBeforeDigit
+      header.pointee.lineEndTrims = lineEndTrims
+      header.pointee.hasItemsOrTabs =
+        !itemStartGraphemes.isEmpty || !tabRuns.isEmpty || hasHyphenBeforeDigit || !lineEndTrims.isEmpty
       precondition(segmentCount == header.pointee.segmentCount, "every segment is appended once")
       precondition(graphemeCount <= header.pointee.graphemeCapacity)
       header.pointee.graphemeCount = graphemeCount

@@ -195,10 +195,10 @@ public final class TextMeasurer: Sendable {
   @inline(__always) private func prepare(style: TextStyle, decode: () -> DecodedText) throws(TextError)
     -> PreparedText
   {
-    if shapesWithoutLigatures(style) {
+    if shapesWithoutLigatures(style) || style.textSpacingTrim != .spaceAll {
       return try prepareWithoutLigatures(style: style, decode: decode)
     }
-    return try prepare(style: style, ligaturesOff: false, decode: decode)
+    return try prepare(style: style, ligaturesOff: false, trimsSpacing: false, decode: decode)
   }
 
   /// True when the platform shapes `style` without ligatures (letter spacing on the web).
@@ -207,23 +207,29 @@ public final class TextMeasurer: Sendable {
   }
 
   /// `prepare(style:decode:)` for a style the platform shapes without ligatures (letter spacing
-  /// on the web). Out of line: the common path keeps its code (inlining the flag's uses into it
-  /// cost every text ~950 instructions, measured).
+  /// on the web) or whose fullwidth punctuation it trims (``TextSpacingTrim/normal``). Out of
+  /// line: the common path keeps its code (inlining the flag's uses into it cost every text ~950
+  /// instructions, measured).
   @inline(never) private func prepareWithoutLigatures(style: TextStyle, decode: () -> DecodedText)
     throws(TextError) -> PreparedText
   {
-    try prepare(style: style, ligaturesOff: true, decode: decode)
+    try prepare(
+      style: style, ligaturesOff: shapesWithoutLigatures(style),
+      trimsSpacing: style.textSpacingTrim == .normal,
+      decode: decode)
   }
 
   /// `prepare(style:decode:)`, shaping with the ligatures off (`liga`, `clig`, `calt`) or on; a
   /// text shaped without them is cached under its own number (`languageID(_:withoutLigatures:)`).
+  /// `trimsSpacing`: fullwidth punctuation is trimmed (``WebSpacingTrim``).
   @inline(__always) private func prepare(
-    style: TextStyle, ligaturesOff: Bool, decode: () -> DecodedText
+    style: TextStyle, ligaturesOff: Bool, trimsSpacing: Bool, decode: () -> DecodedText
   ) throws(TextError) -> PreparedText {
     try style.validate()
     try style.validateTextWrap(on: platform)
     try style.validateAndroidStyle(on: platform)
     try style.validateFlutterRoundingHack(on: platform)
+    try style.validateTextSpacingTrim(on: platform)
     // (The empty language skips the process's registry: most texts name none.)
     let language = style.language.isEmpty ? "" : try LanguageTag.shapingLanguage(style.language)
     let chain = chain(for: style.weight)
@@ -259,10 +265,16 @@ public final class TextMeasurer: Sendable {
           cache: weight == .bold ? boldKerning : regularKerning,
           shaper: { shaper(weight: weight, language: language, ligaturesOff: ligaturesOff) }
         ) { kerning in
-          let built = build(
-            codes: codes, breaks: breaks, directions: directions, fontSize: fontSize,
-            letterSpacing: letterSpacing, weight: weight, language: language, languageID: languageID ?? 0,
-            chain: chain, cache: cache, kerning: kerning, ligaturesOff: ligaturesOff)
+          let built =
+            trimsSpacing
+            ? buildTrimmingSpacing(
+              codes: codes, breaks: breaks, directions: directions, fontSize: fontSize,
+              letterSpacing: letterSpacing, weight: weight, language: language, languageID: languageID ?? 0,
+              chain: chain, cache: cache, kerning: kerning, ligaturesOff: ligaturesOff)
+            : build(
+              codes: codes, breaks: breaks, directions: directions, fontSize: fontSize,
+              letterSpacing: letterSpacing, weight: weight, language: language, languageID: languageID ?? 0,
+              chain: chain, cache: cache, kerning: kerning, ligaturesOff: ligaturesOff)
           // (Most texts have no segment that wide: nothing to look for.)
           if platform.rules.reshapesCutWordEnds,
             built.storage.withUnsafeMutablePointerToHeader({ $0.pointee.widestSegmentContent })
@@ -307,6 +319,43 @@ public final class TextMeasurer: Sendable {
     }
   }
 
+  /// `build` with the text's fullwidth punctuation trimmed (``WebSpacingTrim``): the trims
+  /// across segments and at a line's end join the kerning, those inside segments go to the
+  /// builder. Out of line: only styles with ``TextSpacingTrim/normal`` come here.
+  @inline(never) private func buildTrimmingSpacing(
+    codes: [UInt32], breaks: UnsafeBufferPointer<(end: Int, isHard: Bool)>, directions: SegmentDirections?,
+    fontSize: Double, letterSpacing: Double, weight: FontWeight, language: String, languageID: Int32,
+    chain: FontChain, cache: SegmentCache, kerning: UnsafePointer<SegmentKerning>?, ligaturesOff: Bool
+  ) -> PreparedTextBuilder.Finished {
+    let trims = codes.withUnsafeBufferPointer {
+      WebSpacingTrim.trims(codes: $0, breaks: breaks, chain: chain, fontSize: fontSize)
+    }
+    guard let trims else {
+      return build(
+        codes: codes, breaks: breaks, directions: directions, fontSize: fontSize,
+        letterSpacing: letterSpacing,
+        weight: weight, language: language, languageID: languageID, chain: chain, cache: cache,
+        kerning: kerning, ligaturesOff: ligaturesOff)
+    }
+    var merged = [SegmentKerning](repeating: SegmentKerning(), count: breaks.count)
+    if let kerning { for index in merged.indices { merged[index] = kerning[index] } }
+    for trim in trims.after {
+      merged[trim.segment].after += trim.points
+      merged[trim.segment].reshapesAfter = true
+    }
+    for trim in trims.atLineEnd {
+      merged[trim.segment].endTrim += trim.points
+      merged[trim.segment].endTrimGraphemes = trim.graphemes
+    }
+    return merged.withUnsafeBufferPointer {
+      build(
+        codes: codes, breaks: breaks, directions: directions, fontSize: fontSize,
+        letterSpacing: letterSpacing,
+        weight: weight, language: language, languageID: languageID, chain: chain, cache: cache,
+        kerning: $0.baseAddress, ligaturesOff: ligaturesOff, insideTrims: trims.inside)
+    }
+  }
+
   /// Segments narrower than this many ems keep no cut kerning (`KerningPairs.writeCutKerning`):
   /// they are cut only on lines narrower still (60 px at 15 px), where a piece keeps its kerning
   /// in context. Most words are narrower, and looking each one up costs every `prepare` time.
@@ -321,7 +370,8 @@ public final class TextMeasurer: Sendable {
   private func build(
     codes: [UInt32], breaks: UnsafeBufferPointer<(end: Int, isHard: Bool)>, directions: SegmentDirections?,
     fontSize: Double, letterSpacing: Double, weight: FontWeight, language: String, languageID: Int32,
-    chain: FontChain, cache: SegmentCache, kerning: UnsafePointer<SegmentKerning>?, ligaturesOff: Bool
+    chain: FontChain, cache: SegmentCache, kerning: UnsafePointer<SegmentKerning>?, ligaturesOff: Bool,
+    insideTrims: [(segment: Int, scalar: Int, points: Double)]? = nil
   ) -> PreparedTextBuilder.Finished {
     // Tabs reach tab stops where the platform sets them (the text after a run of tabs is an
     // item of its own); a line may start at a hyphen that keeps the digits after it, where the
@@ -344,6 +394,7 @@ public final class TextMeasurer: Sendable {
       itemStarts: tabs?.itemStarts ?? directions?.itemStarts ?? [],
       cutKerningRoom: platform.rules.reshapesCutWordEnds, tabStops: tabs?.tabStops,
       hasBidiItems: !(directions?.itemStarts ?? []).isEmpty)
+    if let insideTrims { builder.insideTrims = insideTrims }
     let count = breaks.count
     guard count > 0 else {
       return builder.finish()

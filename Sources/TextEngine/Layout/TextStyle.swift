@@ -35,15 +35,20 @@ public struct TextStyle: Sendable, Hashable {
   /// to 0.01 px for the fit test; off (Flutter 3.16 and later), the width is kept and a line's
   /// width floored to 0.01 px. Other platforms have no such switch and take only `true`.
   public var flutterRoundingHack: Bool
+  /// Whether fullwidth punctuation keeps its full width (CSS `text-spacing-trim`) on
+  /// ``TextPlatform/web``: ``TextSpacingTrim/spaceAll`` (the default) or Chromium's ``TextSpacingTrim/normal``.
+  /// Other platforms take only `spaceAll`.
+  public var textSpacingTrim: TextSpacingTrim
 
   /// A style; the defaults are 15 pt regular, natural line height, no spacing, no line limit,
-  /// exact heights, no language, greedy wrapping, Compose's defaults on Android and the rounding
-  /// hack on Flutter.
+  /// exact heights, no language, greedy wrapping, Compose's defaults on Android, the rounding
+  /// hack on Flutter and fullwidth punctuation kept full width.
   public init(
     fontSize: Double = 15, weight: FontWeight = .regular, letterSpacing: Double = 0,
     lineHeight: LineHeight = .natural, lineSpacing: Double = 0, maxLines: Int = 0,
     pixelScale: Double? = nil, language: String = "", textWrap: TextWrap = .auto,
-    androidStyle: AndroidStyle = .compose, flutterRoundingHack: Bool = true
+    androidStyle: AndroidStyle = .compose, flutterRoundingHack: Bool = true,
+    textSpacingTrim: TextSpacingTrim = .spaceAll
   ) {
     self.fontSize = fontSize
     self.weight = weight
@@ -56,6 +61,7 @@ public struct TextStyle: Sendable, Hashable {
     self.textWrap = textWrap
     self.androidStyle = androidStyle
     self.flutterRoundingHack = flutterRoundingHack
+    self.textSpacingTrim = textSpacingTrim
   }
 
   /// Checks that every number is in its `MetricRange` (font size above 0 and at most 10,000

@@ -1,0 +1,55 @@
+/// Whether fullwidth punctuation keeps its full width, named as CSS `text-spacing-trim`
+/// (``TextPlatform/web`` only).
+///
+/// ``spaceAll`` (the default) sets every fullwidth bracket, quote, full stop and comma a full em
+/// wide, as the engine's web oracles and the CSS cards it writes ask. ``normal`` is Chromium's
+/// default for a page that does not set the property: where two such marks meet (`。」`, `」「`,
+/// `，“`), Blink sets one of them half as wide with the font's `halt` feature, and a closing
+/// bracket or quote that would not fit at a line's end is set half as wide when that makes it
+/// fit (`HanKerning`, `ShapingLineBreaker`). Only fonts with `halt` change (Noto Sans CJK does).
+/// Other platforms have no such setting: preparing a text for them with ``normal`` is an
+/// `invalidStyle` error naming the property.
+public enum TextSpacingTrim: String, Sendable, Hashable, CaseIterable, Codable {
+  /// Every fullwidth mark a full em wide (CSS `text-spacing-trim: space-all`).
+  case spaceAll = "space-all"
+  /// Adjacent fullwidth marks collapsed, closing marks trimmed at a line's end where that makes
+  /// them fit (CSS `text-spacing-trim: normal`, Chromium's initial value).
+  case normal
+
+  /// The names, in the order usage messages list them.
+  public static var names: [String] { allCases.map(\.rawValue) }
+}
+
+extension TextPlatform {
+  /// True when the platform trims fullwidth punctuation as ``TextSpacingTrim/normal`` asks
+  /// (only ``web``).
+  public var hasTextSpacingTrim: Bool { self == .web }
+}
+
+extension TextStyle {
+  /// Checks that `platform` trims punctuation as the style's ``textSpacingTrim`` asks.
+  /// - Throws: `TextError` with code `invalidStyle` and field `textSpacingTrim`.
+  func validateTextSpacingTrim(on platform: TextPlatform) throws(TextError) {
+    guard textSpacingTrim != .spaceAll, !platform.hasTextSpacingTrim else { return }
+    let requirement =
+      "must be space-all on \(platform.rawValue) (\(textSpacingTrim.rawValue) is CSS text-spacing-trim: web only)"
+    throw TextError(
+      .invalidStyle, "text spacing trim \(requirement)", field: "textSpacingTrim", requirement: requirement)
+  }
+}
+
+extension TextSpacingTrim {
+  /// Checks that no span of a paragraph of styled spans asks for ``normal``, which is modelled
+  /// for plain text only: the marks a span boundary joins and the line ends of spans are not
+  /// trimmed yet, and a paragraph laid out without them would be wider than Chromium's.
+  /// - Throws: `TextError` with code `invalidStyle` and field `textSpacingTrim`.
+  static func validateSpans(_ spans: [TextSpan], paragraph: TextStyle, truncationToken: TextSpan?)
+    throws(TextError)
+  {
+    let styles = [paragraph] + spans.map(\.style) + (truncationToken.map { [$0.style] } ?? [])
+    guard styles.contains(where: { $0.textSpacingTrim != .spaceAll }) else { return }
+    let requirement = "must be space-all in styled spans (normal is measured for plain text only)"
+    throw TextError(
+      .invalidStyle, "text spacing trim \(requirement)", field: "textSpacingTrim", requirement: requirement)
+  }
+}
