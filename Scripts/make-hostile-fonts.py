@@ -7,7 +7,9 @@ Each font maps "a" and "b" to plain square glyphs; what makes it hostile is one 
 - inverted-hhea.ttf: hhea ascender -800 and descender 200 (the line box upside down);
 - inverted-typo.ttf: USE_TYPO_METRICS set with OS/2 sTypoAscender 258 and sTypoDescender 28706
   (the line box Skia takes upside down; found by the font fuzz target);
-- plain.ttf: the same font with sane values, to show the others fail for their field alone.
+- plain.ttf: the same font with sane values, to show the others fail for their field alone;
+- chws-feature.ttf: the plain font with U+300C and a `chws` feature (contextual half-width
+  spacing), which `text-spacing-trim: normal` refuses as not modelled.
 
 Run from the repository root: python3 Scripts/make-hostile-fonts.py (needs `pip install fonttools`).
 (Each run stamps new creation times: commit only the files whose font you meant to change.)
@@ -29,11 +31,12 @@ def square():
     return pen.glyph()
 
 
-def build(name, advance, ascent=1800, descent=-400, advance_width_max=None, typo=(1500, -500), use_typo=False):
+def build(name, advance, ascent=1800, descent=-400, advance_width_max=None, typo=(1500, -500), use_typo=False,
+          features=None):
     builder = FontBuilder(2048, isTTF=True)
-    order = [".notdef", "a", "b"]
+    order = [".notdef", "a", "b"] + (["uni300C"] if features else [])
     builder.setupGlyphOrder(order)
-    builder.setupCharacterMap({ord("a"): "a", ord("b"): "b"})
+    builder.setupCharacterMap({ord("a"): "a", ord("b"): "b", **({0x300C: "uni300C"} if features else {})})
     builder.setupGlyf({glyph: square() for glyph in order})
     builder.setupHorizontalMetrics({glyph: (advance, 100) for glyph in order})
     builder.setupHorizontalHeader(ascent=ascent, descent=descent)
@@ -43,6 +46,8 @@ def build(name, advance, ascent=1800, descent=-400, advance_width_max=None, typo
         sTypoAscender=typo[0], sTypoDescender=typo[1], usWinAscent=1800, usWinDescent=400,
         xAvgCharWidth=min(advance, 32767), **typo_fields)
     builder.setupPost()
+    if features:
+        builder.addOpenTypeFeatures(features)
     font = builder.font
     path = os.path.join(OUT, name + ".ttf")
     if advance_width_max is not None:
@@ -58,3 +63,4 @@ build("wide-advance", 32768)
 build("wide-advance-lying-hhea", 32768, advance_width_max=1000)
 build("inverted-hhea", 1200, ascent=-800, descent=200)
 build("inverted-typo", 1200, typo=(258, 28706), use_typo=True)
+build("chws-feature", 1200, features="feature chws { pos uni300C <-600 0 -600 0>; } chws;")

@@ -62,7 +62,7 @@ extension CellTemplate {
   private static func style(_ reader: JSONReader) throws(CellSizingError) -> TemplateStyle {
     let object = try reader.object(allowed: [
       "fontSize", "weight", "lineHeight", "lineSpacing", "letterSpacing", "maxLines", "language",
-      "pixelScale", "font", "color", "strikethrough", "textWrap", "androidStyle",
+      "pixelScale", "font", "color", "strikethrough", "textWrap", "androidStyle", "textSpacingTrim",
     ])
     var style = TextStyle()
     if let size = reader.child("fontSize", in: object) { style.fontSize = try size.number() }
@@ -100,6 +100,15 @@ extension CellTemplate {
           .invalidValue, "unknown textWrap \"\(name)\"; expected \(TextWrap.names.joined(separator: ", "))")
       }
       style.textWrap = wrap
+    }
+    if let value = reader.child("textSpacingTrim", in: object) {
+      let name = try value.string()
+      guard let trim = TextSpacingTrim(rawValue: name) else {
+        throw value.error(
+          .invalidValue,
+          "unknown textSpacingTrim \"\(name)\"; expected \(TextSpacingTrim.names.joined(separator: ", "))")
+      }
+      style.textSpacingTrim = trim
     }
     if let value = reader.child("androidStyle", in: object) {
       let name = try value.string()

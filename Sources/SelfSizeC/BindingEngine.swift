@@ -66,7 +66,7 @@ final class BindingEngine: Sendable {
 
   static let textOptions: Set<String> = [
     "widths", "fontSize", "weight", "lineHeight", "letterSpacing", "maxLines", "pixelScale", "textWrap",
-    "androidStyle", "flutterRoundingHack", "field", "strict", "jobs",
+    "androidStyle", "flutterRoundingHack", "textSpacingTrim", "field", "strict", "jobs",
   ]
   /// `selfsize_text_begin` also takes `lineRanges`.
   static let textStreamOptions = textOptions.union(["lineRanges"])
@@ -125,6 +125,7 @@ final class BindingEngine: Sendable {
     style.textWrap = try textWrap(options)
     style.androidStyle = try androidStyle(options) ?? .compose
     style.flutterRoundingHack = try flutterRoundingHack(options) ?? true
+    style.textSpacingTrim = try textSpacingTrim(options)
     do throws(TextError) {
       try style.validate()
     } catch {
@@ -235,6 +236,17 @@ final class BindingEngine: Sendable {
     throw BindingError(
       .invalidArgument,
       "text wrap \(wrap.rawValue) breaks lines as CSS text-wrap-style does, which only \(names) has; this engine's platform is \(platform.rawValue)"
+    )
+  }
+
+  /// `textSpacingTrim` (CSS `text-spacing-trim`), refused as the CLI refuses
+  /// `--text-spacing-trim normal` on a platform other than web.
+  private func textSpacingTrim(_ options: OptionsObject) throws(BindingError) -> TextSpacingTrim {
+    let trim = try options.choice("textSpacingTrim", of: TextSpacingTrim.self) ?? .spaceAll
+    guard trim != .spaceAll, !measurer.platform.hasTextSpacingTrim else { return trim }
+    throw BindingError(
+      .invalidArgument,
+      "text spacing trim \(trim.rawValue) trims fullwidth punctuation as CSS text-spacing-trim does, which only web has; this engine's platform is \(measurer.platform.rawValue)"
     )
   }
 

@@ -114,6 +114,12 @@ public final class MeasurementService: Sendable {
         "style.textWrap \"\(style.textWrap.rawValue)\" breaks lines as CSS text-wrap-style does, which only \(names) has (got \"platform\": \"\(platform.rawValue)\")"
       )
     }
+    if style.textSpacingTrim != .spaceAll, !platform.hasTextSpacingTrim {
+      throw ServiceError(
+        .invalidRequest,
+        "style.textSpacingTrim \"\(style.textSpacingTrim.rawValue)\" trims fullwidth punctuation as CSS text-spacing-trim does, which only \"web\" has (got \"platform\": \"\(platform.rawValue)\")"
+      )
+    }
     if !style.flutterRoundingHack, platform != .flutter {
       throw ServiceError(
         .invalidRequest,

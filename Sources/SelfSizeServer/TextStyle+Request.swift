@@ -8,7 +8,8 @@ extension TextStyle {
   /// `pretty`, CSS `text-wrap-style`: balance and pretty on the `web` platform), `androidStyle`
   /// (`compose` | `textview`: an Android widget's defaults, on the `android` platform),
   /// `flutterRoundingHack` (`true` | `false`: SkParagraph's rounding hack, off on the `flutter`
-  /// platform only); absent keys keep the CLI's defaults.
+  /// platform only), `textSpacingTrim` (`space-all` | `normal`, CSS `text-spacing-trim`: normal
+  /// on the `web` platform); absent keys keep the CLI's defaults.
   init(request value: JSONValue?) throws(ServiceError) {
     self.init()
     guard let value, value != .null else { return }
@@ -16,7 +17,7 @@ extension TextStyle {
       value, path: "style",
       keys: [
         "fontSize", "weight", "lineHeight", "letterSpacing", "lineSpacing", "maxLines", "pixelScale",
-        "language", "textWrap", "androidStyle", "flutterRoundingHack",
+        "language", "textWrap", "androidStyle", "flutterRoundingHack", "textSpacingTrim",
       ])
     if let fontSize = try object.number("fontSize") { self.fontSize = fontSize }
     if let weight = try object.string("weight") {
@@ -46,6 +47,7 @@ extension TextStyle {
       self.androidStyle = androidStyle
     }
     if let isOn = try object.bool("flutterRoundingHack") { flutterRoundingHack = isOn }
+    if let trim = try object.choice("textSpacingTrim", of: TextSpacingTrim.self) { textSpacingTrim = trim }
     do throws(TextError) {
       try validate()
     } catch {

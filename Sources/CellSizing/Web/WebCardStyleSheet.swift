@@ -263,6 +263,9 @@ public struct WebCardStyleSheet: Sendable {
       declarations.append("line-height: \(lineHeight)")
     }
     if text.letterSpacing != 0 { declarations.append("letter-spacing: \(Self.px(text.letterSpacing))") }
+    if text.textSpacingTrim != .spaceAll {
+      declarations.append("text-spacing-trim: \(text.textSpacingTrim.rawValue)")
+    }
     if let color = style.color { declarations.append("color: \(Self.color(color))") }
     if style.strikethrough { declarations.append("text-decoration: line-through") }
     return declarations.joined(separator: "; ") + ";"

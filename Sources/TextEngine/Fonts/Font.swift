@@ -33,6 +33,9 @@ public final class Font: Sendable {
   /// How Blink trims the font's fullwidth punctuation under `text-spacing-trim: normal`
   /// (``TextSpacingTrim``), or nil when it does not (no `halt`).
   let hanKerning: HanKerningFont?
+  /// True when the font has `chws`, which Blink turns on under `text-spacing-trim: normal`:
+  /// its contextual spacing is not modelled, and preparing such text refuses it.
+  let hasContextualHalfWidthSpacing: Bool
   private let native: Locked<NativeFont>
 
   /// Loads face `faceIndex` of the font file at `path`.
@@ -52,6 +55,7 @@ public final class Font: Sendable {
     (self.kerningScalars, self.kernsOtherSeconds) = native.collectKerningScalars(coverage: coverage)
     self.shapesCommonCharactersByScript = native.shapesByScript(Self.commonScalars)
     self.hanKerning = native.hanKerningFont()
+    self.hasContextualHalfWidthSpacing = native.hasContextualHalfWidthSpacing()
     self.native = Locked(native)
   }
 

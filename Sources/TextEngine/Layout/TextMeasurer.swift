@@ -288,6 +288,7 @@ public final class TextMeasurer: Sendable {
         }
       }
     }
+    if trimsSpacing { try TextSpacingTrim.validateFonts(of: chain, used: built.fontMask) }
     let lines = lineModel(of: built.fontMask, chain: chain, style: style)
     let rules = platform.rules
     return PreparedText(

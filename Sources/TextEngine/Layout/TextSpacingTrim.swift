@@ -53,3 +53,23 @@ extension TextSpacingTrim {
       .invalidStyle, "text spacing trim \(requirement)", field: "textSpacingTrim", requirement: requirement)
   }
 }
+
+extension TextSpacingTrim {
+  /// Checks that no font of `chain` a text is set in (`used`) has `chws`, whose contextual
+  /// spacing Blink turns on under ``normal`` and the engine does not model (it models `halt`,
+  /// Noto Sans CJK's).
+  /// - Throws: `TextError` with code `invalidStyle` and field `textSpacingTrim`, naming the font.
+  static func validateFonts(of chain: FontChain, used: FontMask) throws(TextError) {
+    let usedFonts = chain.fonts.indices.filter {
+      used.rawValue & (1 << UInt16(min($0, FontMask.othersBit))) != 0
+    }
+    guard let index = usedFonts.first(where: { chain.fonts[$0].hasContextualHalfWidthSpacing }) else {
+      return
+    }
+    let font = chain.fonts[index]
+    let requirement =
+      "must be space-all with \(font.familyName) (\(font.path)): its chws contextual spacing, which Chromium turns on under normal, is not modelled"
+    throw TextError(
+      .invalidStyle, "text spacing trim \(requirement)", field: "textSpacingTrim", requirement: requirement)
+  }
+}

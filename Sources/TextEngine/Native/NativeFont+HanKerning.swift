@@ -5,11 +5,7 @@ extension NativeFont {
   /// would not trim its punctuation: it has no `halt` feature, or does not set the ten probe
   /// characters (full stops and commas, colon, semicolon, curly quotes) as one glyph each.
   func hanKerningFont() -> HanKerningFont? {
-    let face = hbFace
-    var features: Set<hb_tag_t> = []
-    for table in [Self.tag("GSUB"), Self.tag("GPOS")] {
-      features.formUnion(Self.harfBuzzList { hb_ot_layout_table_get_feature_tags(face, table, $0, $1, $2) })
-    }
+    let features = layoutFeatureTags()
     let halt = Self.tag("halt")
     guard features.contains(halt) else { return nil }
     // U+3001 U+3002 U+FF0C U+FF0E (dots), U+FF1A, U+FF1B, U+201C U+2018 (open), U+201D U+2019.
@@ -62,6 +58,20 @@ extension NativeFont {
       hasContextualSpacing: features.contains(Self.tag("chws")), haltedAdvances: haltedAdvances,
       unitsPerEm: unitsPerEm)
   }
+
+  /// The feature tags of the font's `GSUB` and `GPOS` tables.
+  func layoutFeatureTags() -> Set<hb_tag_t> {
+    let face = hbFace
+    var features: Set<hb_tag_t> = []
+    for table in [Self.tag("GSUB"), Self.tag("GPOS")] {
+      features.formUnion(Self.harfBuzzList { hb_ot_layout_table_get_feature_tags(face, table, $0, $1, $2) })
+    }
+    return features
+  }
+
+  /// True when the font has `chws` (contextual half-width spacing), which Blink turns on under
+  /// `text-spacing-trim: normal`.
+  func hasContextualHalfWidthSpacing() -> Bool { layoutFeatureTags().contains(Self.tag("chws")) }
 
   /// `scalars` shaped left to right as Han (Blink's probe shapes them in the locale's script for
   /// Han) with `features`, in design units.

@@ -121,12 +121,11 @@ enum WebSpacingTrim {
     trims: UnsafeBufferPointer<LineEndTrim>
   ) -> Int {
     guard last > first, let trim = LineEndTrim.find(last, in: trims) else { return last }
-    if trim.gapFrom <= reach, reach < trim.gapTo { return last - 1 }
-    if keys[first].startTieRank & PreparedText.LineKey.reshapedStart != 0,
-      keys[last].contentEnd + WebTextRules.layoutUnit > reach
-    {
-      return last - 1
-    }
+    // (From a reshaped start, every bound of the reshaped end is a LayoutUnit farther.)
+    let shift =
+      keys[first].startTieRank & PreparedText.LineKey.reshapedStart != 0 ? WebTextRules.layoutUnit : 0
+    if trim.gapFrom + shift <= reach, reach < trim.gapTo + shift { return last - 1 }
+    if keys[last].contentEnd + shift > reach { return last - 1 }
     return last
   }
 
