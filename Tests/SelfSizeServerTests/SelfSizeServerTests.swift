@@ -134,6 +134,28 @@ import Testing
     }
   }
 
+  /// `"textSpacingTrim": "normal"` trims fullwidth marks as Chromium does by default (the `」`
+  /// at the end of `一二三四五」` fits at 89.99 px) and is a bad request on another platform.
+  @Test func textSpacingTrimIsTheWebs() async throws {
+    try await Fixture.withClient { client, _ in
+      func text(_ platform: String, _ trim: String) -> String {
+        jsonText([
+          "texts": [["id": "x", "text": "一二三四五」「六"]], "widths": [89.99], "platform": platform,
+          "style": ["textSpacingTrim": trim],
+        ])
+      }
+      #expect(try await client.post("/v1/text", text("web", "normal")).results[0]["breaks"] as? [Int] == [6])
+      #expect(
+        try await client.post("/v1/text", text("web", "space-all")).results[0]["breaks"] as? [Int] == [4])
+      let flutter = try await client.post("/v1/text", text("flutter", "normal"))
+      #expect(flutter.status == .badRequest)
+      #expect(flutter.text.contains("textSpacingTrim"))
+      let unknown = try await client.post("/v1/text", text("web", "trim-all"))
+      #expect(unknown.status == .badRequest)
+      #expect(unknown.text.contains("space-all"))
+    }
+  }
+
   /// An unknown `textWrap` or `androidStyle` name is a bad request listing the names.
   @Test func anUnknownWrapOrAndroidStyleListsTheNames() async throws {
     try await Fixture.withClient { client, _ in

@@ -209,17 +209,19 @@ class Engine {
    * (or their JSON array as a string). Options: widths (required), lineHeight (points, 'natural'
    * or '1.4x'), fontSize (15), maxLines (0), weight, letterSpacing, field ('text'), strict,
    * pixelScale (ios), textWrap ('auto', 'balance', 'pretty'; web), androidStyle ('compose',
-   * 'textview'; android), flutterRoundingHack (true or false; flutter), jobs (threads; default
-   * every processor; results are the same).
+   * 'textview'; android), flutterRoundingHack (true or false; flutter), textSpacingTrim
+   * ('space-all', 'normal'; web), jobs (threads; default every processor; results are the same).
    */
   text(records, { widths, lineHeight, fontSize = 15, maxLines = 0, weight = 'regular', letterSpacing = 0,
-    field = 'text', strict = false, pixelScale, textWrap, androidStyle, flutterRoundingHack, jobs } = {}) {
+    field = 'text', strict = false, pixelScale, textWrap, androidStyle, flutterRoundingHack, textSpacingTrim,
+    jobs } = {}) {
     const options = { widths: widthsOption(widths), fontSize, maxLines, weight, letterSpacing, field, strict };
     setIf(options, 'lineHeight', lineHeight);
     setIf(options, 'pixelScale', pixelScale);
     setIf(options, 'textWrap', textWrap);
     setIf(options, 'androidStyle', androidStyle);
     setIf(options, 'flutterRoundingHack', flutterRoundingHack);
+    setIf(options, 'textSpacingTrim', textSpacingTrim);
     setIf(options, 'jobs', jobs);
     const fast = Array.isArray(records) ? packed(records, field) : null;
     const answer = fast && textPacked(this._handle, options, fast);

@@ -155,30 +155,36 @@ extension PreparedText {
     // a loop of its own, so that other texts pay nothing.
     if Rules.positionGrid != nil, view.hasBidiItems {
       forEachLine(in: view, limit: limit, rules: rules, widening: WidensFirstItemParts.self, body)
-    } else if Rules.expandsTabs, !view.tabRuns.isEmpty {
+    } else if (Rules.expandsTabs && !view.tabRuns.isEmpty) || !view.lineEndTrims.isEmpty {
       forEachLine(in: view, limit: limit, rules: rules, widening: KeepsKeyWidthsPastTabs.self, body)
     } else {
       forEachLine(in: view, limit: limit, rules: rules, widening: KeepsKeyWidths.self, body)
     }
   }
 
-  /// Whether a line finder widens lines from `LineKey.widerFirstItemPart` starts, and whether it
-  /// reaches tab stops (`View.tabRuns`).
+  /// Whether a line finder widens lines from `LineKey.widerFirstItemPart` starts, whether it
+  /// reaches tab stops (`View.tabRuns`), and whether it reads reshaped line ends
+  /// (`View.lineEndTrims`, `WebSpacingTrim`).
   protocol LineWidening {
     static var widensFirstItemParts: Bool { get }
     static var reachesTabStops: Bool { get }
+    static var trimsLineEnds: Bool { get }
   }
   enum WidensFirstItemParts: LineWidening {
     static var widensFirstItemParts: Bool { true }
     static var reachesTabStops: Bool { true }
+    static var trimsLineEnds: Bool { true }
   }
+  /// Texts with tabs or reshaped line ends (both rare: one loop).
   enum KeepsKeyWidthsPastTabs: LineWidening {
     static var widensFirstItemParts: Bool { false }
     static var reachesTabStops: Bool { true }
+    static var trimsLineEnds: Bool { true }
   }
   enum KeepsKeyWidths: LineWidening {
     static var widensFirstItemParts: Bool { false }
     static var reachesTabStops: Bool { false }
+    static var trimsLineEnds: Bool { false }
   }
 
   /// `forEachLine(in:limit:rules:_:)` with the widening of lines from inside a bidi item known
@@ -442,7 +448,7 @@ extension PreparedText {
         }
       }
       // Where a line ending with a mark Blink may trim fits neither way (`WebSpacingTrim`).
-      if !view.lineEndTrims.isEmpty, leadWidth == 0, leadPosition.isNaN {
+      if Widening.trimsLineEnds, !view.lineEndTrims.isEmpty, leadWidth == 0, leadPosition.isNaN {
         last = WebSpacingTrim.adjustedLastSegment(
           last, from: index, reach: reach, keys: keys, trims: view.lineEndTrims)
       }
@@ -503,7 +509,8 @@ extension PreparedText {
         if !leadPosition.isNaN, contentSegment >= leadPast.segment { line.contentWidth += leadPast.widening }
       }
       // A line that fits only with its last mark trimmed (`WebSpacingTrim`) is that much narrower.
-      if line.contentWidth > limit, contentSegment == last, !view.lineEndTrims.isEmpty,
+      if Widening.trimsLineEnds, line.contentWidth > limit, contentSegment == last,
+        !view.lineEndTrims.isEmpty,
         let trim = WebSpacingTrim.LineEndTrim.find(last, in: view.lineEndTrims)
       {
         line.contentWidth += trim.points

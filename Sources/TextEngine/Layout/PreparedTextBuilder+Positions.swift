@@ -112,17 +112,24 @@ extension PreparedTextBuilder {
     /// the kerning across them) and the widest segment's content (∞ when a segment holds a space
     /// a line may end after). `itemStarts`: where bidi items start (scalar offsets, ascending);
     /// `kerning`: each segment's kerning (`KerningPairs`), or nil; `keepsKerningAtLineEnd`: the
-    /// platform's rule for a line ending inside a kerning pair; `gaps`: the segments whose last
-    /// mark may be trimmed at a line's end (`WebSpacingTrim.LineEndTrim`), appended.
+    /// platform's rule for a line ending inside a kerning pair; `trimsSpacing`: `kerning` holds
+    /// trims of fullwidth marks (`WebSpacingTrim`), whose reshaped line ends are appended to
+    /// `gaps` (`WebSpacingTrim.LineEndTrim`).
     static func place(
       _ contents: PreparedTextStorage.Contents, count segmentCount: Int, hardBreakCount: Int, grid: Grid,
       itemStarts: UnsafeBufferPointer<Int32>, kerning: UnsafePointer<SegmentKerning>?,
-      keepsKerningAtLineEnd: Bool, gaps: inout [WebSpacingTrim.LineEndTrim]
+      keepsKerningAtLineEnd: Bool, trimsSpacing: Bool, gaps: inout [WebSpacingTrim.LineEndTrim]
     ) -> (totalWidth: Double, widest: Double) {
       // Most texts have neither kerning across segments nor bidi items: their loop, without the
       // paths for those, keeps its state in registers (with them, the optimizer spills it). The
       // paths are a type parameter, so that each loop is compiled with them as constants.
       let hasGrid = grid.step > 0
+      if trimsSpacing, hasGrid, kerning != nil {
+        return place(
+          contents, count: segmentCount, hardBreakCount: hardBreakCount, grid: grid, itemStarts: itemStarts,
+          kerning: kerning, keepsKerningAtLineEnd: keepsKerningAtLineEnd, gaps: &gaps,
+          paths: AllPathsTrimmingSpacing.self)
+      }
       let simple = kerning == nil && itemStarts.isEmpty
       switch (hasGrid, simple) {
       case (true, true):
@@ -145,26 +152,37 @@ extension PreparedTextBuilder {
       }
     }
 
-    /// Which paths a placing loop has: positions on a grid, kerning and bidi items.
+    /// Which paths a placing loop has: positions on a grid, kerning and bidi items, and reshaped
+    /// line ends (`WebSpacingTrim`).
     protocol Paths {
       static var hasGrid: Bool { get }
       static var mayHaveKerningOrItems: Bool { get }
+      static var mayTrimSpacing: Bool { get }
     }
     enum GridOnly: Paths {
       static var hasGrid: Bool { true }
       static var mayHaveKerningOrItems: Bool { false }
+      static var mayTrimSpacing: Bool { false }
     }
     enum NoPath: Paths {
       static var hasGrid: Bool { false }
       static var mayHaveKerningOrItems: Bool { false }
+      static var mayTrimSpacing: Bool { false }
     }
     enum AllPaths: Paths {
       static var hasGrid: Bool { true }
       static var mayHaveKerningOrItems: Bool { true }
+      static var mayTrimSpacing: Bool { false }
+    }
+    enum AllPathsTrimmingSpacing: Paths {
+      static var hasGrid: Bool { true }
+      static var mayHaveKerningOrItems: Bool { true }
+      static var mayTrimSpacing: Bool { true }
     }
     enum KerningOrItems: Paths {
       static var hasGrid: Bool { false }
       static var mayHaveKerningOrItems: Bool { true }
+      static var mayTrimSpacing: Bool { false }
     }
 
     /// `place(_:count:hardBreakCount:grid:itemStarts:kerning:keepsKerningAtLineEnd:)` with the
@@ -176,6 +194,7 @@ extension PreparedTextBuilder {
     ) -> (totalWidth: Double, widest: Double) {
       let hasGrid = P.hasGrid
       let mayHaveKerningOrItems = P.mayHaveKerningOrItems
+      let mayTrimSpacing = P.mayTrimSpacing
       let segments = contents.segments.baseAddress.unsafelyUnwrapped
       let keys = contents.keys.baseAddress.unsafelyUnwrapped
       let graphemeWidths = contents.graphemeWidths.baseAddress.unsafelyUnwrapped
@@ -216,7 +235,7 @@ extension PreparedTextBuilder {
         if mayHaveKerningOrItems, let kerning {
           let kerns = kerning[index]
           kernAfter = kerns.after
-          endTrim = kerns.endTrim
+          if mayTrimSpacing { endTrim = kerns.endTrim }
           if kerns.inside != 0, count > 0 {
             var grapheme = 0
             while grapheme < count - 1, ends[grapheme] - offset <= kerns.insideScalar { grapheme += 1 }
@@ -297,7 +316,7 @@ extension PreparedTextBuilder {
           // LayoutUnit position of its start (`ShapingLineBreaker`), unrounded. (The line's
           // content end stays the segment's: the search key alone takes the reshaped cluster.)
           let last = widths[count - 1]
-          if let kerning, kerning[index].reshapesAfter {
+          if mayTrimSpacing, let kerning, kerning[index].reshapesAfter {
             let reshaped = WebSpacingTrim.reshapedEnd(
               pieceStart: runningWidth + contentWidth - last, width: last, base: (base.exact, base.snapped))
             if reshaped > contentEnd {
@@ -318,7 +337,7 @@ extension PreparedTextBuilder {
           startTieRank |= PreparedText.LineKey.widerFirstItemPart
           startsInItem.flaggedCurrent = false
         }
-        if mayHaveKerningOrItems, endTrim != 0, hasGrid, contentCount > 0, let kerning {
+        if mayTrimSpacing, endTrim != 0, contentCount > 0, let kerning {
           // A line ending here also fits with the last mark trimmed (`WebSpacingTrim`): the search
           // takes the trimmed end where it is the nearer, the line's width stays the full one
           // (the line finder trims it where the full one does not fit). Texts with such
@@ -339,7 +358,7 @@ extension PreparedTextBuilder {
             contentEnd = trimmed
           }
         }
-        if mayHaveKerningOrItems, let reshapedEnd {
+        if mayTrimSpacing, let reshapedEnd {
           gaps.append(reshapedEnd)
           widest = .infinity
         }
@@ -348,7 +367,7 @@ extension PreparedTextBuilder {
           tieRank: tieRank, startTieRank: startTieRank)
         segments[index].lastContent = lastContent
         if mayHaveKerningOrItems {
-          segments[index].contentWidth = contentWidth + endTrim
+          segments[index].contentWidth = mayTrimSpacing ? contentWidth + endTrim : contentWidth
           segments[index].totalWidth = totalWidth
           segments[index].kernAfter = Float(kernAfter)
         }

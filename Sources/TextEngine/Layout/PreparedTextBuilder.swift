@@ -36,6 +36,8 @@ struct PreparedTextBuilder {
   /// Marks set narrower inside their segments (`WebSpacingTrim.Trims.inside`), applied to the
   /// widths before they are placed.
   var insideTrims: [(segment: Int, scalar: Int, points: Double)] = []
+  /// True when `kerning` holds trims of fullwidth marks (`WebSpacingTrim`).
+  var trimsSpacing = false
 
   init(
     segmentCount: Int, scalarCount: Int, fontSize: Double, letterSpacing: Double,
@@ -418,7 +420,8 @@ struct PreparedTextBuilder {
         let placed = Positions.place(
           contents, count: segmentCount, hardBreakCount: hardBreakCount,
           grid: Positions.Grid(step: positionGrid, widthsAreFixed: webAdvances != nil && letterSpacing == 0),
-          itemStarts: items, kerning: kerning, keepsKerningAtLineEnd: keepsKerningAtLineEnd, gaps: &gaps)
+          itemStarts: items, kerning: kerning, keepsKerningAtLineEnd: keepsKerningAtLineEnd,
+          trimsSpacing: trimsSpacing, gaps: &gaps)
         return (
           placed,
           positionGrid > 0 && !itemStarts.isEmpty ? startGraphemesOfItems(ends: contents.graphemeEnds) : [],

@@ -321,7 +321,7 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
       header.pointee.tabStops = tabStops
       header.pointee.hasBidiItems = hasBidiItems
       header.pointee.hasHyphenBeforeDigit = hasHyphenBeforeDigit
-      header.pointee.lineEndTrims = lineEndTrims
+      if !lineEndTrims.isEmpty { header.pointee.lineEndTrims = lineEndTrims }
       header.pointee.hasItemsOrTabs =
         !itemStartGraphemes.isEmpty || !tabRuns.isEmpty || hasHyphenBeforeDigit || !lineEndTrims.isEmpty
       precondition(segmentCount == header.pointee.segmentCount, "every segment is appended once")

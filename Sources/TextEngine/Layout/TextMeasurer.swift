@@ -395,7 +395,10 @@ public final class TextMeasurer: Sendable {
       itemStarts: tabs?.itemStarts ?? directions?.itemStarts ?? [],
       cutKerningRoom: platform.rules.reshapesCutWordEnds, tabStops: tabs?.tabStops,
       hasBidiItems: !(directions?.itemStarts ?? []).isEmpty)
-    if let insideTrims { builder.insideTrims = insideTrims }
+    if let insideTrims {
+      builder.insideTrims = insideTrims
+      builder.trimsSpacing = true
+    }
     let count = breaks.count
     guard count > 0 else {
       return builder.finish()

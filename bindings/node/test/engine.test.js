@@ -3,6 +3,8 @@
 // template, bad input per item, call failures as SelfSizeError with codes.
 const test = require('node:test');
 const assert = require('node:assert/strict');
+const fs = require('fs');
+const os = require('os');
 const path = require('path');
 const { spawnSync } = require('child_process');
 
@@ -37,6 +39,22 @@ test('text options equal the CLI (flutter, no system fonts, 1.4x, max lines)', (
     flutter.text(readJSONL(CORPUS), { widths: [170], lineHeight: '1.4x', fontSize: 17, maxLines: 2, jobs: 1 }),
     expected);
   flutter.close();
+});
+
+test('text-spacing-trim normal equals the CLI and is the web platform alone', () => {
+  const records = Array(3).fill({ id: 'q', text: '他说：「今天。」「明天，」『后天』（大后天）。' });
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'selfsize-trim-'));
+  const file = path.join(dir, 'records.jsonl');
+  fs.writeFileSync(file, records.map((r) => JSON.stringify(r)).join('\n') + '\n');
+  const expected = runCLI(['text', '-i', file, '-w', '97,150', '--text-spacing-trim', 'normal']);
+  const trimmed = engine.text(records, { widths: [97, 150], textSpacingTrim: 'normal' });
+  assert.deepStrictEqual(trimmed, expected);
+  assert.notDeepStrictEqual(trimmed, engine.text(records, { widths: [97, 150] }));
+  const flutter = new Engine({ platform: 'flutter' });
+  assert.throws(() => flutter.text(records, { widths: [150], textSpacingTrim: 'normal' }),
+    (error) => error instanceof SelfSizeError && /text spacing trim/.test(error.message));
+  flutter.close();
+  fs.rmSync(dir, { recursive: true });
 });
 
 test('wrap and Android styles equal the CLI, and are refused on other platforms', () => {

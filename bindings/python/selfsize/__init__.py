@@ -312,7 +312,7 @@ class Engine:
              jobs: Optional[int] = None, *, weight: str = "regular", letter_spacing: float = 0,
              field: str = "text", strict: bool = False, pixel_scale: Optional[float] = None,
              text_wrap: Optional[str] = None, android_style: Optional[str] = None,
-             flutter_rounding_hack: Optional[bool] = None) -> Results:
+             flutter_rounding_hack: Optional[bool] = None, text_spacing_trim: Optional[str] = None) -> Results:
         """``selfsize text``: one dict per record and width, in order.
 
         ``records`` are ``{"id": str, "text": str}`` dicts (other keys ignored), or their JSON array
@@ -320,7 +320,8 @@ class Engine:
         the font size); ``jobs`` as ``--jobs`` (None: every processor; results are the same).
         ``text_wrap`` (``"auto"``, ``"balance"``, ``"pretty"``; web) and ``android_style``
         (``"compose"``, ``"textview"``; android) as ``--text-wrap`` and ``--android-style``;
-        ``flutter_rounding_hack`` (flutter) as ``--flutter-rounding-hack on|off``.
+        ``flutter_rounding_hack`` (flutter) as ``--flutter-rounding-hack on|off``;
+        ``text_spacing_trim`` (``"space-all"``, ``"normal"``; web) as ``--text-spacing-trim``.
         """
         options = {"widths": _widths(widths), "fontSize": font_size, "maxLines": max_lines, "weight": weight,
                    "letterSpacing": letter_spacing, "field": field, "strict": strict}
@@ -334,6 +335,8 @@ class Engine:
             options["androidStyle"] = android_style
         if flutter_rounding_hack is not None:
             options["flutterRoundingHack"] = flutter_rounding_hack
+        if text_spacing_trim is not None:
+            options["textSpacingTrim"] = text_spacing_trim
         if jobs is not None:
             options["jobs"] = jobs
         if not isinstance(records, (str, bytes, bytearray, memoryview)):

@@ -52,6 +52,22 @@ def test_text_equals_cli(engine, cli, root, path, field):
     assert list(results) == expected
 
 
+def test_text_spacing_trim_equals_cli(engine, cli, root, tmp_path):
+    records = [{"id": "q", "text": "他说：「今天。」「明天，」『后天』（大后天）。"}] * 3
+    path = str(tmp_path / "trim-records.jsonl")
+    with open(path, "w") as f:
+        for r in records:
+            f.write(json.dumps(r, ensure_ascii=False) + "\n")
+    expected = run_cli(cli, root, ["text", "-i", path, "-w", "97,150", "--text-spacing-trim", "normal"])
+    answers = list(engine.text(records, widths=[97, 150], text_spacing_trim="normal"))
+    assert answers == expected
+    assert answers != list(engine.text(records, widths=[97, 150]))
+    with selfsize.Engine(platform="flutter") as e:
+        with pytest.raises(selfsize.SelfSizeError) as failure:
+            e.text(records, widths=[150], text_spacing_trim="normal")
+        assert failure.value.code == "invalidArgument" and "text spacing trim" in failure.value.message
+
+
 def test_text_options_equal_cli(cli, root):
     records = read_jsonl(root, CORPUS)[:200]
     expected = run_cli(cli, root, ["text", "-i", CORPUS, "--platform", "flutter", "--no-system-fonts", "-w", "170",
