@@ -155,7 +155,7 @@ extension PreparedText {
     // a loop of its own, so that other texts pay nothing.
     if Rules.positionGrid != nil, view.hasBidiItems {
       forEachLine(in: view, limit: limit, rules: rules, widening: WidensFirstItemParts.self, body)
-    } else if (Rules.expandsTabs && !view.tabRuns.isEmpty) || !view.lineEndTrims.isEmpty {
+    } else if Rules.expandsTabs, view.hasTabsOrLineEndTrims {
       forEachLine(in: view, limit: limit, rules: rules, widening: KeepsKeyWidthsPastTabs.self, body)
     } else {
       forEachLine(in: view, limit: limit, rules: rules, widening: KeepsKeyWidths.self, body)

@@ -166,6 +166,11 @@ public struct PreparedText: Sendable, Hashable {
   /// The number of Unicode scalars (the unit of every offset).
   public var scalarCount: Int { codes.count }
 
+  /// Every font the text's segments are set in.
+  var fontMask: FontMask {
+    withView { view in view.segments.reduce(into: FontMask()) { $0.formUnion($1.fontMask) } }
+  }
+
   /// The text as a string.
   public var text: String { string(ofScalars: 0..<codes.count) }
 

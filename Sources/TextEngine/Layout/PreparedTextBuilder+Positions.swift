@@ -112,43 +112,49 @@ extension PreparedTextBuilder {
     /// the kerning across them) and the widest segment's content (∞ when a segment holds a space
     /// a line may end after). `itemStarts`: where bidi items start (scalar offsets, ascending);
     /// `kerning`: each segment's kerning (`KerningPairs`), or nil; `keepsKerningAtLineEnd`: the
-    /// platform's rule for a line ending inside a kerning pair; `trimsSpacing`: `kerning` holds
-    /// trims of fullwidth marks (`WebSpacingTrim`), whose reshaped line ends are appended to
-    /// `gaps` (`WebSpacingTrim.LineEndTrim`).
+    /// platform's rule for a line ending inside a kerning pair; `spacingTrims`: each segment's
+    /// trims of fullwidth marks (`WebSpacingTrim`; nil for none), whose reshaped line ends are
+    /// appended to `lineEndTrims`.
     static func place(
       _ contents: PreparedTextStorage.Contents, count segmentCount: Int, hardBreakCount: Int, grid: Grid,
       itemStarts: UnsafeBufferPointer<Int32>, kerning: UnsafePointer<SegmentKerning>?,
-      keepsKerningAtLineEnd: Bool, trimsSpacing: Bool, gaps: inout [WebSpacingTrim.LineEndTrim]
+      keepsKerningAtLineEnd: Bool, spacingTrims: [WebSpacingTrim.SegmentTrim]?,
+      lineEndTrims: inout [WebSpacingTrim.LineEndTrim]
     ) -> (totalWidth: Double, widest: Double) {
       // Most texts have neither kerning across segments nor bidi items: their loop, without the
       // paths for those, keeps its state in registers (with them, the optimizer spills it). The
       // paths are a type parameter, so that each loop is compiled with them as constants.
       let hasGrid = grid.step > 0
-      if trimsSpacing, hasGrid, kerning != nil {
-        return place(
-          contents, count: segmentCount, hardBreakCount: hardBreakCount, grid: grid, itemStarts: itemStarts,
-          kerning: kerning, keepsKerningAtLineEnd: keepsKerningAtLineEnd, gaps: &gaps,
-          paths: AllPathsTrimmingSpacing.self)
+      if let spacingTrims, hasGrid, kerning != nil {
+        return spacingTrims.withUnsafeBufferPointer {
+          place(
+            contents, count: segmentCount, hardBreakCount: hardBreakCount, grid: grid, itemStarts: itemStarts,
+            kerning: kerning, keepsKerningAtLineEnd: keepsKerningAtLineEnd, spacingTrims: $0.baseAddress,
+            lineEndTrims: &lineEndTrims, paths: AllPathsTrimmingSpacing.self)
+        }
       }
       let simple = kerning == nil && itemStarts.isEmpty
       switch (hasGrid, simple) {
       case (true, true):
         return place(
           contents, count: segmentCount, hardBreakCount: hardBreakCount, grid: grid, itemStarts: itemStarts,
-          kerning: nil, keepsKerningAtLineEnd: false, gaps: &gaps, paths: GridOnly.self)
+          kerning: nil, keepsKerningAtLineEnd: false, spacingTrims: nil, lineEndTrims: &lineEndTrims,
+          paths: GridOnly.self)
       case (false, true):
         return place(
           contents, count: segmentCount, hardBreakCount: hardBreakCount, grid: grid, itemStarts: itemStarts,
-          kerning: nil, keepsKerningAtLineEnd: false, gaps: &gaps, paths: NoPath.self)
+          kerning: nil, keepsKerningAtLineEnd: false, spacingTrims: nil, lineEndTrims: &lineEndTrims,
+          paths: NoPath.self)
       case (true, false):
         return place(
           contents, count: segmentCount, hardBreakCount: hardBreakCount, grid: grid, itemStarts: itemStarts,
-          kerning: kerning, keepsKerningAtLineEnd: keepsKerningAtLineEnd, gaps: &gaps, paths: AllPaths.self)
+          kerning: kerning, keepsKerningAtLineEnd: keepsKerningAtLineEnd, spacingTrims: nil,
+          lineEndTrims: &lineEndTrims, paths: AllPaths.self)
       case (false, false):
         return place(
           contents, count: segmentCount, hardBreakCount: hardBreakCount, grid: grid, itemStarts: itemStarts,
-          kerning: kerning, keepsKerningAtLineEnd: keepsKerningAtLineEnd, gaps: &gaps,
-          paths: KerningOrItems.self)
+          kerning: kerning, keepsKerningAtLineEnd: keepsKerningAtLineEnd, spacingTrims: nil,
+          lineEndTrims: &lineEndTrims, paths: KerningOrItems.self)
       }
     }
 
@@ -190,7 +196,8 @@ extension PreparedTextBuilder {
     @inline(never) private static func place<P: Paths>(
       _ contents: PreparedTextStorage.Contents, count segmentCount: Int, hardBreakCount: Int, grid: Grid,
       itemStarts: UnsafeBufferPointer<Int32>, kerning: UnsafePointer<SegmentKerning>?,
-      keepsKerningAtLineEnd: Bool, gaps: inout [WebSpacingTrim.LineEndTrim], paths: P.Type
+      keepsKerningAtLineEnd: Bool, spacingTrims: UnsafePointer<WebSpacingTrim.SegmentTrim>?,
+      lineEndTrims gaps: inout [WebSpacingTrim.LineEndTrim], paths: P.Type
     ) -> (totalWidth: Double, widest: Double) {
       let hasGrid = P.hasGrid
       let mayHaveKerningOrItems = P.mayHaveKerningOrItems
@@ -235,7 +242,7 @@ extension PreparedTextBuilder {
         if mayHaveKerningOrItems, let kerning {
           let kerns = kerning[index]
           kernAfter = kerns.after
-          if mayTrimSpacing { endTrim = kerns.endTrim }
+          if mayTrimSpacing, let spacingTrims { endTrim = spacingTrims[index].endTrim }
           if kerns.inside != 0, count > 0 {
             var grapheme = 0
             while grapheme < count - 1, ends[grapheme] - offset <= kerns.insideScalar { grapheme += 1 }
@@ -316,7 +323,7 @@ extension PreparedTextBuilder {
           // LayoutUnit position of its start (`ShapingLineBreaker`), unrounded. (The line's
           // content end stays the segment's: the search key alone takes the reshaped cluster.)
           let last = widths[count - 1]
-          if mayTrimSpacing, let kerning, kerning[index].reshapesAfter {
+          if mayTrimSpacing, let spacingTrims, spacingTrims[index].reshapesAfter {
             let reshaped = WebSpacingTrim.reshapedEnd(
               pieceStart: runningWidth + contentWidth - last, width: last, base: (base.exact, base.snapped))
             if reshaped > contentEnd {
@@ -337,14 +344,14 @@ extension PreparedTextBuilder {
           startTieRank |= PreparedText.LineKey.widerFirstItemPart
           startsInItem.flaggedCurrent = false
         }
-        if mayTrimSpacing, endTrim != 0, contentCount > 0, let kerning {
+        if mayTrimSpacing, endTrim != 0, contentCount > 0, let spacingTrims {
           // A line ending here also fits with the last mark trimmed (`WebSpacingTrim`): the search
           // takes the trimmed end where it is the nearer, the line's width stays the full one
           // (the line finder trims it where the full one does not fit). Texts with such
           // segments take the line finder.
           let trimmed = WebSpacingTrim.trimmedEnd(
             widths: UnsafeBufferPointer(start: widths, count: contentCount),
-            graphemes: Int(kerning[index].endTrimGraphemes), contentEnd: runningWidth + contentWidth,
+            graphemes: Int(spacingTrims[index].endTrimGraphemes), contentEnd: runningWidth + contentWidth,
             trim: endTrim, base: (base.exact, base.snapped))
           if trimmed < contentEnd {
             let gapFrom =

@@ -33,11 +33,6 @@ struct PreparedTextBuilder {
   let tabStops: WebTabStops?
   /// True when some of `itemStarts` start bidi items (the others follow runs of tabs).
   let hasBidiItems: Bool
-  /// Marks set narrower inside their segments (`WebSpacingTrim.Trims.inside`), applied to the
-  /// widths before they are placed.
-  var insideTrims: [(segment: Int, scalar: Int, points: Double)] = []
-  /// True when `kerning` holds trims of fullwidth marks (`WebSpacingTrim`).
-  var trimsSpacing = false
 
   init(
     segmentCount: Int, scalarCount: Int, fontSize: Double, letterSpacing: Double,
@@ -409,11 +404,20 @@ struct PreparedTextBuilder {
   /// much was written; the storage is complete.
   /// `hasHyphenBeforeDigit`: a line may start at a hyphen that keeps the digits after it
   /// (`Header.hasHyphenBeforeDigit`).
-  func finish(codes: UnsafeBufferPointer<UInt32>? = nil, hasHyphenBeforeDigit: Bool = false) -> Finished {
-    var gaps: [WebSpacingTrim.LineEndTrim] = []
+  /// `spacingTrims`: where the text's fullwidth marks are trimmed (`WebSpacingTrim`), the marks
+  /// set narrower inside their segments (applied to the widths before they are placed) and each
+  /// segment's trims (the trims across segments are in `kerning`); nil where none is.
+  func finish(
+    codes: UnsafeBufferPointer<UInt32>? = nil, hasHyphenBeforeDigit: Bool = false,
+    spacingTrims: WebSpacingTrim.BuilderTrims? = nil
+  ) -> Finished {
+    // (Appended to only where marks are trimmed: other texts keep the header's empty array.)
+    var lineEndTrims: [WebSpacingTrim.LineEndTrim] = []
     let (placed, itemGraphemes, tabRuns) = itemStarts.withUnsafeBufferPointer { items in
       storage.withContents { contents in
-        if !insideTrims.isEmpty { Self.applyInsideTrims(insideTrims, to: contents) }
+        if let spacingTrims, !spacingTrims.inside.isEmpty {
+          Self.applyInsideTrims(spacingTrims.inside, to: contents)
+        }
         let tabRuns =
           tabStops != nil && codes != nil
           ? Self.removeTabWidths(contents, count: segmentCount, codes: codes.unsafelyUnwrapped) : []
@@ -421,7 +425,7 @@ struct PreparedTextBuilder {
           contents, count: segmentCount, hardBreakCount: hardBreakCount,
           grid: Positions.Grid(step: positionGrid, widthsAreFixed: webAdvances != nil && letterSpacing == 0),
           itemStarts: items, kerning: kerning, keepsKerningAtLineEnd: keepsKerningAtLineEnd,
-          trimsSpacing: trimsSpacing, gaps: &gaps)
+          spacingTrims: spacingTrims?.segments, lineEndTrims: &lineEndTrims)
         return (
           placed,
           positionGrid > 0 && !itemStarts.isEmpty ? startGraphemesOfItems(ends: contents.graphemeEnds) : [],
@@ -437,7 +441,7 @@ struct PreparedTextBuilder {
       snapsCutWordTails: positionGrid > 0 && webAdvances != nil
         && (letterSpacing * 65536).rounded() == letterSpacing * 65536,
       itemStartGraphemes: itemGraphemes, tabRuns: tabRuns, tabStops: tabRuns.isEmpty ? nil : tabStops,
-      hasBidiItems: hasBidiItems, hasHyphenBeforeDigit: hasHyphenBeforeDigit, lineEndTrims: gaps)
+      hasBidiItems: hasBidiItems, hasHyphenBeforeDigit: hasHyphenBeforeDigit, lineEndTrims: lineEndTrims)
     return (storage, fontMask, missingGlyphs)
   }
 

@@ -110,6 +110,8 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
     /// The segments whose last mark Blink may trim at a line's end, ascending, with where a line
     /// ending there does not fit (`WebSpacingTrim.LineEndTrim`); empty for most texts.
     var lineEndTrims = UnsafeBufferPointer<WebSpacingTrim.LineEndTrim>(start: nil, count: 0)
+    /// True when `tabRuns` or `lineEndTrims` holds any (the line finder's loop for either).
+    var hasTabsOrLineEndTrims = false
 
     /// What a piece of a word cut before grapheme `grapheme` (not the first) gains at its end:
     /// the kerning to `grapheme` it loses (`cutKerning`), or 0.
@@ -288,6 +290,7 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
           view.tabStops = header.pointee.tabStops
           view.hasBidiItems = header.pointee.hasBidiItems
           view.lineEndTrims = gaps
+          view.hasTabsOrLineEndTrims = !tabRuns.isEmpty || !gaps.isEmpty
           return withScalars(of: header, in: view, body)
         }
       }

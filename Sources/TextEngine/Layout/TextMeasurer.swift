@@ -198,7 +198,7 @@ public final class TextMeasurer: Sendable {
     if shapesWithoutLigatures(style) || style.textSpacingTrim != .spaceAll {
       return try prepareWithoutLigatures(style: style, decode: decode)
     }
-    return try prepare(style: style, ligaturesOff: false, trimsSpacing: false, decode: decode)
+    return try prepare(style: style, variant: [], decode: decode)
   }
 
   /// True when the platform shapes `style` without ligatures (letter spacing on the web).
@@ -213,23 +213,26 @@ public final class TextMeasurer: Sendable {
   @inline(never) private func prepareWithoutLigatures(style: TextStyle, decode: () -> DecodedText)
     throws(TextError) -> PreparedText
   {
-    try prepare(
-      style: style, ligaturesOff: shapesWithoutLigatures(style),
-      trimsSpacing: style.textSpacingTrim == .normal,
+    let trimsSpacing = style.textSpacingTrim == .normal
+    let prepared = try prepare(
+      style: style,
+      variant: ShapingVariant(ligaturesOff: shapesWithoutLigatures(style), trimsSpacing: trimsSpacing),
       decode: decode)
+    if trimsSpacing {
+      try TextSpacingTrim.validateFonts(of: chain(for: style.weight), used: prepared.fontMask)
+    }
+    return prepared
   }
 
   /// `prepare(style:decode:)`, shaping with the ligatures off (`liga`, `clig`, `calt`) or on; a
   /// text shaped without them is cached under its own number (`languageID(_:withoutLigatures:)`).
-  /// `trimsSpacing`: fullwidth punctuation is trimmed (``WebSpacingTrim``).
+  /// `variant`: the ligatures off, fullwidth punctuation trimmed (``WebSpacingTrim``).
   @inline(__always) private func prepare(
-    style: TextStyle, ligaturesOff: Bool, trimsSpacing: Bool, decode: () -> DecodedText
+    style: TextStyle, variant: ShapingVariant, decode: () -> DecodedText
   ) throws(TextError) -> PreparedText {
+    let ligaturesOff = variant.contains(.ligaturesOff)
     try style.validate()
-    try style.validateTextWrap(on: platform)
-    try style.validateAndroidStyle(on: platform)
-    try style.validateFlutterRoundingHack(on: platform)
-    try style.validateTextSpacingTrim(on: platform)
+    try style.validatePlatformSettings(on: platform)
     // (The empty language skips the process's registry: most texts name none.)
     let language = style.language.isEmpty ? "" : try LanguageTag.shapingLanguage(style.language)
     let chain = chain(for: style.weight)
@@ -263,18 +266,14 @@ public final class TextMeasurer: Sendable {
           codes: buffer, breaks: breaks, rightToLeft: directions?.rightToLeft, fontSize: fontSize,
           languageID: languageID, joinsKana: platform.rules.scriptRunsJoinKana,
           cache: weight == .bold ? boldKerning : regularKerning,
-          shaper: { shaper(weight: weight, language: language, ligaturesOff: ligaturesOff) }
+          shaper: {
+            shaper(weight: weight, language: language, ligaturesOff: variant.contains(.ligaturesOff))
+          }
         ) { kerning in
-          let built =
-            trimsSpacing
-            ? buildTrimmingSpacing(
-              codes: codes, breaks: breaks, directions: directions, fontSize: fontSize,
-              letterSpacing: letterSpacing, weight: weight, language: language, languageID: languageID ?? 0,
-              chain: chain, cache: cache, kerning: kerning, ligaturesOff: ligaturesOff)
-            : build(
-              codes: codes, breaks: breaks, directions: directions, fontSize: fontSize,
-              letterSpacing: letterSpacing, weight: weight, language: language, languageID: languageID ?? 0,
-              chain: chain, cache: cache, kerning: kerning, ligaturesOff: ligaturesOff)
+          let built = build(
+            codes: codes, breaks: breaks, directions: directions, fontSize: fontSize,
+            letterSpacing: letterSpacing, weight: weight, language: language, languageID: languageID ?? 0,
+            chain: chain, cache: cache, kerning: kerning, variant: variant)
           // (Most texts have no segment that wide: nothing to look for.)
           if platform.rules.reshapesCutWordEnds,
             built.storage.withUnsafeMutablePointerToHeader({ $0.pointee.widestSegmentContent })
@@ -282,13 +281,13 @@ public final class TextMeasurer: Sendable {
           {
             writeCutKerning(
               into: built.storage, codes: buffer, rightToLeft: directions?.rightToLeft, fontSize: fontSize,
-              weight: weight, language: language, languageID: languageID, ligaturesOff: ligaturesOff)
+              weight: weight, language: language, languageID: languageID,
+              ligaturesOff: variant.contains(.ligaturesOff))
           }
           return built
         }
       }
     }
-    if trimsSpacing { try TextSpacingTrim.validateFonts(of: chain, used: built.fontMask) }
     let lines = lineModel(of: built.fontMask, chain: chain, style: style)
     let rules = platform.rules
     return PreparedText(
@@ -332,28 +331,46 @@ public final class TextMeasurer: Sendable {
       WebSpacingTrim.trims(codes: $0, breaks: breaks, chain: chain, fontSize: fontSize)
     }
     guard let trims else {
-      return build(
+      return buildSegments(
         codes: codes, breaks: breaks, directions: directions, fontSize: fontSize,
         letterSpacing: letterSpacing,
         weight: weight, language: language, languageID: languageID, chain: chain, cache: cache,
-        kerning: kerning, ligaturesOff: ligaturesOff)
+        kerning: kerning, ligaturesOff: ligaturesOff, spacingTrims: nil)
     }
     var merged = [SegmentKerning](repeating: SegmentKerning(), count: breaks.count)
     if let kerning { for index in merged.indices { merged[index] = kerning[index] } }
+    var segmentTrims = [WebSpacingTrim.SegmentTrim](repeating: .init(), count: breaks.count)
     for trim in trims.after {
       merged[trim.segment].after += trim.points
-      merged[trim.segment].reshapesAfter = true
+      segmentTrims[trim.segment].reshapesAfter = true
     }
     for trim in trims.atLineEnd {
-      merged[trim.segment].endTrim += trim.points
-      merged[trim.segment].endTrimGraphemes = trim.graphemes
+      segmentTrims[trim.segment].endTrim += trim.points
+      segmentTrims[trim.segment].endTrimGraphemes = trim.graphemes
     }
     return merged.withUnsafeBufferPointer {
-      build(
+      buildSegments(
         codes: codes, breaks: breaks, directions: directions, fontSize: fontSize,
         letterSpacing: letterSpacing,
         weight: weight, language: language, languageID: languageID, chain: chain, cache: cache,
-        kerning: $0.baseAddress, ligaturesOff: ligaturesOff, insideTrims: trims.inside)
+        kerning: $0.baseAddress, ligaturesOff: ligaturesOff,
+        spacingTrims: WebSpacingTrim.BuilderTrims(inside: trims.inside, segments: segmentTrims))
+    }
+  }
+
+  /// How `prepare` shapes and measures a style beside the common case (the ligatures off under
+  /// letter spacing on the web, fullwidth punctuation trimmed): one value, so that `prepare`'s
+  /// closures capture and pass no more than they did for the ligatures alone (one more kept
+  /// `withLineBreaks` from being inlined: ~300 instructions a text, measured).
+  struct ShapingVariant: OptionSet, Sendable {
+    let rawValue: UInt8
+    static let ligaturesOff = ShapingVariant(rawValue: 1)
+    static let trimsSpacing = ShapingVariant(rawValue: 2)
+
+    init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    init(ligaturesOff: Bool, trimsSpacing: Bool) {
+      rawValue = (ligaturesOff ? 1 : 0) | (trimsSpacing ? 2 : 0)
     }
   }
 
@@ -371,8 +388,31 @@ public final class TextMeasurer: Sendable {
   private func build(
     codes: [UInt32], breaks: UnsafeBufferPointer<(end: Int, isHard: Bool)>, directions: SegmentDirections?,
     fontSize: Double, letterSpacing: Double, weight: FontWeight, language: String, languageID: Int32,
+    chain: FontChain, cache: SegmentCache, kerning: UnsafePointer<SegmentKerning>?, variant: ShapingVariant
+  ) -> PreparedTextBuilder.Finished {
+    // (Decided here rather than in `prepare`'s closures: a call there kept `withLineBreaks` from
+    // being inlined, ~350 instructions a text.)
+    if variant.contains(.trimsSpacing) {
+      return buildTrimmingSpacing(
+        codes: codes, breaks: breaks, directions: directions, fontSize: fontSize,
+        letterSpacing: letterSpacing,
+        weight: weight, language: language, languageID: languageID, chain: chain, cache: cache,
+        kerning: kerning, ligaturesOff: variant.contains(.ligaturesOff))
+    }
+    return buildSegments(
+      codes: codes, breaks: breaks, directions: directions, fontSize: fontSize, letterSpacing: letterSpacing,
+      weight: weight, language: language, languageID: languageID, chain: chain, cache: cache,
+      kerning: kerning,
+      ligaturesOff: variant.contains(.ligaturesOff), spacingTrims: nil)
+  }
+
+  /// `build`'s work: every segment looked up or shaped, then placed with `spacingTrims` (the
+  /// text's trims of fullwidth marks, `WebSpacingTrim`; nil for none).
+  private func buildSegments(
+    codes: [UInt32], breaks: UnsafeBufferPointer<(end: Int, isHard: Bool)>, directions: SegmentDirections?,
+    fontSize: Double, letterSpacing: Double, weight: FontWeight, language: String, languageID: Int32,
     chain: FontChain, cache: SegmentCache, kerning: UnsafePointer<SegmentKerning>?, ligaturesOff: Bool,
-    insideTrims: [(segment: Int, scalar: Int, points: Double)]? = nil
+    spacingTrims: WebSpacingTrim.BuilderTrims?
   ) -> PreparedTextBuilder.Finished {
     // Tabs reach tab stops where the platform sets them (the text after a run of tabs is an
     // item of its own); a line may start at a hyphen that keeps the digits after it, where the
@@ -395,10 +435,7 @@ public final class TextMeasurer: Sendable {
       itemStarts: tabs?.itemStarts ?? directions?.itemStarts ?? [],
       cutKerningRoom: platform.rules.reshapesCutWordEnds, tabStops: tabs?.tabStops,
       hasBidiItems: !(directions?.itemStarts ?? []).isEmpty)
-    if let insideTrims {
-      builder.insideTrims = insideTrims
-      builder.trimsSpacing = true
-    }
+
     let count = breaks.count
     guard count > 0 else {
       return builder.finish()
@@ -542,7 +579,8 @@ public final class TextMeasurer: Sendable {
     return codes.withUnsafeBufferPointer {
       builder.finish(
         codes: $0,
-        hasHyphenBeforeDigit: platform.rules.keepsDigitsWithLineStartHyphen && scan.hasHyphenBeforeDigit)
+        hasHyphenBeforeDigit: platform.rules.keepsDigitsWithLineStartHyphen && scan.hasHyphenBeforeDigit,
+        spacingTrims: spacingTrims)
     }
   }
 

@@ -329,18 +329,9 @@ final class KerningPairs: Sendable {
 
 /// A segment's kerning (points): after it (a pair across the break opportunity that ends it),
 /// and inside it (a pair its shaping kerned that the client does not: added to the cluster
-/// holding scalar `insideScalar` of the segment); and the trim of its last mark at a line's end.
+/// holding scalar `insideScalar` of the segment).
 struct SegmentKerning: Sendable {
   var after = 0.0
   var inside = 0.0
   var insideScalar: Int32 = 0
-  /// How much narrower the segment's last mark is set where a line ending after it fits only so
-  /// (`WebSpacingTrim.Trims.atLineEnd`; points, negative).
-  var endTrim = 0.0
-  /// The graphemes at the segment's end Blink reshapes with the trimmed mark: 1, or 2 when the
-  /// one before it was trimmed for it.
-  var endTrimGraphemes: Int8 = 0
-  /// True when `after` holds the trim of the next segment's first mark (`WebSpacingTrim`): a
-  /// line ending here is reshaped, and fits only with room to spare (Blink's float widths).
-  var reshapesAfter = false
 }

@@ -70,6 +70,24 @@ enum WebSpacingTrim {
     return trims.isEmpty ? nil : trims
   }
 
+  /// What placing a segment needs of its trims (`PreparedTextBuilder.Positions`): how much
+  /// narrower its last mark is set where a line ending after it fits only so (points, negative;
+  /// 0 for none), the graphemes Blink reshapes with that mark (1, or 2 when the one before it
+  /// was trimmed for it), and whether the next segment's first mark is trimmed after it (a line
+  /// ending here is then reshaped).
+  struct SegmentTrim: Sendable {
+    var endTrim = 0.0
+    var endTrimGraphemes: Int8 = 0
+    var reshapesAfter = false
+  }
+
+  /// A text's trims as the builder takes them: marks set narrower inside their segments, and
+  /// each segment's `SegmentTrim` (the trims across segments are in its kerning).
+  struct BuilderTrims {
+    var inside: [(segment: Int, scalar: Int, points: Double)]
+    var segments: [SegmentTrim]
+  }
+
   /// A segment whose line search key is a line end Blink reshapes (the break after it is
   /// before a trimmed mark, or its last mark may be trimmed). `points`: how much narrower its last mark is
   /// set at a line's end (negative; 0 where it is not). `gapFrom..<gapTo`: reaches where a line
