@@ -7,7 +7,7 @@ import TextEngine
 // and laid out at three widths; `measure` and `layout` must agree, and every number must be
 // finite, lines in order inside the text, never more than `maxLines`; a `PreparedTextBatch` of
 // the text measures exactly as the text does; on the web `text-wrap-style: balance` and `pretty`
-// keep the greedy number of lines.
+// keep the greedy number of lines, and `text-spacing-trim: normal` is taken for half the inputs.
 
 private let measurers: [TextMeasurer] = TextPlatform.allCases.map { platform in
   do throws(FontError) {
@@ -38,6 +38,7 @@ public func fuzzText(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
   let maxLines = Int(linesCode % 8)
   let measurer = measurers[Int(linesCode >> 3) % measurers.count]
   let language = input.pick(languages)
+  let trimCode = input.byte()
   let lineHeight: LineHeight =
     switch lineHeightCode >> 6 {
     case 0: .natural
@@ -56,6 +57,8 @@ public func fuzzText(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     language: language)
   // On the web, `text-wrap-style` too (the lines-and-platform byte's top bits).
   if measurer.platform == .web { style.textWrap = [.auto, .balance, .pretty][Int(linesCode >> 5) % 3] }
+  // On the web, `text-spacing-trim: normal` for half the inputs (a byte after the language).
+  if measurer.platform == .web, trimCode & 1 == 1 { style.textSpacingTrim = .normal }
   let text = String(decoding: input.rest, as: UTF8.self)
   let prepared: PreparedText
   do throws(TextError) {
