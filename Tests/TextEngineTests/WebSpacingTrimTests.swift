@@ -60,7 +60,7 @@ import Testing
     var layouts = 0
     var trimmedBreaks = 0
     var widthsDiffering: [String] = []
-    for row in try Self.rows() {
+    for row in try Self.rows() where row["fontSize"] == nil {
       guard let breaks = row["breaks"] as? [String: [Int]] else { continue }
       let text = row["text"] as! String
       let scalars = Array(text.unicodeScalars)
@@ -84,6 +84,29 @@ import Testing
     #expect(layouts == 2_000)
     #expect(trimmedBreaks == 1_222)
     #expect(widthsDiffering.count < 20)
+  }
+
+  /// At 13 and 17 px and in bold (40 of the texts at 104, 143, 202, 286 and 301 px): every break
+  /// Chromium's. At 13 px Noto Sans CJK's advances are 1/65536 px over 13, which keeps a reshaped
+  /// end from fitting exactly on a paragraph's first line, while a trimmed end 286 px from the
+  /// line's start fits exactly: Blink sums it in `Float`, where the excess rounds away (3 of these
+  /// 600 layouts broke otherwise before the sum was taken in `Float`); at 17 px they are
+  /// 3/65536 under.
+  @Test func otherSizesAndBoldBreakAsChromium() throws {
+    let measurer = try Self.measurer()
+    var layouts = 0
+    for row in try Self.rows() {
+      guard let size = row["fontSize"] as? Double else { continue }
+      let style = TextStyle(
+        fontSize: size, weight: row["weight"] as? String == "bold" ? .bold : .regular,
+        lineHeight: .fixed(21), textSpacingTrim: .normal)
+      let prepared = try measurer.prepare(row["text"] as! String, style: style)
+      for (width, expected) in row["breaks"] as! [String: [Int]] {
+        layouts += 1
+        #expect(try prepared.layout(width: Double(width)!).breaks == expected, "\(row["id"]!)@\(width)")
+      }
+    }
+    #expect(layouts == 600)
   }
 
   /// The default (`space-all`) keeps every mark full width: Chromium's breaks under

@@ -450,7 +450,7 @@ extension PreparedText {
       // Where a line ending with a mark Blink may trim fits neither way (`WebSpacingTrim`).
       if Widening.trimsLineEnds, !view.lineEndTrims.isEmpty, leadWidth == 0, leadPosition.isNaN {
         last = WebSpacingTrim.adjustedLastSegment(
-          last, from: index, reach: reach, keys: keys, trims: view.lineEndTrims)
+          last, from: index, through: through, reach: reach, keys: keys, trims: view.lineEndTrims)
       }
       // Past the end of the bidi item it starts in, a line from a `widerFirstItemPart` start is
       // one grid unit wider than its keys (texts with bidi items on the web only).

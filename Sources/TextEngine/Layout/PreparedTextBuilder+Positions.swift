@@ -353,7 +353,7 @@ extension PreparedTextBuilder {
             widths: UnsafeBufferPointer(start: widths, count: contentCount),
             graphemes: Int(spacingTrims[index].endTrimGraphemes), contentEnd: runningWidth + contentWidth,
             trim: endTrim, base: (base.exact, base.snapped))
-          if trimmed < contentEnd {
+          if trimmed.key < contentEnd {
             let gapFrom =
               reshapedEnd != nil
               ? WebSpacingTrim.flooredPosition(runningWidth + contentWidth, base: (base.exact, base.snapped))
@@ -361,8 +361,9 @@ extension PreparedTextBuilder {
               : contentEnd
             reshapedEnd = WebSpacingTrim.LineEndTrim(
               segment: Int32(truncatingIfNeeded: index), points: endTrim, gapFrom: min(gapFrom, contentEnd),
-              gapTo: contentEnd)
-            contentEnd = trimmed
+              gapTo: contentEnd, pieceStart: trimmed.pieceStart, pieceWidth: trimmed.pieceWidth)
+            // (A hair nearer than its exact key: the search may take it where the `Float` sum fits.)
+            contentEnd = trimmed.key - 1.0 / 1024
           }
         }
         if mayTrimSpacing, let reshapedEnd {

@@ -99,6 +99,13 @@ enum WebSpacingTrim {
     var points: Double
     var gapFrom: Double
     var gapTo: Double
+    /// Where the piece Blink reshapes with the trimmed mark starts (its floored LayoutUnit
+    /// position, in key coordinates less the reach's LayoutUnit), and its width so reshaped: a
+    /// line ending here fits trimmed where their `Float` sum from the line's start is within
+    /// the width (`width_to_last_safe + line_end_result->Width() <= available_space`, in
+    /// `Float`: at 286 px a 1/65536 px excess rounds away).
+    var pieceStart = 0.0
+    var pieceWidth = 0.0
 
     /// The trim of segment `segment` among `trims` (ascending by segment), if it has one.
     static func find(_ segment: Int, in trims: UnsafeBufferPointer<LineEndTrim>) -> LineEndTrim? {
@@ -112,9 +119,11 @@ enum WebSpacingTrim {
     }
   }
 
-  /// A hair (1/65536 px, HarfBuzz's unit) below a reshaped line end's key, so that it never
-  /// ties with a line's reach: Blink fits such an end when it is exactly as wide as the room.
-  static let hair = 1.0 / 65536
+  /// A hair below a reshaped line end's key, so that it never ties with a line's reach: Blink
+  /// fits such an end when it is exactly as wide as the room. (Far below HarfBuzz's 1/65536 px,
+  /// the unit of every width: Noto Sans CJK's advances are 1/65536 px over 13 px at 13 px and
+  /// 7/65536 over 15 px at 15 px, which is what keeps a reshaped end from fitting exactly.)
+  static let hair = 1e-9
 
   /// `exact` (a position from the start of the paragraph, whose base is `base`) floored to the
   /// LayoutUnit grid as Blink takes a position for a reshaped line end (`LayoutUnit(float)`
@@ -130,21 +139,40 @@ enum WebSpacingTrim {
   }
 
   /// The last segment of a line from segment `first` within `reach`, `last` as the search over
-  /// `keys` found it, where some keys are reshaped line ends (`trims`): a line ending in a
-  /// segment's gap ends before it, and so does one whose start Blink reshapes too
-  /// (`LineKey.reshapedStart`: the room shrinks by the start's width rounded up) where its
-  /// reshaped end is not a LayoutUnit within the reach.
+  /// `keys` found it (through `paragraphEnd`), where some keys are reshaped line ends (`trims`):
+  /// each such segment near the line's end is decided exactly (`fits`), as the keys alone cannot
+  /// say where Blink's `Float` sums round or where a line fits neither way.
   static func adjustedLastSegment(
-    _ last: Int, from first: Int, reach: Double, keys: UnsafePointer<PreparedText.LineKey>,
-    trims: UnsafeBufferPointer<LineEndTrim>
+    _ last: Int, from first: Int, through paragraphEnd: Int, reach: Double,
+    keys: UnsafePointer<PreparedText.LineKey>, trims: UnsafeBufferPointer<LineEndTrim>
   ) -> Int {
-    guard last > first, let trim = LineEndTrim.find(last, in: trims) else { return last }
-    // (From a reshaped start, every bound of the reshaped end is a LayoutUnit farther.)
-    let shift =
-      keys[first].startTieRank & PreparedText.LineKey.reshapedStart != 0 ? WebTextRules.layoutUnit : 0
-    if trim.gapFrom + shift <= reach, reach < trim.gapTo + shift { return last - 1 }
-    if keys[last].contentEnd + shift > reach { return last - 1 }
+    var last = last
+    while last > first, let trim = LineEndTrim.find(last, in: trims),
+      !fits(trim, from: keys[first], reach: reach, key: keys[last].contentEnd)
+    {
+      last -= 1
+    }
+    if last < paragraphEnd, let trim = LineEndTrim.find(last + 1, in: trims), trim.points != 0,
+      fits(trim, from: keys[first], reach: reach, key: keys[last + 1].contentEnd)
+    {
+      last += 1
+    }
     return last
+  }
+
+  /// Whether a line from the segment keyed `start` within `reach` may end at the segment of
+  /// `trim` (whose search key is `key`): with its full end (`gapTo`), or, where Blink tries the
+  /// trim (its full end is past the room: not before `gapFrom`), with the trimmed piece summed
+  /// in `Float` from the line's start. From a start Blink reshapes (`LineKey.reshapedStart`),
+  /// every bound is a LayoutUnit farther: the room shrinks by the start's width rounded up.
+  static func fits(_ trim: LineEndTrim, from start: PreparedText.LineKey, reach: Double, key: Double) -> Bool
+  {
+    let shift = start.startTieRank & PreparedText.LineKey.reshapedStart != 0 ? WebTextRules.layoutUnit : 0
+    guard trim.points != 0 else { return key + shift <= reach }
+    if trim.gapTo + shift <= reach { return true }
+    guard reach < trim.gapFrom + shift else { return false }
+    let available = Float(reach - WebTextRules.layoutUnit - shift - start.start)
+    return Float(trim.pieceStart - start.start) + Float(trim.pieceWidth) <= available
   }
 
   /// The key of a line end Blink reshapes: the piece from `pieceStart` (exact), `width` wide,
@@ -161,10 +189,13 @@ enum WebSpacingTrim {
   static func trimmedEnd(
     widths: UnsafeBufferPointer<Double>, graphemes: Int, contentEnd: Double, trim: Double,
     base: (exact: Double, snapped: Double)
-  ) -> Double {
+  ) -> (key: Double, pieceStart: Double, pieceWidth: Double) {
     let count = min(max(graphemes, 1), widths.count)
     var piece = 0.0
     for grapheme in (widths.count - count)..<widths.count { piece += widths[grapheme] }
-    return reshapedEnd(pieceStart: contentEnd - piece, width: piece + trim, base: base)
+    let start = flooredPosition(contentEnd - piece, base: base) - WebTextRules.layoutUnit
+    return (
+      reshapedEnd(pieceStart: contentEnd - piece, width: piece + trim, base: base), start, piece + trim
+    )
   }
 }
