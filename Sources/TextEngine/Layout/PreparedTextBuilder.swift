@@ -450,13 +450,17 @@ struct PreparedTextBuilder {
   private static func applyInsideTrims(
     _ trims: [(segment: Int, scalar: Int, points: Double)], to contents: PreparedTextStorage.Contents
   ) {
+    // (Trims come in text order: the search for each one's grapheme goes on from the last one's
+    // in the same segment, so that a segment of many trimmed marks is one pass.)
+    var cursor = (segment: -1, grapheme: 0)
     for trim in trims {
       let segment = contents.segments[trim.segment]
       let first = Int(segment.graphemeStart)
       let count = Int(segment.graphemeCount)
       guard count > 0 else { continue }
-      var grapheme = first
+      var grapheme = cursor.segment == trim.segment ? cursor.grapheme : first
       while grapheme < first + count - 1, contents.graphemeEnds[grapheme] <= trim.scalar { grapheme += 1 }
+      cursor = (trim.segment, grapheme)
       let change = max(trim.points, -contents.graphemeWidths[grapheme])
       contents.graphemeWidths[grapheme] += change
       contents.segments[trim.segment].totalWidth += change
