@@ -59,6 +59,20 @@ extension CellTemplate {
     }
   }
 
+  /// The value of string enumeration `key` in a style `object`, if present: an error listing the
+  /// names for any other string.
+  private static func choice<Choice: RawRepresentable<String> & CaseIterable>(
+    _ key: String, of type: Choice.Type, in object: [String: JSONValue], _ reader: JSONReader
+  ) throws(CellSizingError) -> Choice? {
+    guard let value = reader.child(key, in: object) else { return nil }
+    let name = try value.string()
+    guard let choice = Choice(rawValue: name) else {
+      let names = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+      throw value.error(.invalidValue, "unknown \(key) \"\(name)\"; expected \(names)")
+    }
+    return choice
+  }
+
   private static func style(_ reader: JSONReader) throws(CellSizingError) -> TemplateStyle {
     let object = try reader.object(allowed: [
       "fontSize", "weight", "lineHeight", "lineSpacing", "letterSpacing", "maxLines", "language",
@@ -93,30 +107,11 @@ extension CellTemplate {
     if let value = reader.child("maxLines", in: object) { style.maxLines = try value.integer(in: .lineLimit) }
     if let value = reader.child("language", in: object) { style.language = try value.string() }
     if let value = reader.child("pixelScale", in: object) { style.pixelScale = try value.number() }
-    if let value = reader.child("textWrap", in: object) {
-      let name = try value.string()
-      guard let wrap = TextWrap(rawValue: name) else {
-        throw value.error(
-          .invalidValue, "unknown textWrap \"\(name)\"; expected \(TextWrap.names.joined(separator: ", "))")
-      }
-      style.textWrap = wrap
-    }
-    if let value = reader.child("textSpacingTrim", in: object) {
-      let name = try value.string()
-      guard let trim = TextSpacingTrim(rawValue: name) else {
-        throw value.error(
-          .invalidValue,
-          "unknown textSpacingTrim \"\(name)\"; expected \(TextSpacingTrim.names.joined(separator: ", "))")
-      }
+    if let wrap = try Self.choice("textWrap", of: TextWrap.self, in: object, reader) { style.textWrap = wrap }
+    if let trim = try Self.choice("textSpacingTrim", of: TextSpacingTrim.self, in: object, reader) {
       style.textSpacingTrim = trim
     }
-    if let value = reader.child("androidStyle", in: object) {
-      let name = try value.string()
-      guard let androidStyle = AndroidStyle(rawValue: name) else {
-        throw value.error(
-          .invalidValue,
-          "unknown androidStyle \"\(name)\"; expected \(AndroidStyle.names.joined(separator: ", "))")
-      }
+    if let androidStyle = try Self.choice("androidStyle", of: AndroidStyle.self, in: object, reader) {
       style.androidStyle = androidStyle
     }
     // The ranges are the text engine's own, as for the CLI's options and the service's styles.

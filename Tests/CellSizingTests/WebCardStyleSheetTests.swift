@@ -46,6 +46,31 @@ import TextEngine
     #expect(card.contains(#"style="aspect-ratio: 2""#))
   }
 
+  /// A style's `"textSpacingTrim": "normal"` measures the label with Chromium's trimming
+  /// (`过体物处“实这进」、】` at 150 px: one line in Chromium 156, two under `space-all`) and is in
+  /// the card's CSS.
+  @Test func textSpacingTrimIsMeasuredAndWritten() throws {
+    func card(_ trim: String) throws -> (css: String, height: Double) {
+      let template = try TestSupport.template(
+        #"{"styles": {"s": {"lineHeight": 21, "textSpacingTrim": "\#(trim)"}}, "stack": [{"label": "t", "style": "s"}]}"#
+      )
+      let sizer = try CellSizer(template: template, measurer: try BundledFonts.measurer(platform: .web))
+      let prepared = try sizer.prepare(try TestSupport.item(#"{"id": "a", "t": "过体物处“实这进」、】"}"#))
+      let sheet = WebCardStyleSheet(
+        template: template, fonts: WebCardFonts(measurer: try BundledFonts.measurer(platform: .web)))
+      return (sheet.css, try prepared.measure(width: 150).height)
+    }
+    let normal = try card("normal")
+    let spaceAll = try card("space-all")
+    #expect(normal.css.contains("text-spacing-trim: normal"))
+    #expect(!spaceAll.css.contains("text-spacing-trim: normal"))
+    #expect(normal.height == 21)
+    #expect(spaceAll.height == 42)
+    #expect {
+      _ = try TestSupport.template(#"{"styles": {"s": {"textSpacingTrim": "trim-all"}}, "stack": []}"#)
+    } throws: { "\($0)".contains("space-all, normal") }
+  }
+
   @Test func fontsAreTheMeasurersFiles() throws {
     let measurer = try BundledFonts.measurer(platform: .web)
     let fonts = WebCardFonts(measurer: measurer)
