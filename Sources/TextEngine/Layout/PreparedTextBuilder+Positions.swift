@@ -197,7 +197,7 @@ extension PreparedTextBuilder {
       _ contents: PreparedTextStorage.Contents, count segmentCount: Int, hardBreakCount: Int, grid: Grid,
       itemStarts: UnsafeBufferPointer<Int32>, kerning: UnsafePointer<SegmentKerning>?,
       keepsKerningAtLineEnd: Bool, spacingTrims: UnsafePointer<WebSpacingTrim.SegmentTrim>?,
-      lineEndTrims gaps: inout [WebSpacingTrim.LineEndTrim], paths: P.Type
+      lineEndTrims: inout [WebSpacingTrim.LineEndTrim], paths: P.Type
     ) -> (totalWidth: Double, widest: Double) {
       let hasGrid = P.hasGrid
       let mayHaveKerningOrItems = P.mayHaveKerningOrItems
@@ -367,7 +367,7 @@ extension PreparedTextBuilder {
           }
         }
         if mayTrimSpacing, let reshapedEnd {
-          gaps.append(reshapedEnd)
+          lineEndTrims.append(reshapedEnd)
           widest = .infinity
         }
         keys[index] = PreparedText.LineKey(

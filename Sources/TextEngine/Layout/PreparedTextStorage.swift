@@ -280,17 +280,17 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
     of header: UnsafeMutablePointer<Header>, in view: View, _ body: (View) -> Result
   ) -> Result {
     let tabs = header.pointee.tabRuns
-    let gaps = header.pointee.lineEndTrims
+    let trims = header.pointee.lineEndTrims
     return header.pointee.itemStartGraphemes.withUnsafeBufferPointer { items in
       tabs.withUnsafeBufferPointer { tabRuns in
-        gaps.withUnsafeBufferPointer { gaps in
+        trims.withUnsafeBufferPointer { lineEndTrims in
           var view = view
           view.itemStartGraphemes = items
           view.tabRuns = tabRuns
           view.tabStops = header.pointee.tabStops
           view.hasBidiItems = header.pointee.hasBidiItems
-          view.lineEndTrims = gaps
-          view.hasTabsOrLineEndTrims = !tabRuns.isEmpty || !gaps.isEmpty
+          view.lineEndTrims = lineEndTrims
+          view.hasTabsOrLineEndTrims = !tabRuns.isEmpty || !lineEndTrims.isEmpty
           return withScalars(of: header, in: view, body)
         }
       }

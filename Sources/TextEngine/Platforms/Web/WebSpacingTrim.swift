@@ -13,7 +13,7 @@
 ///   That is the kerning across segments' rule (`SegmentKerning.after`).
 /// - A closing bracket or quote (`MaybeHanKerningClose`) that ends a segment, where a line may
 ///   break after it, is set half as wide when the line does not fit with it full width but does
-///   with it half (`SegmentKerning.endTrim`).
+///   with it half (`SegmentTrim.endTrim`; the line finder decides such ends, `LineEndTrim`).
 enum WebSpacingTrim {
   /// The trims of one text, in points (negative), by segment.
   struct Trims {
