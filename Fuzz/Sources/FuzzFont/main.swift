@@ -6,13 +6,15 @@ import TextEngine
 // text, the rest is the font file. Fonts are loaded from paths (as the CLI and the service load
 // them), so the bytes go to a scratch file first. A font that loads must give finite,
 // non-negative advances and line heights, shape and lay out a short string in a chain of its
-// own, and rasterize a few glyphs without crashing.
+// own (also under `text-spacing-trim: normal`), and rasterize a few glyphs without crashing.
 
 private let scratchPath =
   (ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp")
   + "/selfsize-fuzz-font-\(ProcessInfo.processInfo.processIdentifier).bin"
 
-private let samples = ["ab", "Hello, world", "שלום", "مرحبا", "สวัสดี", "नमस्ते", "中文字", "ﬁ A\u{301}", "😀👍🏽"]
+private let samples = [
+  "ab", "Hello, world", "שלום", "مرحبا", "สวัสดี", "नमस्ते", "中文字", "ﬁ A\u{301}", "😀👍🏽", "「一」，“一”。（一）",
+]
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFont(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
@@ -50,6 +52,11 @@ public func fuzzFont(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let layout = try measurer.layout(sample, style: TextStyle(maxLines: 1), width: 40)
     require(layout.height.isFinite && layout.height >= 0, "height \(layout.height)")
     require(layout.lines.allSatisfy { $0.width.isFinite && $0.width >= 0 }, "line widths \(layout.lines)")
+    // With the font's `halt` data (`HanKerningFont`) read from the mutated tables too.
+    let trimmed = try measurer.layout(sample, style: TextStyle(textSpacingTrim: .normal), width: 40)
+    require(trimmed.height.isFinite && trimmed.height >= 0, "trimmed height \(trimmed.height)")
+    require(
+      trimmed.lines.allSatisfy { $0.width.isFinite && $0.width >= 0 }, "trimmed widths \(trimmed.lines)")
   } catch {
     require(!error.message.isEmpty, "a layout error says what is wrong")
   }
