@@ -29,6 +29,13 @@ import Testing
       mentions: ["--text-spacing-trim normal", "--platform web"])
   }
 
+  @Test(arguments: ["balance", "pretty"])
+  func wrapStylesAreNotTakenWithNormal(_ wrap: String) throws {
+    try PlatformOptionTests.expectUsageError(
+      ["text", "-w", "150", "--text-spacing-trim", "normal", "--text-wrap", wrap],
+      mentions: ["--text-spacing-trim normal", "--text-wrap \(wrap)"])
+  }
+
   @Test func anUnknownValueNamesTheChoices() throws {
     try PlatformOptionTests.expectUsageError(
       ["text", "-w", "150", "--text-spacing-trim", "trim-all"], mentions: ["space-all", "normal"])

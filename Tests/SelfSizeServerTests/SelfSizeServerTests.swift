@@ -153,6 +153,14 @@ import Testing
       let unknown = try await client.post("/v1/text", text("web", "trim-all"))
       #expect(unknown.status == .badRequest)
       #expect(unknown.text.contains("space-all"))
+      let balanced = try await client.post(
+        "/v1/text",
+        jsonText([
+          "texts": [["id": "x", "text": "一二三四五」「六"]], "widths": [150], "platform": "web",
+          "style": ["textSpacingTrim": "normal", "textWrap": "balance"],
+        ]))
+      #expect(balanced.status == .badRequest)
+      #expect(balanced.text.contains("textWrap"))
     }
   }
 
