@@ -54,8 +54,7 @@ public final class Font: Sendable {
     self.coverage = native.collectCoverage()
     (self.kerningScalars, self.kernsOtherSeconds) = native.collectKerningScalars(coverage: coverage)
     self.shapesCommonCharactersByScript = native.shapesByScript(Self.commonScalars)
-    self.hanKerning = native.hanKerningFont()
-    self.hasContextualHalfWidthSpacing = native.hasContextualHalfWidthSpacing()
+    (self.hanKerning, self.hasContextualHalfWidthSpacing) = native.spacingTrimFacts()
     self.native = Locked(native)
   }
 

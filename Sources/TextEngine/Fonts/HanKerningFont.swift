@@ -12,9 +12,6 @@ struct HanKerningFont: Sendable {
   /// True when the curly quotes' glyphs sit as fullwidth quotes do (open on the right half,
   /// close on the left).
   var quotesAreFullwidth: Bool
-  /// True when the font has `chws`, which Blink turns on to do the pairs inside a run (their
-  /// widths are taken here as `halt`'s, the same half em in the fonts that have both).
-  var hasContextualSpacing: Bool
   /// Each punctuation character's advance and its advance under `halt` (design units), by
   /// scalar, for those `halt` changes.
   var haltedAdvances: [UInt32: (full: Int32, halted: Int32)]

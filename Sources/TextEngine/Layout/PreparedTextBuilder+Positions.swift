@@ -238,7 +238,7 @@ extension PreparedTextBuilder {
         var kernAfter = 0.0
         var endTrim = 0.0
         // Where the segment's content end is a reshaped line end's (`WebSpacingTrim`).
-        var reshapedEnd: WebSpacingTrim.LineEndTrim?
+        var lineEndTrim: WebSpacingTrim.LineEndTrim?
         if mayHaveKerningOrItems, let kerning {
           let kerns = kerning[index]
           kernAfter = kerns.after
@@ -328,7 +328,7 @@ extension PreparedTextBuilder {
               pieceStart: runningWidth + contentWidth - last, width: last, base: (base.exact, base.snapped))
             if reshaped > contentEnd {
               contentEnd = reshaped
-              reshapedEnd = WebSpacingTrim.LineEndTrim(
+              lineEndTrim = WebSpacingTrim.LineEndTrim(
                 segment: Int32(truncatingIfNeeded: index), points: 0, gapFrom: reshaped, gapTo: reshaped)
             }
           } else {
@@ -355,19 +355,19 @@ extension PreparedTextBuilder {
             trim: endTrim, base: (base.exact, base.snapped))
           if trimmed.key < contentEnd {
             let gapFrom =
-              reshapedEnd != nil
+              lineEndTrim != nil
               ? WebSpacingTrim.flooredPosition(runningWidth + contentWidth, base: (base.exact, base.snapped))
                 - WebSpacingTrim.hair
               : contentEnd
-            reshapedEnd = WebSpacingTrim.LineEndTrim(
+            lineEndTrim = WebSpacingTrim.LineEndTrim(
               segment: Int32(truncatingIfNeeded: index), points: endTrim, gapFrom: min(gapFrom, contentEnd),
               gapTo: contentEnd, pieceStart: trimmed.pieceStart, pieceWidth: trimmed.pieceWidth)
             // (A hair nearer than its exact key: the search may take it where the `Float` sum fits.)
             contentEnd = trimmed.key - 1.0 / 1024
           }
         }
-        if mayTrimSpacing, let reshapedEnd {
-          lineEndTrims.append(reshapedEnd)
+        if mayTrimSpacing, let lineEndTrim {
+          lineEndTrims.append(lineEndTrim)
           widest = .infinity
         }
         keys[index] = PreparedText.LineKey(

@@ -196,7 +196,7 @@ public final class TextMeasurer: Sendable {
     -> PreparedText
   {
     if shapesWithoutLigatures(style) || style.textSpacingTrim != .spaceAll {
-      return try prepareWithoutLigatures(style: style, decode: decode)
+      return try prepareVariant(style: style, decode: decode)
     }
     return try prepare(style: style, variant: [], decode: decode)
   }
@@ -210,7 +210,7 @@ public final class TextMeasurer: Sendable {
   /// on the web) or whose fullwidth punctuation it trims (``TextSpacingTrim/normal``). Out of
   /// line: the common path keeps its code (inlining the flag's uses into it cost every text ~950
   /// instructions, measured).
-  @inline(never) private func prepareWithoutLigatures(style: TextStyle, decode: () -> DecodedText)
+  @inline(never) private func prepareVariant(style: TextStyle, decode: () -> DecodedText)
     throws(TextError) -> PreparedText
   {
     let trimsSpacing = style.textSpacingTrim == .normal
@@ -435,7 +435,6 @@ public final class TextMeasurer: Sendable {
       itemStarts: tabs?.itemStarts ?? directions?.itemStarts ?? [],
       cutKerningRoom: platform.rules.reshapesCutWordEnds, tabStops: tabs?.tabStops,
       hasBidiItems: !(directions?.itemStarts ?? []).isEmpty)
-
     let count = breaks.count
     guard count > 0 else {
       return builder.finish()

@@ -36,9 +36,16 @@ extension TextStyle {
 
   /// The error `validateTextSpacingTrim(on:)` throws (built out of line).
   @inline(never) private func textSpacingTrimError(on platform: TextPlatform) -> TextError {
-    let requirement =
+    TextSpacingTrim.invalidStyle(
       "must be space-all on \(platform.rawValue) (\(textSpacingTrim.rawValue) is CSS text-spacing-trim: web only)"
-    return TextError(
+    )
+  }
+}
+
+extension TextSpacingTrim {
+  /// The `invalidStyle` error on field `textSpacingTrim` that says what it `must` be.
+  static func invalidStyle(_ requirement: String) -> TextError {
+    TextError(
       .invalidStyle, "text spacing trim \(requirement)", field: "textSpacingTrim", requirement: requirement)
   }
 }
@@ -53,9 +60,7 @@ extension TextSpacingTrim {
   {
     let styles = [paragraph] + spans.map(\.style) + (truncationToken.map { [$0.style] } ?? [])
     guard styles.contains(where: { $0.textSpacingTrim != .spaceAll }) else { return }
-    let requirement = "must be space-all in styled spans (normal is measured for plain text only)"
-    throw TextError(
-      .invalidStyle, "text spacing trim \(requirement)", field: "textSpacingTrim", requirement: requirement)
+    throw invalidStyle("must be space-all in styled spans (normal is measured for plain text only)")
   }
 }
 
@@ -72,10 +77,9 @@ extension TextSpacingTrim {
       return
     }
     let font = chain.fonts[index]
-    let requirement =
+    throw invalidStyle(
       "must be space-all with \(font.familyName) (\(font.path)): its chws contextual spacing, which Chromium turns on under normal, is not modelled"
-    throw TextError(
-      .invalidStyle, "text spacing trim \(requirement)", field: "textSpacingTrim", requirement: requirement)
+    )
   }
 }
 
@@ -101,9 +105,8 @@ extension TextStyle {
   /// - Throws: `TextError` with code `invalidStyle` and field `textSpacingTrim`.
   func validateTextSpacingTrimWithWrap() throws(TextError) {
     guard textSpacingTrim != .spaceAll, textWrap != .auto else { return }
-    let requirement =
+    throw TextSpacingTrim.invalidStyle(
       "must be space-all with text wrap \(textWrap.rawValue) (balance and pretty over trimmed punctuation are not modelled)"
-    throw TextError(
-      .invalidStyle, "text spacing trim \(requirement)", field: "textSpacingTrim", requirement: requirement)
+    )
   }
 }

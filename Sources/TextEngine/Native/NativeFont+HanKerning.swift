@@ -1,11 +1,19 @@
 internal import CHarfBuzz
 
 extension NativeFont {
-  /// The font's facts for Blink's `HanKerning` (`HanKerning::FontData`), or nil when Blink
-  /// would not trim its punctuation: it has no `halt` feature, or does not set the ten probe
-  /// characters (full stops and commas, colon, semicolon, curly quotes) as one glyph each.
-  func hanKerningFont() -> HanKerningFont? {
+  /// What `text-spacing-trim: normal` needs of the font, its layout features read once: its
+  /// facts for Blink's `HanKerning` (``hanKerningFont(features:)``), and whether it has `chws`
+  /// (contextual half-width spacing), which Blink turns on under `normal`.
+  func spacingTrimFacts() -> (hanKerning: HanKerningFont?, hasContextualHalfWidthSpacing: Bool) {
     let features = layoutFeatureTags()
+    return (hanKerningFont(features: features), features.contains(Self.tag("chws")))
+  }
+
+  /// The font's facts for Blink's `HanKerning` (`HanKerning::FontData`), or nil when Blink
+  /// would not trim its punctuation: it has no `halt` feature (among its layout `features`), or
+  /// does not set the ten probe characters (full stops and commas, colon, semicolon, curly
+  /// quotes) as one glyph each.
+  private func hanKerningFont(features: Set<hb_tag_t>) -> HanKerningFont? {
     let halt = Self.tag("halt")
     guard features.contains(halt) else { return nil }
     // U+3001 U+3002 U+FF0C U+FF0E (dots), U+FF1A, U+FF1B, U+201C U+2018 (open), U+201D U+2019.
@@ -55,12 +63,11 @@ extension NativeFont {
       dotClass: groupClass(glyphs[0..<4]), colonClass: characterClass(glyphs[4]),
       semicolonClass: characterClass(glyphs[5]),
       quotesAreFullwidth: groupClass(glyphs[6..<8]) == .open && groupClass(glyphs[8..<10]) == .close,
-      hasContextualSpacing: features.contains(Self.tag("chws")), haltedAdvances: haltedAdvances,
-      unitsPerEm: unitsPerEm)
+      haltedAdvances: haltedAdvances, unitsPerEm: unitsPerEm)
   }
 
   /// The feature tags of the font's `GSUB` and `GPOS` tables.
-  func layoutFeatureTags() -> Set<hb_tag_t> {
+  private func layoutFeatureTags() -> Set<hb_tag_t> {
     let face = hbFace
     var features: Set<hb_tag_t> = []
     for table in [Self.tag("GSUB"), Self.tag("GPOS")] {
@@ -68,10 +75,6 @@ extension NativeFont {
     }
     return features
   }
-
-  /// True when the font has `chws` (contextual half-width spacing), which Blink turns on under
-  /// `text-spacing-trim: normal`.
-  func hasContextualHalfWidthSpacing() -> Bool { layoutFeatureTags().contains(Self.tag("chws")) }
 
   /// `scalars` shaped left to right as Han (Blink's probe shapes them in the locale's script for
   /// Han) with `features`, in design units.

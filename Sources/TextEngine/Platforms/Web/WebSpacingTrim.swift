@@ -193,9 +193,9 @@ enum WebSpacingTrim {
     let count = min(max(graphemes, 1), widths.count)
     var piece = 0.0
     for grapheme in (widths.count - count)..<widths.count { piece += widths[grapheme] }
-    let start = flooredPosition(contentEnd - piece, base: base) - WebTextRules.layoutUnit
-    return (
-      reshapedEnd(pieceStart: contentEnd - piece, width: piece + trim, base: base), start, piece + trim
-    )
+    // (`reshapedEnd`'s key, from the floored start found once.)
+    let floored = flooredPosition(contentEnd - piece, base: base)
+    let width = piece + trim
+    return (floored + width - hair, floored - WebTextRules.layoutUnit, width)
   }
 }
