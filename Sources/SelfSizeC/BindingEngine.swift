@@ -126,12 +126,6 @@ final class BindingEngine: Sendable {
     style.androidStyle = try androidStyle(options) ?? .compose
     style.flutterRoundingHack = try flutterRoundingHack(options) ?? true
     style.textSpacingTrim = try textSpacingTrim(options)
-    if style.textSpacingTrim != .spaceAll, style.textWrap != .auto {
-      throw BindingError(
-        .invalidArgument,
-        "text spacing trim \(style.textSpacingTrim.rawValue) breaks greedily: text wrap \(style.textWrap.rawValue) over trimmed punctuation is not modelled"
-      )
-    }
     do throws(TextError) {
       try style.validate()
     } catch {

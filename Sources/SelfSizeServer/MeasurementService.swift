@@ -114,12 +114,6 @@ public final class MeasurementService: Sendable {
         "style.textWrap \"\(style.textWrap.rawValue)\" breaks lines as CSS text-wrap-style does, which only \(names) has (got \"platform\": \"\(platform.rawValue)\")"
       )
     }
-    if style.textSpacingTrim != .spaceAll, style.textWrap != .auto {
-      throw ServiceError(
-        .invalidRequest,
-        "style.textSpacingTrim \"\(style.textSpacingTrim.rawValue)\" breaks greedily: style.textWrap \"\(style.textWrap.rawValue)\" over trimmed punctuation is not modelled"
-      )
-    }
     if style.textSpacingTrim != .spaceAll, !platform.hasTextSpacingTrim {
       throw ServiceError(
         .invalidRequest,

@@ -60,14 +60,8 @@ extension TextSpacingTrim: ExpressibleByArgument {
   public var defaultValueDescription: String { rawValue }
 }
 
-/// `--text-spacing-trim normal` trims fullwidth punctuation as Chromium does: web only, with
-/// greedy breaking (`--text-wrap auto`).
-func validateTextSpacingTrim(_ trim: TextSpacingTrim, textWrap: TextWrap, on platform: TextPlatform) throws {
-  if trim != .spaceAll, textWrap != .auto {
-    throw ValidationError(
-      "--text-spacing-trim \(trim.rawValue) breaks greedily: --text-wrap \(textWrap.rawValue) over trimmed punctuation is not modelled (use --text-wrap auto, or --text-spacing-trim space-all)"
-    )
-  }
+/// `--text-spacing-trim normal` trims fullwidth punctuation as Chromium does: web only.
+func validateTextSpacingTrim(_ trim: TextSpacingTrim, on platform: TextPlatform) throws {
   guard trim != .spaceAll, !platform.hasTextSpacingTrim else { return }
   throw ValidationError(
     "--text-spacing-trim \(trim.rawValue) trims fullwidth punctuation as CSS text-spacing-trim does, which only web has (--platform web); --platform \(platform.rawValue) keeps every mark full width (--text-spacing-trim space-all)"

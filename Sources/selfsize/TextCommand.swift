@@ -98,7 +98,7 @@ struct TextCommand: ParsableCommand {
     if let pixelScale { try PixelScale.validate(pixelScale) }
     try platformOptions.validate(pixelScale: pixelScale)
     try validateTextWrap(textWrap, on: platformOptions.platform)
-    try validateTextSpacingTrim(textSpacingTrim, textWrap: textWrap, on: platformOptions.platform)
+    try validateTextSpacingTrim(textSpacingTrim, on: platformOptions.platform)
     try validateAndroidStyle(androidStyle, on: platformOptions.platform)
     try platformOptions.validateFlutterRoundingHack()
     do throws(TextError) {

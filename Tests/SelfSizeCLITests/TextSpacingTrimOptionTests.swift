@@ -29,11 +29,20 @@ import Testing
       mentions: ["--text-spacing-trim normal", "--platform web"])
   }
 
-  @Test(arguments: ["balance", "pretty"])
-  func wrapStylesAreNotTakenWithNormal(_ wrap: String) throws {
-    try PlatformOptionTests.expectUsageError(
-      ["text", "-w", "150", "--text-spacing-trim", "normal", "--text-wrap", wrap],
-      mentions: ["--text-spacing-trim normal", "--text-wrap \(wrap)"])
+  /// `--text-wrap balance` and `pretty` with `normal` break as Chromium 156 does (a generated
+  /// punctuation-dense text at 118 px, whose greedy lines are `[9, 17, 24]`).
+  @Test(arguments: [("balance", [8, 14, 20]), ("pretty", [9, 17, 23]), ("auto", [9, 17, 24])])
+  func wrapStylesTakeNormal(_ wrap: String, _ breaks: [Int]) throws {
+    let row = #"{"id":"t","text":"入，］：〔’［いサオ题。些）（〔！少理计义或角セ九"}"#
+    let result = try #require(
+      try PlatformOptionTests.textRows(
+        [
+          "-w", "118", "--no-system-fonts", "--line-height", "21", "--text-spacing-trim", "normal",
+          "--text-wrap", wrap,
+        ],
+        stdin: row
+      ).first)
+    #expect(result["breaks"] as? [Int] == breaks)
   }
 
   @Test func anUnknownValueNamesTheChoices() throws {

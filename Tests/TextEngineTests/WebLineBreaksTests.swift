@@ -46,14 +46,15 @@ import Testing
 
   /// Random strings over the characters Blink's rules look at (spaces, ASCII punctuation and
   /// digits, Latin-1, quotation marks, hyphens) and the ones UAX #14 treats specially (marks,
-  /// hard breaks, zero width space, ZWJ, regional indicators), mixed with CJK and letters.
+  /// hard breaks, zero width space, ZWJ, regional indicators), mixed with CJK, letters and
+  /// ideographic spaces (whose runs after a space hang whole).
   @Test func randomStringsBreakAlikeBothWays() {
     let alphabet: [UInt32] =
       Array(0x20...0x7E) + [0x09, 0x0A, 0x0D, 0x85, 0xA0, 0xAB, 0xAD, 0xB4, 0xBB, 0xBF, 0xD7, 0xE9]
       + [0x2018, 0x2019, 0x201C, 0x201D, 0x2014, 0x2010, 0x2026, 0x200B, 0x200D, 0x2028, 0x2E02]
       + [0x300C, 0x300D, 0x3002, 0xFF0C, 0x4E2D, 0x6587, 0x3063, 0x30FC, 0x0301, 0x0308, 0x1F1E6]
       + [0x1F600, 0x05D0, 0x0627, 0x0915, 0x060C, 0x060D, 0x0661, 0x2010, 0x2011, 0x2030]
-      + [0x05BE, 0x05D1, 0x05B8]
+      + [0x05BE, 0x05D1, 0x05B8, 0x3000, 0x3000]
     var generator = SystemRandomNumberGenerator()
     for _ in 0..<20_000 {
       let length = Int.random(in: 1...12, using: &generator)

@@ -170,8 +170,9 @@ import Testing
     }
   }
 
-  /// Other platforms have no such setting; styled spans, fonts with `chws` and `text-wrap-style`
-  /// balance or pretty are refused by name rather than measured otherwise than the browser would.
+  /// Other platforms have no such setting; styled spans and fonts with `chws` are refused by
+  /// name rather than measured otherwise than the browser would (`text-wrap-style` balance and
+  /// pretty are measured: `WebSpacingTrimWrapStylesTests`).
   @Test func whatIsNotModelledIsRefused() throws {
     for platform in [TextPlatform.flutter, .android, .ios] {
       #expect {
@@ -184,13 +185,6 @@ import Testing
     #expect {
       try measurer.prepare([TextSpan("「一」", style: Self.normal)])
     } throws: { ($0 as? TextError)?.field == "textSpacingTrim" }
-    for wrap in [TextWrap.balance, .pretty] {
-      var style = Self.normal
-      style.textWrap = wrap
-      #expect {
-        try measurer.prepare("「一」", style: style)
-      } throws: { ($0 as? TextError)?.message.contains("text wrap \(wrap.rawValue)") == true }
-    }
     let chws = try Font(path: Fixtures.url("fonts/chws-feature.ttf").path)
     #expect(chws.hasContextualHalfWidthSpacing)
     let withChws = TextMeasurer(regular: try FontChain([chws]), systemFonts: false, platform: .web)

@@ -750,7 +750,7 @@ extension PreparedText {
         androidStyle: header.pointee.paragraph.style.androidStyle)
       let (count, truncated, widest) =
         breaking != .greedy
-        ? withView {
+        ? withView(breaking: breaking) {
           Self.measureAnyLines(
             $0, limit: limit, width: width, maxLines: maxLines,
             platform: header.pointee.paragraph.platform, breaking: breaking,
@@ -924,7 +924,7 @@ extension PreparedText {
     // The lines' graphemes, kept only when lines differ in height (measured after the loop).
     var graphemeRanges: [Range<Int>] = []
     var truncated = false
-    withView { view in
+    withView(breaking: breaking) { view in
       // One allocation: about as many lines as the text's total width over the line's, and a
       // few more (a last short line, hard breaks), not one per doubling.
       let segmentCount = view.segments.count

@@ -119,6 +119,23 @@ public struct PreparedText: Sendable, Hashable {
     storage.storage.withView(body)
   }
 
+  /// `withView` with the text's scalars in the view, which Blink's `text-wrap-style`
+  /// candidates read (`WebWrapStyles.candidate`: spaces told from other separators) where
+  /// `breaking` is one of its styles.
+  @inline(__always) func withView<Result>(
+    breaking: LineBreaking, _ body: (PreparedTextStorage.View) -> Result
+  ) -> Result {
+    guard breaking == .balance || breaking == .pretty else { return withView(body) }
+    return withView { view in
+      guard view.codes == nil else { return body(view) }
+      return paragraph { $0.pointee.codes }.withUnsafeBufferPointer { codes in
+        var view = view
+        view.codes = codes.baseAddress
+        return body(view)
+      }
+    }
+  }
+
   init(
     codes: [UInt32], style: TextStyle, lineHeight: Double, lineBoxes: LineBoxes?, fontChain: FontChain?,
     lineSpacing: Double, edges: ParagraphEdges,

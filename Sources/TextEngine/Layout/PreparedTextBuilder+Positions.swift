@@ -366,9 +366,19 @@ extension PreparedTextBuilder {
             contentEnd = trimmed.key - 1.0 / 1024
           }
         }
+        if mayTrimSpacing, let spacingTrims, spacingTrims[index].reshapesAfter {
+          // (Kept for the wrap styles' candidates, `WebWrapStyles`; an entry of its own decides
+          // no line end.)
+          if lineEndTrim == nil {
+            lineEndTrim = WebSpacingTrim.LineEndTrim(
+              segment: Int32(truncatingIfNeeded: index), points: 0, gapFrom: contentEnd, gapTo: contentEnd,
+              decidesFit: false)
+          }
+          lineEndTrim?.trimAfter = spacingTrims[index].trimAfter
+        }
         if mayTrimSpacing, let lineEndTrim {
           lineEndTrims.append(lineEndTrim)
-          widest = .infinity
+          if lineEndTrim.decidesFit { widest = .infinity }
         }
         keys[index] = PreparedText.LineKey(
           start: start, contentEnd: contentEnd, lineContentEnd: lastContentEnd, paragraphEnd: paragraphEnd,

@@ -342,7 +342,7 @@ public final class TextMeasurer: Sendable {
     var segmentTrims = [WebSpacingTrim.SegmentTrim](repeating: .init(), count: breaks.count)
     for trim in trims.after {
       merged[trim.segment].after += trim.points
-      segmentTrims[trim.segment].reshapesAfter = true
+      segmentTrims[trim.segment].trimAfter += trim.points
     }
     for trim in trims.atLineEnd {
       segmentTrims[trim.segment].endTrim += trim.points

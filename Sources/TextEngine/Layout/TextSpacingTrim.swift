@@ -94,19 +94,5 @@ extension TextStyle {
     try validateAndroidStyle(on: platform)
     try validateFlutterRoundingHack(on: platform)
     try validateTextSpacingTrim(on: platform)
-    try validateTextSpacingTrimWithWrap()
-  }
-
-  /// Checks that a style asking for ``TextSpacingTrim/normal`` breaks greedily: Blink's
-  /// `text-wrap-style: balance` and `pretty` over trimmed punctuation are not modelled (on 250
-  /// punctuation-dense texts at 6 widths, 84 % and 98.5 % of the layouts broke as Chromium's,
-  /// where `space-all` gives 99.4 % and 99.9 %), so the pair is refused rather than answered
-  /// otherwise.
-  /// - Throws: `TextError` with code `invalidStyle` and field `textSpacingTrim`.
-  func validateTextSpacingTrimWithWrap() throws(TextError) {
-    guard textSpacingTrim != .spaceAll, textWrap != .auto else { return }
-    throw TextSpacingTrim.invalidStyle(
-      "must be space-all with text wrap \(textWrap.rawValue) (balance and pretty over trimmed punctuation are not modelled)"
-    )
   }
 }

@@ -50,6 +50,11 @@ test('text-spacing-trim normal equals the CLI and is the web platform alone', ()
   const trimmed = engine.text(records, { widths: [97, 150], textSpacingTrim: 'normal' });
   assert.deepStrictEqual(trimmed, expected);
   assert.notDeepStrictEqual(trimmed, engine.text(records, { widths: [97, 150] }));
+  for (const wrap of ['balance', 'pretty']) {
+    assert.deepStrictEqual(
+      engine.text(records, { widths: [97, 150], textSpacingTrim: 'normal', textWrap: wrap }),
+      runCLI(['text', '-i', file, '-w', '97,150', '--text-spacing-trim', 'normal', '--text-wrap', wrap]));
+  }
   const flutter = new Engine({ platform: 'flutter' });
   assert.throws(() => flutter.text(records, { widths: [150], textSpacingTrim: 'normal' }),
     (error) => error instanceof SelfSizeError && /text spacing trim/.test(error.message));

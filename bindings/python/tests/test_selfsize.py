@@ -62,6 +62,9 @@ def test_text_spacing_trim_equals_cli(engine, cli, root, tmp_path):
     answers = list(engine.text(records, widths=[97, 150], text_spacing_trim="normal"))
     assert answers == expected
     assert answers != list(engine.text(records, widths=[97, 150]))
+    for wrap in ["balance", "pretty"]:
+        expected = run_cli(cli, root, ["text", "-i", path, "-w", "97,150", "--text-spacing-trim", "normal", "--text-wrap", wrap])
+        assert list(engine.text(records, widths=[97, 150], text_spacing_trim="normal", text_wrap=wrap)) == expected
     with selfsize.Engine(platform="flutter") as e:
         with pytest.raises(selfsize.SelfSizeError) as failure:
             e.text(records, widths=[150], text_spacing_trim="normal")

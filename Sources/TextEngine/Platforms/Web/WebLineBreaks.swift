@@ -100,12 +100,14 @@ enum WebLineBreaks {
   /// `LineBreakPropertyTable.tailoredFlag` on the scalars Blink's rules look at (`mayDiffer`)
   /// but ASCII letters and digits: next to one of those, Blink decides as UAX #14 unless the
   /// other character is flagged (two of them: neither ever breaks, and the pair table agrees);
-  /// the Arabic commas (U+060C, U+060D), for LB25's `IS × NU`; and the maqaf (U+05BE), for
-  /// LB21a.
+  /// the Arabic commas (U+060C, U+060D), for LB25's `IS × NU`; the maqaf (U+05BE), for
+  /// LB21a; and the ideographic space (U+3000), for the space runs Blink hangs whole.
   static let propertyTable: [UInt8] = {
     var table = LineBreakPropertyTable.basicMultilingualPlaneWithConditionalJapaneseStartersAsIdeographs
     for scalar in 0..<UInt32(0x1_0000)
-    where (mayDiffer(scalar) && !isASCIIAlphanumeric(scalar)) || scalar &- 0x060C <= 1 || scalar == 0x05BE {
+    where (mayDiffer(scalar) && !isASCIIAlphanumeric(scalar)) || scalar &- 0x060C <= 1 || scalar == 0x05BE
+      || scalar == 0x3000
+    {
       table[Int(scalar)] |= LineBreakPropertyTable.tailoredFlag
     }
     return table
@@ -158,6 +160,26 @@ enum WebLineBreaks {
           output[written] = (index, false)
           written &+= 1
         }
+      } else if current == 0x3000, last == 0x20 || last == 0x09 {
+        // An ideographic space after a space: the run of spaces hangs whole, the line breaking
+        // after it whatever follows (`LineBreaker::HandleTrailingSpaces` takes spaces, tabs and
+        // U+3000 as trailing and breaks after them: `己 　|，`), not before the ideographic space.
+        var end = index &+ 1
+        while end < count, scalars[end] == 0x20 || scalars[end] == 0x09 || scalars[end] == 0x3000 {
+          end &+= 1
+        }
+        while nextBase < baseEnd, nextBase.pointee.end < end { nextBase += 1 }
+        if end == count { break }
+        let next = scalars[end]
+        if !UnicodeProperties.isHardBreak(next) {
+          output[written] = (end, false)
+          written &+= 1
+          if nextBase < baseEnd, nextBase.pointee.end == end { nextBase += 1 }
+        }
+        last = next
+        lastMayDiffer = mayDiffer(next)
+        index = end &+ 1
+        continue
       } else {
         if inBase && nextBase.pointee.isHard {
           output[written] = (index, true)
@@ -186,8 +208,9 @@ enum WebLineBreaks {
   ) -> Bool {
     if isBreakableSpace(current) { return false }
     if isBreakableSpace(last) {
-      // (Not inside a cluster: a mark after a space stays with it.)
-      return engineAllows || !LineBreaker.isMark(current)
+      // (A space run with ideographic spaces hangs whole, `breaksAfterSpaceRun`; not inside a
+      // cluster: a mark after a space stays with it.)
+      return current != 0x3000 && (engineAllows || !LineBreaker.isMark(current))
     }
     if last < 0x21 || current < 0x21 { return false }
     if last <= 0xFF && current <= 0xFF && last != 0x2D {
@@ -197,12 +220,37 @@ enum WebLineBreaks {
       before: index, current: current, last: last, in: codes, pairs: pairs, engineAllows: engineAllows)
   }
 
+  /// True when a line may break before `codes[index]` (`current`) because a run of spaces, tabs
+  /// and ideographic spaces that holds an ideographic space after a space or tab ends there:
+  /// Blink breaks before spaces, then takes the whole run as the line's trailing spaces and
+  /// breaks after it whatever follows (`LineBreaker::HandleTrailingSpaces`,
+  /// `IsBreakableSpaceOrOtherSeparator`: `己 　|，`, where UAX #14 keeps `　，` together).
+  static func breaksAfterSpaceRun(before index: Int, current: UInt32, in codes: UnsafeBufferPointer<UInt32>)
+    -> Bool
+  {
+    guard current != 0x20, current != 0x09, current != 0x3000, !UnicodeProperties.isHardBreak(current) else {
+      return false
+    }
+    var position = index &- 1
+    var seenIdeographicSpace = false
+    while position >= 0 {
+      switch codes[position] {
+      case 0x3000: seenIdeographicSpace = true
+      case 0x20, 0x09: if seenIdeographicSpace { return true }
+      default: return false
+      }
+      position &-= 1
+    }
+    return false
+  }
+
   /// `isBreakAllowed` after a hyphen or next to a character past U+00FF (neither a space nor a
   /// control): out of line, so that the breaking pass keeps the common decisions inline.
   @inline(never) static func isBreakAllowedPastLatin1(
     before index: Int, current: UInt32, last: UInt32, in codes: UnsafeBufferPointer<UInt32>,
     pairs: UnsafePointer<UInt64>, engineAllows: Bool
   ) -> Bool {
+    if last == 0x3000, breaksAfterSpaceRun(before: index, current: current, in: codes) { return true }
     // (The Arabic commas are flagged for LB25 alone, in the built-in breaker's pass: next to a
     // character Blink's rules do not look at, UAX #14's answer but `IS × NU`, as
     // `breaks(of:base:into:)` decides.)

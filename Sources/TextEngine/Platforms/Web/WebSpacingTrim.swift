@@ -73,12 +73,15 @@ enum WebSpacingTrim {
   /// What placing a segment needs of its trims (`PreparedTextBuilder.Positions`): how much
   /// narrower its last mark is set where a line ending after it fits only so (points, negative;
   /// 0 for none), the graphemes Blink reshapes with that mark (1, or 2 when the one before it
-  /// was trimmed for it), and whether the next segment's first mark is trimmed after it (a line
-  /// ending here is then reshaped).
+  /// was trimmed for it), and how much narrower the next segment's first mark is set after it
+  /// (points, negative; 0 for none: a line ending here is then reshaped).
   struct SegmentTrim: Sendable {
     var endTrim = 0.0
     var endTrimGraphemes: Int8 = 0
-    var reshapesAfter = false
+    var trimAfter = 0.0
+
+    /// True when the next segment's first mark is trimmed after this one.
+    var reshapesAfter: Bool { trimAfter != 0 }
   }
 
   /// A text's trims as the builder takes them: marks set narrower inside their segments, and
@@ -106,6 +109,12 @@ enum WebSpacingTrim {
     /// `Float`: at 286 px a 1/65536 px excess rounds away).
     var pieceStart = 0.0
     var pieceWidth = 0.0
+    /// How much narrower the next segment's first mark is set after this segment (points,
+    /// negative; 0 for none): in the segments' keys, the next segment starts that much earlier,
+    /// where Blink's paragraph positions (`text-wrap-style`'s candidates) end this segment.
+    var trimAfter = 0.0
+    /// False for an entry kept only for `trimAfter`, whose line end the keys decide alone.
+    var decidesFit = true
 
     /// The trim of segment `segment` among `trims` (ascending by segment), if it has one.
     static func find(_ segment: Int, in trims: UnsafeBufferPointer<LineEndTrim>) -> LineEndTrim? {
@@ -147,7 +156,7 @@ enum WebSpacingTrim {
     keys: UnsafePointer<PreparedText.LineKey>, trims: UnsafeBufferPointer<LineEndTrim>
   ) -> Int {
     var last = last
-    while last > first, let trim = LineEndTrim.find(last, in: trims),
+    while last > first, let trim = LineEndTrim.find(last, in: trims), trim.decidesFit,
       !fits(trim, from: keys[first], reach: reach, key: keys[last].contentEnd)
     {
       last -= 1

@@ -260,27 +260,81 @@ enum WebWrapStyles {
     noBreak[0] = 0
     ifBreak[0] = 0
     let keys = view.keys.baseAddress.unsafelyUnwrapped
-    let origin = keys[range.lowerBound].start
+    // (A window starting after a mark trimmed before its first: where Blink's positions put it.)
+    let origin =
+      range.lowerBound > 0 && !view.lineEndTrims.isEmpty
+      ? candidate(after: range.lowerBound &- 1, next: keys[range.lowerBound].start, in: view).noBreak
+      : keys[range.lowerBound].start
     // Only the window's last segment can end its paragraph (a window's lines end at the first
     // hard break), so every other's next line starts at the next segment.
     let last = range.upperBound
     var index = 1
     var segment = range.lowerBound
-    while segment < last {
-      noBreak[index] = Float(keys[segment &+ 1].start - origin)
-      ifBreak[index] = Float(keys[segment].contentEnd - origin)
-      index &+= 1
-      segment &+= 1
+    if view.lineEndTrims.isEmpty && view.codes == nil {
+      while segment < last {
+        noBreak[index] = Float(keys[segment &+ 1].start - origin)
+        ifBreak[index] = Float(keys[segment].contentEnd - origin)
+        index &+= 1
+        segment &+= 1
+      }
+    } else {
+      while segment < last {
+        let (next, end) = candidate(after: segment, next: keys[segment &+ 1].start, in: view)
+        noBreak[index] = Float(next - origin)
+        ifBreak[index] = Float(end - origin)
+        index &+= 1
+        segment &+= 1
+      }
     }
     let next =
       last &+ 1 < segments.count && !segments[last].hardBreakAfter
       ? keys[last &+ 1].start
       : (keys[last].start + segments[last].totalWidth).roundedUp(toMultipleOf: WebTextRules.layoutUnit)
-    noBreak[index] = Float(next - origin)
-    ifBreak[index] = Float(keys[last].contentEnd - origin)
+    let (lastNext, lastEnd) = candidate(after: last, next: next, in: view)
+    noBreak[index] = Float(lastNext - origin)
+    ifBreak[index] = Float(lastEnd - origin)
     return score(
       lineCount, count: count, candidates: candidates, width: width, fontSize: fontSize, balanced: balanced,
       firstSegment: range.lowerBound, ends: &ends)
+  }
+
+  /// Where the next line starts and where a line ending after `segment` ends, as Blink's
+  /// candidates take them from the paragraph's shaping (`LineBreaker::AppendCandidates`), given
+  /// the segments' keys and `next`, the key where the next segment starts:
+  /// - under `text-spacing-trim: normal` (`WebSpacingTrim`), the next segment's first mark
+  ///   trimmed after this one is narrower in the paragraph's positions, where the keys move the
+  ///   next segment's start instead; and a mark the keys set narrower at a line's end
+  ///   (`LineEndTrim.points`) is full width in the paragraph;
+  /// - a line's end leaves out only spaces and tabs (`IsBreakableSpace`): other space
+  ///   separators that hang at a line's end (U+3000) count, as do hard breaks not.
+  @inline(__always) static func candidate(
+    after segment: Int, next: Double, in view: PreparedTextStorage.View
+  ) -> (noBreak: Double, ifBreak: Double) {
+    let key = view.keys[segment]
+    var noBreak = next
+    var ifBreak = key.contentEnd
+    if !view.lineEndTrims.isEmpty, let trim = WebSpacingTrim.LineEndTrim.find(segment, in: view.lineEndTrims)
+    {
+      noBreak -= trim.trimAfter
+      if trim.points != 0 { ifBreak = key.lineContentEnd }
+    }
+    let record = view.segments[segment]
+    if let codes = view.codes, record.graphemeCount > record.contentGraphemeCount {
+      let first = Int(record.graphemeStart)
+      let contentEnd = first &+ Int(record.contentGraphemeCount)
+      var end = first &+ Int(record.graphemeCount)
+      while end > contentEnd {
+        let scalar = codes[end &- 1 == 0 ? 0 : Int(view.graphemeEnds[end &- 2])]
+        guard scalar == 0x20 || scalar == 0x09 || UnicodeProperties.isHardBreak(scalar) else { break }
+        end &-= 1
+      }
+      if end > contentEnd {
+        var width = 0.0
+        for grapheme in first..<end { width += view.graphemeWidths[grapheme] }
+        ifBreak = (key.start + width).roundedUp(toMultipleOf: WebTextRules.layoutUnit)
+      }
+    }
+    return (noBreak, ifBreak)
   }
 
   /// `ScoreLineBreaker::ComputeScores` and `ComputeBreakPoints` over `count` candidates whose
@@ -692,13 +746,17 @@ enum WebWrapStyles {
       }
       let reach = limit + keys[first].start
       // After the first line, looked for near as many segments as the line before holds.
-      let end = PreparedText.decidingTies(
+      var end = PreparedText.decidingTies(
         lineCount == 0
           ? PreparedText.lastSegment(in: keys, from: first, through: last, within: reach)
           : PreparedText.lastSegment(
             in: keys, from: first, through: last, within: reach,
             near: first &+ ends[lineCount &- 1] &- previousFirst),
         in: keys, from: first, within: reach)
+      if !view.lineEndTrims.isEmpty {
+        end = WebSpacingTrim.adjustedLastSegment(
+          end, from: first, through: last, reach: reach, keys: keys, trims: view.lineEndTrims)
+      }
       previousFirst = first
       ends[lineCount] = end
       lineCount &+= 1
@@ -777,9 +835,12 @@ enum WebWrapStyles {
     // The greedy end of the line from segment `first` at `width` (`forEachLine` on whole segments).
     @inline(__always) func lineEnd(from first: Int, width: Int) -> Int {
       let reach = limit(width) + keys[first].start
-      return PreparedText.decidingTies(
+      let end = PreparedText.decidingTies(
         PreparedText.lastSegment(in: keys, from: first, through: last, within: reach), in: keys, from: first,
         within: reach)
+      guard !view.lineEndTrims.isEmpty else { return end }
+      return WebSpacingTrim.adjustedLastSegment(
+        end, from: first, through: last, reach: reach, keys: keys, trims: view.lineEndTrims)
     }
     // The narrowest width from `floor` at which the line `first...end` fits.
     func narrowestFitting(from first: Int, to end: Int, above floor: Int) -> Int {
