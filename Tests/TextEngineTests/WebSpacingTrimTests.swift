@@ -170,9 +170,9 @@ import Testing
     }
   }
 
-  /// Other platforms have no such setting; styled spans and fonts with `chws` are refused by
-  /// name rather than measured otherwise than the browser would (`text-wrap-style` balance and
-  /// pretty are measured: `WebSpacingTrimWrapStylesTests`).
+  /// Other platforms have no such setting; fonts with `chws` are refused by name rather than
+  /// measured otherwise than the browser would (`text-wrap-style` balance and pretty are
+  /// measured: `WebSpacingTrimWrapStylesTests`; styled spans: `WebSpacingTrimSpansTests`).
   @Test func whatIsNotModelledIsRefused() throws {
     for platform in [TextPlatform.flutter, .android, .ios] {
       #expect {
@@ -181,10 +181,6 @@ import Testing
         ($0 as? TextError)?.code == .invalidStyle && ($0 as? TextError)?.field == "textSpacingTrim"
       }
     }
-    let measurer = try Self.measurer()
-    #expect {
-      try measurer.prepare([TextSpan("「一」", style: Self.normal)])
-    } throws: { ($0 as? TextError)?.field == "textSpacingTrim" }
     let chws = try Font(path: Fixtures.url("fonts/chws-feature.ttf").path)
     #expect(chws.hasContextualHalfWidthSpacing)
     let withChws = TextMeasurer(regular: try FontChain([chws]), systemFonts: false, platform: .web)

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import TextEngine
@@ -75,5 +76,37 @@ import Testing
       .layout(width: width)
     #expect(plain.breaks == breaks)
     #expect(span.breaks == breaks)
+  }
+
+  /// A letter spacing far below 0 takes positions back (a cluster's advance and its spacing
+  /// under 0): the searches over whole segments, which look for the first segment past a line's
+  /// reach, cannot find it, so such a text is laid out by the line finder alone, and balance and
+  /// pretty keep its greedy lines. (A fuzz finding, `Fuzz/Corpus/text/crash-negative-spacing-balance`:
+  /// balance gave 2 lines where greedy gave 1.)
+  @Test func positionsThatFallBackKeepTheGreedyLines() throws {
+    let measurer = try BundledFonts.measurer(systemFonts: false, platform: .web)
+    let text =
+      "ok famGily \u{1F44D}\u{1F3FD} ok \u{FFFD} Dags ok bad ( ok bad en Dd DFKadi-S _ g\u{3BC}\u{3B5} osts"
+    for spacing in [-11.125, -20, -5] {
+      var style = TextStyle(fontSize: 15, letterSpacing: spacing, lineHeight: .fixed(21))
+      let greedy = try measurer.prepare(text, style: style)
+      for wrap in [TextWrap.balance, .pretty] {
+        style.textWrap = wrap
+        let wrapped = try measurer.prepare(text, style: style)
+        for width in [30.0, 51, 100, 170] {
+          let lines = try greedy.layout(width: width)
+          #expect(try greedy.measure(width: width).lineCount == lines.lines.count, "\(spacing) \(width)")
+          #expect(
+            try wrapped.measure(width: width).lineCount == lines.lines.count, "\(wrap) \(spacing) \(width)")
+        }
+      }
+    }
+    var crash = TextStyle(
+      fontSize: 15, letterSpacing: -11.125, lineSpacing: 14, pixelScale: 1, language: "vi")
+    let data = try Data(contentsOf: Fixtures.url("../../Fuzz/Corpus/text/crash-negative-spacing-balance"))
+    let fuzzed = String(decoding: data.dropFirst(9), as: UTF8.self)
+    let greedy = try measurer.prepare(fuzzed, style: crash).measure(width: 100).lineCount
+    crash.textWrap = .balance
+    #expect(try measurer.prepare(fuzzed, style: crash).measure(width: 100).lineCount == greedy)
   }
 }

@@ -263,7 +263,8 @@ public struct WebCardStyleSheet: Sendable {
       declarations.append("line-height: \(lineHeight)")
     }
     if text.letterSpacing != 0 { declarations.append("letter-spacing: \(Self.px(text.letterSpacing))") }
-    if text.textSpacingTrim != .spaceAll {
+    // (A span says its own: it would inherit a paragraph's `normal`, where its style may not trim.)
+    if !paragraph || text.textSpacingTrim != .spaceAll {
       declarations.append("text-spacing-trim: \(text.textSpacingTrim.rawValue)")
     }
     if let color = style.color { declarations.append("color: \(Self.color(color))") }

@@ -29,6 +29,21 @@ extension AttributedText {
     /// `tabStops[k]`: the tab stops grapheme `k` reaches when it is a tab (its span's font's),
     /// else nil; empty without tabs.
     let tabStops: [WebTabStops?]
+    /// `text-spacing-trim: normal` (``WebSpacingTrim``) across spans: how much wider grapheme `k`
+    /// is where a line starts with it (an opening mark trimmed after the previous span's last
+    /// mark, which Blink reshapes full width at a line's start); empty where none is.
+    var lineStartWidening: [Double] = []
+    /// The closing marks a line may end with set narrower where only that makes it fit, by
+    /// grapheme (``SpanLineEndTrim``); empty where none is.
+    var lineEndTrims: [Int: SpanLineEndTrim] = [:]
+
+    /// A closing mark Blink may trim at a line's end (`ShapingLineBreaker::ShapeLine`): how much
+    /// narrower (points, negative) and how many graphemes it reshapes with it (2 when the one
+    /// before was trimmed for it).
+    struct SpanLineEndTrim: Sendable, Hashable {
+      var points: Double
+      var graphemes: Int
+    }
 
     /// The advances of graphemes of `widths`, each in span `spans[k]` and followed by the
     /// kerning `kerningAfter[k]`; a grapheme holding a scalar of `itemStarts` (bidi level runs),
@@ -77,6 +92,41 @@ extension AttributedText {
       self.tabStops = tabStops
     }
 
+    /// How much wider grapheme `grapheme` is where a line starts with it (`lineStartWidening`).
+    @inline(__always) func startWidening(_ grapheme: Int) -> Double {
+      lineStartWidening.isEmpty || grapheme >= lineStartWidening.count ? 0 : lineStartWidening[grapheme]
+    }
+
+    /// Whether the line `line.start..<end`, which does not fit with its last grapheme full
+    /// width, fits with that closing mark trimmed (`lineEndTrims`), as Blink's
+    /// `ShapingLineBreaker::ShapeLine` extends its candidate break: the reshaped piece from the
+    /// last safe offset, summed in `Float` with the floored LayoutUnit position of that offset
+    /// from the line's start in the item, within the room the item parts before it leave.
+    func trimmedEndFits(to end: Int, of line: inout LineWalker, limit: Double) -> Bool {
+      let last = end - 1
+      guard last >= line.start, let trim = lineEndTrims[last] else { return false }
+      let item = items[last]
+      var itemFirst = last
+      while itemFirst > line.start, items[itemFirst - 1] == item { itemFirst -= 1 }
+      let before = itemFirst > line.start ? line.width(to: itemFirst) : startWidening(line.start)
+      let startPosition = itemFirst == line.start ? starts[line.start] : 0
+      let lastSafe = max(itemFirst, last - (trim.graphemes - 1))
+      // (`LayoutUnit(last_safe_position − start_position)`: the start exact, the last safe
+      // offset's position a LayoutUnit, the difference truncated.)
+      let widthToLastSafe =
+        (starts[lastSafe] / grid).rounded(.down) * grid - (startPosition / grid).rounded(.up) * grid
+      let piece = ends[last] - starts[lastSafe] + trim.points
+      // A line whose start Blink reshapes (its first mark trimmed after the one before, or a
+      // kerning pair's second cluster) has a LayoutUnit less room, as in plain text
+      // (`WebSpacingTrim.fits`, `LineKey.reshapedStart`).
+      let start = line.start
+      let reshapedStart =
+        startWidening(start) != 0
+        || (start > 0 && items[start - 1] == items[start] && starts[start] != ends[start - 1])
+      let room = limit - grid - before - (reshapedStart ? grid : 0)
+      return Float(widthToLastSafe) + Float(piece) <= Float(room)
+    }
+
     /// What a line ending inside a word before grapheme `end` gains (`cutKerning`).
     func endKerning(before end: Int) -> Double {
       cutKerning.isEmpty ? 0 : cutKerning[end - 1]
@@ -117,7 +167,7 @@ extension AttributedText {
       // The last item's part starts at `lastStart`, after parts `before` wide (snapped).
       var lastStart = end - 1
       while lastStart > start, items[lastStart - 1] == items[end - 1] { lastStart -= 1 }
-      let before = width(from: start, to: lastStart)
+      let before = lastStart > start ? width(from: start, to: lastStart) : startWidening(start)
       return before + (ends[end - 1] - starts[lastStart]) <= limit
     }
 
@@ -158,12 +208,17 @@ extension AttributedText {
       /// up, the last part as the difference of its rounded-up ends.
       mutating func width(to end: Int) -> Double {
         guard end > start else { return 0 }
+        return partsWidth(to: end) + advances.startWidening(start)
+      }
+
+      /// `width(to:)` without what the line's reshaped start adds.
+      private mutating func partsWidth(to end: Int) -> Double {
         let items = advances.items
         // (An end before the part walked to, never asked for in order: walked anew from the
         // line's start, where that cannot happen again.)
         guard items[end - 1] >= items[part] else {
           var fresh = LineWalker(advances, from: start)
-          return fresh.width(to: end)
+          return fresh.partsWidth(to: end)
         }
         while items[part] != items[end - 1] {
           let item = items[part]

@@ -91,6 +91,16 @@ extension AttributedText {
             && !items.fitsAtLimit(from: lineStart, to: contentEnd, limit: limit))
           || !items.reshapedEndFits(to: contentEnd, of: &walker!, limit: limit)
         {
+          if contentEnd > first, !items.lineEndTrims.isEmpty,
+            let trim = items.lineEndTrims[contentEnd - 1],
+            items.trimmedEndFits(to: contentEnd, of: &walker!, limit: limit)
+          {
+            // Only with its last mark trimmed (`WebSpacingTrim.spanTrims`): the line ends after it.
+            lineContent = walker!.reportedWidth(to: contentEnd) + trim.points
+            metrics.formUnion(segment.metrics)
+            guard endLine(at: end) else { return }
+            continue
+          }
           if lineStartsWithHyphenBeforeDigits(from: lineStart, before: first) {
             joinsLineStartHyphen = true
           } else {
@@ -165,9 +175,21 @@ extension AttributedText {
         guard let ended = endsAfterOverflowingSpace() else { return }
         if ended { continue }
       }
-      var fits = !joinsLineStartHyphen && lineWidth + segment.contentWidth <= limit
-      if fits, let items = itemAdvances, lineStart == first, contentEnd > first,
-        lineWidth + segment.contentWidth == limit
+      // (A line starting with a mark trimmed after the span before sets it full width.)
+      let widening = lineStart == first ? itemAdvances?.startWidening(first) ?? 0 : 0
+      var fits = !joinsLineStartHyphen && lineWidth + segment.contentWidth + widening <= limit
+      var trimmedEnd = 0.0
+      if !fits, !joinsLineStartHyphen, let items = itemAdvances, lineStart == first, contentEnd > first,
+        !items.lineEndTrims.isEmpty, let trim = items.lineEndTrims[contentEnd - 1]
+      {
+        var line = ItemAdvances.LineWalker(items, from: first)
+        if items.trimmedEndFits(to: contentEnd, of: &line, limit: limit) {
+          fits = true
+          trimmedEnd = trim.points
+        }
+      }
+      if fits, trimmedEnd == 0, let items = itemAdvances, lineStart == first, contentEnd > first,
+        lineWidth + segment.contentWidth + widening == limit
       {
         // A segment starting its line exactly as wide as the limit once snapped fits as Blink
         // decides a tie: by its exact width too (`PreparedText.LineKey.tieRank`).
@@ -178,9 +200,9 @@ extension AttributedText {
         if contentEnd > first { lineContent = leadWidth + ((segment.start + segment.contentWidth) - origin) }
         if let items = itemAdvances, lineStart == first, contentEnd > first {
           // (Blink's width of the line's part of the item: `ItemAdvances.reportedWidth`.)
-          lineContent = items.reportedWidth(from: first, to: contentEnd)
+          lineContent = items.reportedWidth(from: first, to: contentEnd) + trimmedEnd
         }
-        lineWidth += segment.totalWidth
+        lineWidth += segment.totalWidth + widening
         metrics.formUnion(segment.metrics)
       } else {
         // Alone on its line and still too wide: break between grapheme clusters.

@@ -54,6 +54,8 @@ extension TextMeasurer {
         .textTooLong,
         "the spans have \(offset) Unicode scalars together; at most \(Self.maximumScalarCount) are accepted")
     }
+    // Where each run of spans of one style starts (graphemes).
+    var groupStarts: [Int] = []
     var group = 0
     while group < spans.count {
       var next = group + 1
@@ -66,6 +68,7 @@ extension TextMeasurer {
       lastPrepared = prepared
       let base = Int32(codes.count)
       var span = group
+      groupStarts.append(graphemeWidths.count)
       prepared.withView { view in
         let firstGrapheme = graphemeKerning.count
         graphemeKerning.append(contentsOf: repeatElement(0, count: view.graphemeWidths.count))
@@ -123,6 +126,19 @@ extension TextMeasurer {
       group = next
     }
     spanStarts.append(codes.count)
+    let opportunities = try lineBreakOpportunities(in: joined)
+    // `text-spacing-trim: normal` across spans and at their lines' ends (the web).
+    var spanTrims: WebSpacingTrim.SpanTrims?
+    if platform.hasTextSpacingTrim, spans.contains(where: { $0.style.textSpacingTrim == .normal }) {
+      spanTrims = WebSpacingTrim.spanTrims(
+        codes: codes, graphemeEnds: graphemeEnds, graphemeSpans: graphemeSpans, groupStarts: Set(groupStarts),
+        opportunities: Set(opportunities.map(\.offset)), style: { spans[$0].style },
+        chain: { self.chain(for: spans[$0].style.weight) })
+      for trim in spanTrims?.insideTrims ?? [] {
+        graphemeWidths[trim.grapheme] = max(0, graphemeWidths[trim.grapheme] + trim.points)
+      }
+      for trim in spanTrims?.kerningTakenBack ?? [] { graphemeKerning[trim.grapheme] -= trim.points }
+    }
     let segmentGraphemeMetrics = graphemeMetrics(
       spans: spans, paragraph: paragraph, spanMetrics: spanMetrics, graphemeSpans: graphemeSpans,
       graphemeFonts: graphemeFonts)
@@ -155,12 +171,20 @@ extension TextMeasurer {
           : graphemeCutKerning
             + repeatElement(0, count: max(0, graphemeWidths.count - graphemeCutKerning.count)),
         tabs: tabGraphemes)
+      if let spanTrims {
+        if !spanTrims.lineStartWidening.isEmpty {
+          var widening = [Double](repeating: 0, count: graphemeWidths.count)
+          for (grapheme, points) in spanTrims.lineStartWidening { widening[grapheme] = points }
+          itemAdvances?.lineStartWidening = widening
+        }
+        itemAdvances?.lineEndTrims = spanTrims.lineEndTrims
+      }
     }
     let snappedPositions = itemAdvances?.positions()
     var segments: [AttributedText.Segment] = []
     var grapheme = 0
     var runningWidth = 0.0
-    for (end, isMandatory) in try lineBreakOpportunities(in: joined) {
+    for (end, isMandatory) in opportunities {
       let start = grapheme
       while grapheme < graphemeEnds.count, Int(graphemeEnds[grapheme]) <= end { grapheme += 1 }
       // A break inside a cluster (only where spans split one) moves to the cluster's end.

@@ -68,6 +68,19 @@ public struct PreparedText: Sendable, Hashable {
 
     /// `startTieRank` as ties compare it: with `reshapedStart`, without `widerFirstItemPart`.
     var rankedStart: Int16 { startTieRank & ~Self.widerFirstItemPart }
+
+    /// True when every segment of `keys` starts no earlier than the one before and ends its
+    /// content no earlier than it starts: the searches over whole segments, which look for the
+    /// first segment past a line's reach, assume it. Only a negative letter spacing larger than a
+    /// cluster's advance takes positions back.
+    static func positionsRise(_ keys: some Collection<LineKey>) -> Bool {
+      var previous = -Double.infinity
+      for key in keys {
+        guard key.start >= previous, key.contentEnd >= key.start else { return false }
+        previous = key.start
+      }
+      return true
+    }
   }
 
   /// What a prepared text holds beside its segment and grapheme arrays.

@@ -413,7 +413,7 @@ struct PreparedTextBuilder {
   ) -> Finished {
     // (Appended to only where marks are trimmed: other texts keep the header's empty array.)
     var lineEndTrims: [WebSpacingTrim.LineEndTrim] = []
-    let (placed, itemGraphemes, tabRuns) = itemStarts.withUnsafeBufferPointer { items in
+    let (placed, itemGraphemes, tabRuns, positionsRise) = itemStarts.withUnsafeBufferPointer { items in
       storage.withContents { contents in
         if let spacingTrims, !spacingTrims.inside.isEmpty {
           Self.applyInsideTrims(spacingTrims.inside, to: contents)
@@ -429,12 +429,17 @@ struct PreparedTextBuilder {
         return (
           placed,
           positionGrid > 0 && !itemStarts.isEmpty ? startGraphemesOfItems(ends: contents.graphemeEnds) : [],
-          tabRuns
+          tabRuns,
+          // (Only a negative letter spacing can take positions back.)
+          letterSpacing >= 0 || PreparedText.LineKey.positionsRise(contents.keys.prefix(segmentCount))
         )
       }
     }
     storage.finish(
-      graphemeCount: graphemeCount, segmentCount: segmentCount, widestSegmentContent: placed.widest,
+      // (Where positions fall back, the searches over whole segments cannot find a line's first
+      // segment past its reach: the line finder's loop finds every line.)
+      graphemeCount: graphemeCount, segmentCount: segmentCount,
+      widestSegmentContent: positionsRise ? placed.widest : .infinity,
       segmentsPerPoint: placed.totalWidth > 0 ? Double(segmentCount) / placed.totalWidth : 0,
       // (Chromium's advances and kerning are whole 1/65536 px; so are positions when the letter
       // spacing is too, and then a segment's start less its tie rank is its exact start.)

@@ -535,7 +535,7 @@ enum WebWrapStyles {
     in view: PreparedTextStorage.View, limit: Double, width: Double, fontSize: Double,
     _ body: (PreparedText.LineBreak) -> Bool
   ) {
-    if !view.tabRuns.isEmpty {
+    if !view.tabRuns.isEmpty || !positionsRise(in: view) {
       PreparedText.forEachLine(in: view, limit: limit, rules: WebTextRules.self, body)
       return
     }
@@ -665,6 +665,10 @@ enum WebWrapStyles {
       balanceWithTabs(in: view, limit: limit, width: width, body)
       return
     }
+    guard positionsRise(in: view) else {
+      PreparedText.forEachLine(in: view, limit: limit, rules: WebTextRules.self, body)
+      return
+    }
     if balanceWholeSegments(in: view, limit: limit, width: width, fontSize: fontSize, body) { return }
     var window = LineRing(filler: PreparedText.LineBreak.empty)
     // 0: collecting the first paragraph; 1: passing greedy lines through; 2: balanced by
@@ -716,6 +720,13 @@ enum WebWrapStyles {
       }
     }
     _ = emitAll(window, body)
+  }
+
+  /// True when the text's positions rise (`PreparedText.LineKey.positionsRise`), as the wrap
+  /// styles' searches over the keys and their scores assume; a text whose positions fall back
+  /// (a negative letter spacing larger than a cluster's advance) keeps its greedy lines.
+  static func positionsRise(in view: PreparedTextStorage.View) -> Bool {
+    PreparedText.LineKey.positionsRise(view.keys)
   }
 
   /// `balance` for a text of one paragraph without hard breaks (false, having called nothing, for
