@@ -91,6 +91,27 @@ import Testing
     #expect(differing == ["tsp129@150", "tsp248@150"])
   }
 
+  /// Empty spans, one or several, lay out under `normal` as under `space-all` (a fuzz finding:
+  /// the trims across span boundaries trapped on a paragraph without graphemes; seed
+  /// `Fuzz/Corpus/attributed/crash-empty-spans-trim`).
+  @Test func emptySpansLayOutAsUnderSpaceAll() throws {
+    let measurer = try BundledFonts.measurer(systemFonts: false, platform: .web)
+    for count in [1, 2] {
+      for text in ["", "」"] {
+        var layouts: [Double] = []
+        for trim in TextSpacingTrim.allCases {
+          let style = TextStyle(fontSize: 15, lineHeight: .fixed(21), textSpacingTrim: trim)
+          let spans =
+            [TextSpan(text, style: style)] + Array(repeating: TextSpan("", style: style), count: count - 1)
+          let prepared = try measurer.prepare(spans, paragraph: style)
+          layouts.append(try prepared.layout(width: 100).height)
+          #expect(try prepared.measure(width: 100).height == layouts.last)
+        }
+        #expect(layouts[0] == layouts[1], "\(count) \(text)")
+      }
+    }
+  }
+
   /// `text-wrap-style` balance and pretty over trimmed marks in spans are not modelled: refused
   /// by name.
   @Test func wrapStylesWithNormalInSpansAreRefused() throws {

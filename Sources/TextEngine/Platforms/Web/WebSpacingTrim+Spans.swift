@@ -64,7 +64,7 @@ extension WebSpacingTrim {
     }
     // Across the boundaries of spans (inside a run of one style, its plain text trimmed what
     // does not change at a line's start, and kept the rest as kerning).
-    for start in 1..<graphemeEnds.count where graphemeSpans[start] != graphemeSpans[start - 1] {
+    for start in graphemeEnds.indices.dropFirst() where graphemeSpans[start] != graphemeSpans[start - 1] {
       let before = start - 1
       let inGroup = !groupStarts.contains(start)
       if !inGroup, let last = mark(before) {
