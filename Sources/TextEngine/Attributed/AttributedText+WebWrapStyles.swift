@@ -185,10 +185,14 @@ extension AttributedText {
         let segment = segments[index]
         let candidate = index - first + 1
         let end = segment.graphemeStart + segment.graphemeCount
-        // (A segment without content ends where the one before it goes on.)
+        // (A segment without content ends where the one before it goes on; its trailing
+        // graphemes but spaces, tabs and hard breaks count: `WebWrapStyles.candidateEnd`.)
+        let lineEnd = WebWrapStyles.candidateEnd(
+          from: end, contentEnd: segment.graphemeStart + segment.contentGraphemeCount
+        ) { codes[$0 == 0 ? 0 : Int(graphemeEnds[$0 - 1])] }
         candidates.ifBreak[candidate] =
-          segment.contentGraphemeCount > 0
-          ? positions.end(ofGrapheme: segment.graphemeStart + segment.contentGraphemeCount - 1)
+          lineEnd > segment.graphemeStart
+          ? positions.end(ofGrapheme: lineEnd - 1)
           : candidates.noBreak[candidate - 1]
         candidates.noBreak[candidate] = positions.start(ofGrapheme: end)
       }

@@ -322,11 +322,8 @@ enum WebWrapStyles {
     if let codes = view.codes, record.graphemeCount > record.contentGraphemeCount {
       let first = Int(record.graphemeStart)
       let contentEnd = first &+ Int(record.contentGraphemeCount)
-      var end = first &+ Int(record.graphemeCount)
-      while end > contentEnd {
-        let scalar = codes[end &- 1 == 0 ? 0 : Int(view.graphemeEnds[end &- 2])]
-        guard scalar == 0x20 || scalar == 0x09 || UnicodeProperties.isHardBreak(scalar) else { break }
-        end &-= 1
+      let end = candidateEnd(from: first &+ Int(record.graphemeCount), contentEnd: contentEnd) {
+        codes[$0 == 0 ? 0 : Int(view.graphemeEnds[$0 &- 1])]
       }
       if end > contentEnd {
         var width = 0.0
@@ -335,6 +332,22 @@ enum WebWrapStyles {
       }
     }
     return (noBreak, ifBreak)
+  }
+
+  /// Where a candidate's line ends (`LineBreaker::AppendCandidates`): after the last of a
+  /// segment's trailing graphemes (from `contentEnd` to `end`) that is not a space, a tab or a
+  /// hard break (`IsBreakableSpace`: an ideographic space counts), else at `contentEnd`;
+  /// `firstScalar(k)` is grapheme `k`'s first scalar.
+  @inline(__always) static func candidateEnd(
+    from end: Int, contentEnd: Int, firstScalar: (Int) -> UInt32
+  ) -> Int {
+    var end = end
+    while end > contentEnd {
+      let scalar = firstScalar(end &- 1)
+      guard scalar == 0x20 || scalar == 0x09 || UnicodeProperties.isHardBreak(scalar) else { break }
+      end &-= 1
+    }
+    return end
   }
 
   /// `ScoreLineBreaker::ComputeScores` and `ComputeBreakPoints` over `count` candidates whose
