@@ -112,18 +112,36 @@ import Testing
     }
   }
 
-  /// `text-wrap-style` balance and pretty over trimmed marks in spans are not modelled: refused
-  /// by name.
-  @Test func wrapStylesWithNormalInSpansAreRefused() throws {
+  /// `text-wrap-style` balance and pretty over spans under `normal` break as Chromium's but the
+  /// known layouts: the candidates take the paragraph's positions (a mark trimmed after a
+  /// segment inside a span ends that segment before it, `ItemAdvances.trimsAfter`). Before:
+  /// refused; measured without `trimsAfter`, balance 1,905 and pretty 1,983 of 2,000.
+  static let knownWrapMismatches: [TextWrap: Set<String>] = [
+    .balance: ["tsp055@150", "tsp153@150", "tsp182@150"],
+    .pretty: ["tsp182@150", "tsp344@251"],
+  ]
+
+  @Test func wrapStylesBreakAsChromiums() throws {
     let measurer = try BundledFonts.measurer(systemFonts: false, platform: .web)
-    var paragraph = TextStyle(fontSize: 15, lineHeight: .fixed(21), textSpacingTrim: .normal)
     for wrap in [TextWrap.balance, .pretty] {
+      var layouts = 0
+      var mismatches: Set<String> = []
+      var paragraph = TextStyle(fontSize: 15, lineHeight: .fixed(21), textSpacingTrim: .normal)
       paragraph.textWrap = wrap
-      #expect {
-        try measurer.prepare([TextSpan("「一」", style: paragraph)], paragraph: paragraph)
-      } throws: { ($0 as? TextError)?.field == "textSpacingTrim" }
+      for row in try Self.rows() {
+        let prepared = try measurer.prepare(Self.spans(row, trim: .normal), paragraph: paragraph)
+        let expected = row[wrap == .balance ? "normalBalance" : "normalPretty"] as! [String: [Int]]
+        for (width, breaks) in expected {
+          layouts += 1
+          let layout = try prepared.layout(width: Double(width)!)
+          if layout.lines.dropFirst().map(\.scalarRange.lowerBound) != breaks {
+            mismatches.insert("\(row["id"]!)@\(width)")
+          }
+          #expect(try prepared.measure(width: Double(width)!).lineCount == layout.lines.count)
+        }
+      }
+      #expect(layouts == 2_000)
+      #expect(mismatches == Self.knownWrapMismatches[wrap], "\(wrap)")
     }
-    paragraph.textWrap = .auto
-    #expect(try measurer.prepare([TextSpan("「一」", style: paragraph)], paragraph: paragraph).codes.count == 3)
   }
 }

@@ -36,6 +36,10 @@ extension AttributedText {
     /// The closing marks a line may end with set narrower where only that makes it fit, by
     /// grapheme (``SpanLineEndTrim``); empty where none is.
     var lineEndTrims: [Int: SpanLineEndTrim] = [:]
+    /// How much narrower the mark after grapheme `k` is set in the same item (points,
+    /// negative), which its advances keep as kerning after `k`: Blink's paragraph positions end
+    /// `k` before it (`text-wrap-style`'s candidates); empty where none is.
+    var trimsAfter: [Int: Double] = [:]
 
     /// A closing mark Blink may trim at a line's end (`ShapingLineBreaker::ShapeLine`): how much
     /// narrower (points, negative) and how many graphemes it reshapes with it (2 when the one

@@ -179,6 +179,11 @@ extension AttributedText {
     var ends = InlineArray<8, Int>(repeating: 0)
     let applied = WebWrapStyles.withCandidates(count: count) { candidates in
       var positions = CandidatePositions(items, from: segments[first].graphemeStart)
+      // (A window starting with a mark trimmed after the one before: from where Blink's
+      // positions start it.)
+      if segments[first].graphemeStart > 0, let trim = items.trimsAfter[segments[first].graphemeStart - 1] {
+        positions.base += Float(trim)
+      }
       candidates.noBreak[0] = 0
       candidates.ifBreak[0] = 0
       for index in first...last {
@@ -194,7 +199,10 @@ extension AttributedText {
           lineEnd > segment.graphemeStart
           ? positions.end(ofGrapheme: lineEnd - 1)
           : candidates.noBreak[candidate - 1]
-        candidates.noBreak[candidate] = positions.start(ofGrapheme: end)
+        // (Before a mark trimmed after it: where the paragraph's positions end the segment.)
+        candidates.noBreak[candidate] =
+          positions.start(ofGrapheme: end)
+          - Float(items.trimsAfter.isEmpty ? 0 : items.trimsAfter[end - 1] ?? 0)
       }
       return WebWrapStyles.score(
         lines.count, count: count, candidates: candidates, width: width, fontSize: paragraph.fontSize,

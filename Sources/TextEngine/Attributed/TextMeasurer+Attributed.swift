@@ -18,7 +18,7 @@ extension TextMeasurer {
     try paragraph.validateTextWrap(on: platform)
     try paragraph.validateAndroidStyle(on: platform)
     try paragraph.validateFlutterRoundingHack(on: platform)
-    try TextSpacingTrim.validateSpans(spans, paragraph: paragraph, truncationToken: truncationToken)
+    try paragraph.validateTextSpacingTrim(on: platform)
     var codes: [UInt32] = []
     var spanStarts: [Int] = []
     var spanMetrics: [AttributedText.LineMetrics] = []
@@ -56,6 +56,9 @@ extension TextMeasurer {
     }
     // Where each run of spans of one style starts (graphemes).
     var groupStarts: [Int] = []
+    // The marks trimmed after a segment inside a run (`LineEndTrim.trimAfter`), by the
+    // segment's last grapheme.
+    var trimsAfter: [Int: Double] = [:]
     var group = 0
     while group < spans.count {
       var next = group + 1
@@ -75,6 +78,11 @@ extension TextMeasurer {
         for segment in view.segments where segment.kernAfter != 0 {
           let end = Int(segment.graphemeStart + segment.graphemeCount) - 1
           graphemeKerning[firstGrapheme + end] = Double(segment.kernAfter)
+        }
+        // (What of that kerning is a mark trimmed after the segment: wrap styles' candidates.)
+        for trim in view.lineEndTrims where trim.trimAfter != 0 {
+          let segment = view.segments[Int(trim.segment)]
+          trimsAfter[firstGrapheme + Int(segment.graphemeStart + segment.graphemeCount) - 1] = trim.trimAfter
         }
         if !view.cutKerning.isEmpty || !graphemeCutKerning.isEmpty {
           if graphemeCutKerning.count < firstGrapheme {
@@ -179,6 +187,8 @@ extension TextMeasurer {
         }
         itemAdvances?.lineEndTrims = spanTrims.lineEndTrims
       }
+      for trim in spanTrims?.kerningTakenBack ?? [] { trimsAfter[trim.grapheme] = nil }
+      itemAdvances?.trimsAfter = trimsAfter
     }
     let snappedPositions = itemAdvances?.positions()
     var segments: [AttributedText.Segment] = []

@@ -51,23 +51,6 @@ extension TextSpacingTrim {
 }
 
 extension TextSpacingTrim {
-  /// Checks that a paragraph of styled spans asking for ``normal`` breaks greedily: Blink's
-  /// `text-wrap-style: balance` and `pretty` over trimmed marks in spans are not modelled, so the
-  /// pair is refused rather than answered otherwise.
-  /// - Throws: `TextError` with code `invalidStyle` and field `textSpacingTrim`.
-  static func validateSpans(_ spans: [TextSpan], paragraph: TextStyle, truncationToken: TextSpan?)
-    throws(TextError)
-  {
-    guard paragraph.textWrap != .auto else { return }
-    let styles = [paragraph] + spans.map(\.style) + (truncationToken.map { [$0.style] } ?? [])
-    guard styles.contains(where: { $0.textSpacingTrim != .spaceAll }) else { return }
-    throw invalidStyle(
-      "must be space-all in styled spans with text wrap \(paragraph.textWrap.rawValue) (balance and pretty over trimmed marks in spans are not modelled)"
-    )
-  }
-}
-
-extension TextSpacingTrim {
   /// Checks that no font of `chain` a text is set in (`used`) has `chws`, whose contextual
   /// spacing Blink turns on under ``normal`` and the engine does not model (it models `halt`,
   /// Noto Sans CJK's).
