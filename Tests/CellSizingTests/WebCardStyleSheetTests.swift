@@ -71,6 +71,22 @@ import TextEngine
     } throws: { "\($0)".contains("space-all, normal") }
   }
 
+  /// A span's class says its own `text-spacing-trim` (it would inherit its paragraph's `normal`),
+  /// and a paragraph's style with `"textWrap"` writes `text-wrap-style`.
+  @Test func spansSayTheirOwnTrimAndParagraphsTheirWrapStyle() throws {
+    let template = try TestSupport.template(
+      #"{"styles": {"p": {"textSpacingTrim": "normal", "textWrap": "balance"}, "s": {"weight": "bold"}}, "stack": [{"spans": [{"field": "a", "style": "s"}, {"field": "b", "style": "p"}], "style": "p"}]}"#
+    )
+    let css = WebCardStyleSheet(
+      template: template, fonts: WebCardFonts(measurer: try BundledFonts.measurer(platform: .web))
+    ).css
+    let rules = css.split(separator: "\n")
+    let spanRules = rules.filter { $0.contains(".ss-u") }
+    #expect(!spanRules.isEmpty && spanRules.allSatisfy { $0.contains("text-spacing-trim:") })
+    #expect(rules.contains { $0.contains(".ss-t") && $0.contains("text-wrap-style: balance") })
+    #expect(!spanRules.contains { $0.contains("text-wrap-style") })
+  }
+
   @Test func fontsAreTheMeasurersFiles() throws {
     let measurer = try BundledFonts.measurer(platform: .web)
     let fonts = WebCardFonts(measurer: measurer)

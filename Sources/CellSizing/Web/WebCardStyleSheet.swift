@@ -261,6 +261,7 @@ public struct WebCardStyleSheet: Sendable {
         case .multiple(let factor), .fontSizeMultiple(let factor): Self.number(factor)
         }
       declarations.append("line-height: \(lineHeight)")
+      if text.textWrap != .auto { declarations.append("text-wrap-style: \(text.textWrap.rawValue)") }
     }
     if text.letterSpacing != 0 { declarations.append("letter-spacing: \(Self.px(text.letterSpacing))") }
     // (A span says its own: it would inherit a paragraph's `normal`, where its style may not trim.)
