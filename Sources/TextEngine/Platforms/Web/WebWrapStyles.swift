@@ -270,21 +270,12 @@ enum WebWrapStyles {
     let last = range.upperBound
     var index = 1
     var segment = range.lowerBound
-    if view.lineEndTrims.isEmpty && view.codes == nil {
-      while segment < last {
-        noBreak[index] = Float(keys[segment &+ 1].start - origin)
-        ifBreak[index] = Float(keys[segment].contentEnd - origin)
-        index &+= 1
-        segment &+= 1
-      }
-    } else {
-      while segment < last {
-        let (next, end) = candidate(after: segment, next: keys[segment &+ 1].start, in: view)
-        noBreak[index] = Float(next - origin)
-        ifBreak[index] = Float(end - origin)
-        index &+= 1
-        segment &+= 1
-      }
+    while segment < last {
+      let (next, end) = candidate(after: segment, next: keys[segment &+ 1].start, in: view)
+      noBreak[index] = Float(next - origin)
+      ifBreak[index] = Float(end - origin)
+      index &+= 1
+      segment &+= 1
     }
     let next =
       last &+ 1 < segments.count && !segments[last].hardBreakAfter
@@ -305,8 +296,9 @@ enum WebWrapStyles {
   ///   trimmed after this one is narrower in the paragraph's positions, where the keys move the
   ///   next segment's start instead; and a mark the keys set narrower at a line's end
   ///   (`LineEndTrim.points`) is full width in the paragraph;
-  /// - a line's end leaves out only spaces and tabs (`IsBreakableSpace`): other space
-  ///   separators that hang at a line's end (U+3000) count, as do hard breaks not.
+  /// - a line's end leaves out only spaces, tabs and hard breaks (`IsBreakableSpace`,
+  ///   `candidateEnd`): an ideographic space that hangs at a greedy line's end counts (the text's
+  ///   scalars are in the views the wrap styles get, `PreparedText.withView(breaking:)`).
   @inline(__always) static func candidate(
     after segment: Int, next: Double, in view: PreparedTextStorage.View
   ) -> (noBreak: Double, ifBreak: Double) {
