@@ -81,8 +81,9 @@ import Testing
   /// A letter spacing far below 0 takes positions back (a cluster's advance and its spacing
   /// under 0): the searches over whole segments, which look for the first segment past a line's
   /// reach, cannot find it, so such a text is laid out by the line finder alone, and balance and
-  /// pretty keep its greedy lines. (A fuzz finding, `Fuzz/Corpus/text/crash-negative-spacing-balance`:
-  /// balance gave 2 lines where greedy gave 1.)
+  /// pretty keep its greedy lines. (Fuzz findings, `Fuzz/Corpus/text/crash-negative-spacing-balance`
+  /// and `-b`: balance gave 2 lines where greedy gave 1; in the second, trailing spaces narrower
+  /// than nothing ended a segment before the content of the one before it.)
   @Test func positionsThatFallBackKeepTheGreedyLines() throws {
     let measurer = try BundledFonts.measurer(systemFonts: false, platform: .web)
     let text =
@@ -101,12 +102,19 @@ import Testing
         }
       }
     }
-    var crash = TextStyle(
-      fontSize: 15, letterSpacing: -11.125, lineSpacing: 14, pixelScale: 1, language: "vi")
-    let data = try Data(contentsOf: Fixtures.url("../../Fuzz/Corpus/text/crash-negative-spacing-balance"))
-    let fuzzed = String(decoding: data.dropFirst(9), as: UTF8.self)
-    let greedy = try measurer.prepare(fuzzed, style: crash).measure(width: 100).lineCount
-    crash.textWrap = .balance
-    #expect(try measurer.prepare(fuzzed, style: crash).measure(width: 100).lineCount == greedy)
+    for seed in ["crash-negative-spacing-balance", "crash-negative-spacing-balance-b"] {
+      var crash = TextStyle(
+        fontSize: 15, letterSpacing: -11.125, lineSpacing: 14, pixelScale: 1, language: "vi")
+      let data = try Data(contentsOf: Fixtures.url("../../Fuzz/Corpus/text/\(seed)"))
+      let fuzzed = String(decoding: data.dropFirst(9), as: UTF8.self)
+      let greedy = try measurer.prepare(fuzzed, style: crash)
+      crash.textWrap = .balance
+      let balanced = try measurer.prepare(fuzzed, style: crash)
+      for width in [51.0, 100, 170] {
+        let count = try greedy.measure(width: width).lineCount
+        #expect(try greedy.layout(width: width).lines.count == count, "\(seed) \(width)")
+        #expect(try balanced.measure(width: width).lineCount == count, "\(seed) \(width)")
+      }
+    }
   }
 }

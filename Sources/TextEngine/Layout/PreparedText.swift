@@ -69,15 +69,23 @@ public struct PreparedText: Sendable, Hashable {
     /// `startTieRank` as ties compare it: with `reshapedStart`, without `widerFirstItemPart`.
     var rankedStart: Int16 { startTieRank & ~Self.widerFirstItemPart }
 
-    /// True when every segment of `keys` starts no earlier than the one before and ends its
-    /// content no earlier than it starts: the searches over whole segments, which look for the
-    /// first segment past a line's reach, assume it. Only a negative letter spacing larger than a
-    /// cluster's advance takes positions back.
+    /// True when every segment of `keys` starts and ends its content (in context: its line
+    /// content end, which a trimmed line end's search key is not) no earlier than the one before,
+    /// and its search key is no earlier than its start: the searches over whole segments, which
+    /// look for the first segment past a line's reach, assume it. Only a negative letter spacing
+    /// larger than a cluster's advance takes positions back (trailing spaces narrower than nothing
+    /// end a segment before the content of the one before it).
     static func positionsRise(_ keys: some Collection<LineKey>) -> Bool {
-      var previous = -Double.infinity
+      var previousStart = -Double.infinity
+      var previousContentEnd = -Double.infinity
       for key in keys {
-        guard key.start >= previous, key.contentEnd >= key.start else { return false }
-        previous = key.start
+        guard key.start >= previousStart, key.contentEnd >= key.start else { return false }
+        // (−∞ before a paragraph's first content.)
+        if key.lineContentEnd > -.infinity {
+          guard key.lineContentEnd >= previousContentEnd else { return false }
+          previousContentEnd = key.lineContentEnd
+        }
+        previousStart = key.start
       }
       return true
     }
