@@ -38,25 +38,32 @@ import Testing
   /// 2,000 under `space-all`), and `measure` counts the same lines as `layout`. Before, styled
   /// spans with `normal` were refused; measured without the trims across spans and at lines'
   /// ends, 1,980 / 2,000.
-  @Test func breaksAreChromiums() throws {
+  /// The layouts of the fixture's paragraphs in `paragraph`'s trim and wrap style that break
+  /// otherwise than Chromium's breaks under `key`, and how many were laid out; `measure` is
+  /// expected to count each layout's lines.
+  static func mismatches(paragraph: TextStyle, key: String) throws -> (layouts: Int, ids: Set<String>) {
     let measurer = try BundledFonts.measurer(systemFonts: false, platform: .web)
-    for trim in TextSpacingTrim.allCases {
-      var layouts = 0
-      var mismatches: Set<String> = []
-      for row in try Self.rows() {
-        let prepared = try measurer.prepare(
-          Self.spans(row, trim: trim),
-          paragraph: TextStyle(fontSize: 15, lineHeight: .fixed(21), textSpacingTrim: trim))
-        let expected = row[trim == .normal ? "normal" : "spaceAll"] as! [String: [Int]]
-        for (width, breaks) in expected {
-          layouts += 1
-          let layout = try prepared.layout(width: Double(width)!)
-          if layout.lines.dropFirst().map(\.scalarRange.lowerBound) != breaks {
-            mismatches.insert("\(row["id"]!)@\(width)")
-          }
-          #expect(try prepared.measure(width: Double(width)!).lineCount == layout.lines.count)
+    var layouts = 0
+    var mismatches: Set<String> = []
+    for row in try rows() {
+      let prepared = try measurer.prepare(spans(row, trim: paragraph.textSpacingTrim), paragraph: paragraph)
+      for (width, breaks) in row[key] as! [String: [Int]] {
+        layouts += 1
+        let layout = try prepared.layout(width: Double(width)!)
+        if layout.lines.dropFirst().map(\.scalarRange.lowerBound) != breaks {
+          mismatches.insert("\(row["id"]!)@\(width)")
         }
+        #expect(try prepared.measure(width: Double(width)!).lineCount == layout.lines.count)
       }
+    }
+    return (layouts, mismatches)
+  }
+
+  @Test func breaksAreChromiums() throws {
+    for trim in TextSpacingTrim.allCases {
+      let (layouts, mismatches) = try Self.mismatches(
+        paragraph: TextStyle(fontSize: 15, lineHeight: .fixed(21), textSpacingTrim: trim),
+        key: trim == .normal ? "normal" : "spaceAll")
       #expect(layouts == 2_000)
       #expect(mismatches == Self.knownMismatches[trim], "\(trim)")
     }
@@ -122,24 +129,11 @@ import Testing
   ]
 
   @Test func wrapStylesBreakAsChromiums() throws {
-    let measurer = try BundledFonts.measurer(systemFonts: false, platform: .web)
     for wrap in [TextWrap.balance, .pretty] {
-      var layouts = 0
-      var mismatches: Set<String> = []
       var paragraph = TextStyle(fontSize: 15, lineHeight: .fixed(21), textSpacingTrim: .normal)
       paragraph.textWrap = wrap
-      for row in try Self.rows() {
-        let prepared = try measurer.prepare(Self.spans(row, trim: .normal), paragraph: paragraph)
-        let expected = row[wrap == .balance ? "normalBalance" : "normalPretty"] as! [String: [Int]]
-        for (width, breaks) in expected {
-          layouts += 1
-          let layout = try prepared.layout(width: Double(width)!)
-          if layout.lines.dropFirst().map(\.scalarRange.lowerBound) != breaks {
-            mismatches.insert("\(row["id"]!)@\(width)")
-          }
-          #expect(try prepared.measure(width: Double(width)!).lineCount == layout.lines.count)
-        }
-      }
+      let (layouts, mismatches) = try Self.mismatches(
+        paragraph: paragraph, key: wrap == .balance ? "normalBalance" : "normalPretty")
       #expect(layouts == 2_000)
       #expect(mismatches == Self.knownWrapMismatches[wrap], "\(wrap)")
     }

@@ -101,14 +101,15 @@ extension AttributedText {
       lineStartWidening.isEmpty || grapheme >= lineStartWidening.count ? 0 : lineStartWidening[grapheme]
     }
 
-    /// Whether the line `line.start..<end`, which does not fit with its last grapheme full
-    /// width, fits with that closing mark trimmed (`lineEndTrims`), as Blink's
-    /// `ShapingLineBreaker::ShapeLine` extends its candidate break: the reshaped piece from the
-    /// last safe offset, summed in `Float` with the floored LayoutUnit position of that offset
-    /// from the line's start in the item, within the room the item parts before it leave.
-    func trimmedEndFits(to end: Int, of line: inout LineWalker, limit: Double) -> Bool {
+    /// How much narrower (points, negative) the line `line.start..<end`, which does not fit with
+    /// its last grapheme full width, ends when it fits with that closing mark trimmed
+    /// (`lineEndTrims`), as Blink's `ShapingLineBreaker::ShapeLine` extends its candidate break:
+    /// the reshaped piece from the last safe offset, summed in `Float` with the floored LayoutUnit
+    /// position of that offset from the line's start in the item, within the room the item parts
+    /// before it leave. Nil when it does not fit so (or the mark is not one Blink trims).
+    func trimmedEnd(to end: Int, of line: inout LineWalker, limit: Double) -> Double? {
       let last = end - 1
-      guard last >= line.start, let trim = lineEndTrims[last] else { return false }
+      guard last >= line.start, !lineEndTrims.isEmpty, let trim = lineEndTrims[last] else { return nil }
       let item = items[last]
       var itemFirst = last
       while itemFirst > line.start, items[itemFirst - 1] == item { itemFirst -= 1 }
@@ -128,7 +129,7 @@ extension AttributedText {
         startWidening(start) != 0
         || (start > 0 && items[start - 1] == items[start] && starts[start] != ends[start - 1])
       let room = limit - grid - before - (reshapedStart ? grid : 0)
-      return Float(widthToLastSafe) + Float(piece) <= Float(room)
+      return Float(widthToLastSafe) + Float(piece) <= Float(room) ? trim.points : nil
     }
 
     /// What a line ending inside a word before grapheme `end` gains (`cutKerning`).

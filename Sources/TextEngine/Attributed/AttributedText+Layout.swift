@@ -91,12 +91,9 @@ extension AttributedText {
             && !items.fitsAtLimit(from: lineStart, to: contentEnd, limit: limit))
           || !items.reshapedEndFits(to: contentEnd, of: &walker!, limit: limit)
         {
-          if contentEnd > first, !items.lineEndTrims.isEmpty,
-            let trim = items.lineEndTrims[contentEnd - 1],
-            items.trimmedEndFits(to: contentEnd, of: &walker!, limit: limit)
-          {
+          if contentEnd > first, let trim = items.trimmedEnd(to: contentEnd, of: &walker!, limit: limit) {
             // Only with its last mark trimmed (`WebSpacingTrim.spanTrims`): the line ends after it.
-            lineContent = walker!.reportedWidth(to: contentEnd) + trim.points
+            lineContent = walker!.reportedWidth(to: contentEnd) + trim
             metrics.formUnion(segment.metrics)
             guard endLine(at: end) else { return }
             continue
@@ -179,13 +176,11 @@ extension AttributedText {
       let widening = lineStart == first ? itemAdvances?.startWidening(first) ?? 0 : 0
       var fits = !joinsLineStartHyphen && lineWidth + segment.contentWidth + widening <= limit
       var trimmedEnd = 0.0
-      if !fits, !joinsLineStartHyphen, let items = itemAdvances, lineStart == first, contentEnd > first,
-        !items.lineEndTrims.isEmpty, let trim = items.lineEndTrims[contentEnd - 1]
-      {
+      if !fits, !joinsLineStartHyphen, let items = itemAdvances, lineStart == first, contentEnd > first {
         var line = ItemAdvances.LineWalker(items, from: first)
-        if items.trimmedEndFits(to: contentEnd, of: &line, limit: limit) {
+        if let trim = items.trimmedEnd(to: contentEnd, of: &line, limit: limit) {
           fits = true
-          trimmedEnd = trim.points
+          trimmedEnd = trim
         }
       }
       if fits, trimmedEnd == 0, let items = itemAdvances, lineStart == first, contentEnd > first,

@@ -145,7 +145,11 @@ extension TextMeasurer {
       for trim in spanTrims?.insideTrims ?? [] {
         graphemeWidths[trim.grapheme] = max(0, graphemeWidths[trim.grapheme] + trim.points)
       }
-      for trim in spanTrims?.kerningTakenBack ?? [] { graphemeKerning[trim.grapheme] -= trim.points }
+      for trim in spanTrims?.kerningTakenBack ?? [] {
+        // (Its line start widens instead, and the candidates read it as a trim no more.)
+        graphemeKerning[trim.grapheme] -= trim.points
+        trimsAfter[trim.grapheme] = nil
+      }
     }
     let segmentGraphemeMetrics = graphemeMetrics(
       spans: spans, paragraph: paragraph, spanMetrics: spanMetrics, graphemeSpans: graphemeSpans,
@@ -187,7 +191,6 @@ extension TextMeasurer {
         }
         itemAdvances?.lineEndTrims = spanTrims.lineEndTrims
       }
-      for trim in spanTrims?.kerningTakenBack ?? [] { trimsAfter[trim.grapheme] = nil }
       itemAdvances?.trimsAfter = trimsAfter
     }
     let snappedPositions = itemAdvances?.positions()
