@@ -30,6 +30,11 @@ public final class Font: Sendable {
   /// narrower under some of its scripts than under others, so that the script a client's run
   /// gives such a character changes its width (``WebLeadingScripts``, ``FlutterLeadingScripts``).
   let shapesCommonCharactersByScript: Bool
+  /// The General Punctuation characters (U+2000–U+206F, Common) the font sets wider or narrower
+  /// under some of its scripts than under others, ascending: Noto Sans CJK sets `…` 1,059 units
+  /// wide under `latn`, 1,000 under `hani`. A segment whose leading Common characters hold one
+  /// shapes them in the script of the client's run they continue (`TextMeasurer.scriptSensitiveDirections`).
+  let scriptSensitivePunctuation: [UInt32]
   /// How Blink trims the font's fullwidth punctuation under `text-spacing-trim: normal`
   /// (``TextSpacingTrim``), or nil when it does not (no `halt`).
   let hanKerning: HanKerningFont?
@@ -53,17 +58,28 @@ public final class Font: Sendable {
     self.hasColorGlyphs = native.hasColorGlyphs
     self.coverage = native.collectCoverage()
     (self.kerningScalars, self.kernsOtherSeconds) = native.collectKerningScalars(coverage: coverage)
-    self.shapesCommonCharactersByScript = native.shapesByScript(Self.commonScalars)
+    // (One pass over the font's scripts for both sets.)
+    let shapedByScript = native.scalarsShapedByScript(Self.commonScalars + Self.generalPunctuation)
+    self.shapesCommonCharactersByScript = shapedByScript.contains { $0 < 0x80 }
+    self.scriptSensitivePunctuation = shapedByScript.filter { $0 >= 0x80 }
     (self.hanKerning, self.hasContextualHalfWidthSpacing) = native.spacingTrimFacts()
     self.native = Locked(native)
   }
 
   /// The Common-script characters whose shaping by script decides whether a left-to-right text
   /// takes its segments' leading scripts: ASCII digits, punctuation and symbols. (Noto Sans CJK
-  /// also sets `…` narrower under `latn` than under `hani`; taking leading scripts for every
+  /// also sets `…` wider under `latn` than under `hani`; taking leading scripts for every
   /// left-to-right text in it moved cut words and fresh texts away from Chromium, because the
-  /// kerning across segments assumes each segment's own script for its leading characters.)
+  /// kerning across segments assumes each segment's own script for its leading characters: only
+  /// segments of Common characters holding such punctuation take them,
+  /// `scriptSensitivePunctuation`.)
   static let commonScalars: [UInt32] = (0x20...0x7E).filter {
+    ICUProperties.Script.isCommonOrInherited(ICUProperties.scriptCode($0))
+  }
+
+  /// The Common characters of General Punctuation (`DecodedText.hasGeneralPunctuation`), whose
+  /// shaping by script decides `scriptSensitivePunctuation`.
+  static let generalPunctuation: [UInt32] = (DecodedText.generalPunctuation).filter {
     ICUProperties.Script.isCommonOrInherited(ICUProperties.scriptCode($0))
   }
 

@@ -39,6 +39,11 @@ public final class TextMeasurer: Sendable {
   /// platform shapes their segments' leading Common characters in.
   private let regularShapesCommonByScript: Bool
   private let boldShapesCommonByScript: Bool
+  /// The General Punctuation the fonts of each chain shape by script
+  /// (`Font.scriptSensitivePunctuation`), ascending: segments of Common characters holding one
+  /// take the script the platform's run gives them (`scriptSensitiveDirections`).
+  private let regularScriptSensitivePunctuation: [UInt32]
+  private let boldScriptSensitivePunctuation: [UInt32]
   /// SkParagraph's advances of each chain's bitmap font, where the platform measures them so.
   private let regularBitmapAdvances: SkiaBitmapAdvances?
   private let boldBitmapAdvances: SkiaBitmapAdvances?
@@ -113,6 +118,9 @@ public final class TextMeasurer: Sendable {
       bold.map { platform.rules.fontsWithoutLegacyKerning(in: $0) } ?? regularFontsWithoutKerning
     regularShapesCommonByScript = regular.fonts.contains(where: \.shapesCommonCharactersByScript)
     boldShapesCommonByScript = (bold ?? regular).fonts.contains(where: \.shapesCommonCharactersByScript)
+    regularScriptSensitivePunctuation = Set(regular.fonts.flatMap(\.scriptSensitivePunctuation)).sorted()
+    boldScriptSensitivePunctuation = Set((bold ?? regular).fonts.flatMap(\.scriptSensitivePunctuation))
+      .sorted()
     let strikes = platform.rules.measuresBitmapStrikeAdvances
     regularBitmapAdvances = strikes ? SkiaBitmapAdvances(chain: regular) : nil
     boldBitmapAdvances = strikes ? SkiaBitmapAdvances(chain: bold ?? regular) : nil
@@ -263,7 +271,8 @@ public final class TextMeasurer: Sendable {
       let directions = try directionsOfSegments(decoded, breaks: breaks, weight: weight)
       return codes.withUnsafeBufferPointer { buffer in
         KerningPairs.withKerning(
-          codes: buffer, breaks: breaks, rightToLeft: directions?.rightToLeft, fontSize: fontSize,
+          codes: buffer, breaks: breaks, rightToLeft: directions?.rightToLeft,
+          leadingScripts: directions?.leadingScripts, fontSize: fontSize,
           languageID: languageID, joinsKana: platform.rules.scriptRunsJoinKana,
           cache: weight == .bold ? boldKerning : regularKerning,
           shaper: {
@@ -628,7 +637,82 @@ public final class TextMeasurer: Sendable {
     if decoded.mayBeRightToLeft {
       return try segmentDirections(decoded, breaks: breaks, shapesCommonByScript: shapesCommonByScript)
     }
-    return shapesCommonByScript ? leftToRightSegmentDirections(decoded, breaks: breaks) : nil
+    if shapesCommonByScript { return leftToRightSegmentDirections(decoded, breaks: breaks) }
+    return decoded.hasGeneralPunctuation
+      ? scriptSensitiveDirections(decoded, breaks: breaks, weight: weight) : nil
+  }
+
+  /// The directions of a left-to-right text's segments where the Common characters a segment
+  /// starts with hold punctuation a font of the chain shapes by script
+  /// (`Font.scriptSensitivePunctuation`), with the script the platform's run gives them (`…`
+  /// after `OK ` is in a Latin run, 1,059 units wide in Noto Sans CJK; the engine would shape it
+  /// in the Common script, 1,000); nil when no segment takes one. Only those segments: taking
+  /// every segment's leading script moved other layouts away from the clients
+  /// (`Font.commonScalars`). Out of line: only texts with General Punctuation come here.
+  @inline(never) func scriptSensitiveDirections(
+    _ decoded: DecodedText, breaks: UnsafeBufferPointer<(end: Int, isHard: Bool)>, weight: FontWeight
+  ) -> SegmentDirections? {
+    let punctuation = weight == .bold ? boldScriptSensitivePunctuation : regularScriptSensitivePunctuation
+    let leading = decoded.codes.withUnsafeBufferPointer {
+      Self.segmentsLeadingWithScriptSensitivePunctuation(in: $0, breaks: breaks, punctuation: punctuation)
+    }
+    guard !leading.isEmpty, var directions = leftToRightSegmentDirections(decoded, breaks: breaks) else {
+      return nil
+    }
+    var taken = false
+    for segment in directions.leadingScripts.indices where directions.leadingScripts[segment] != 0 {
+      if leading.contains(segment) { taken = true } else { directions.leadingScripts[segment] = 0 }
+    }
+    return taken ? directions : nil
+  }
+
+  /// False when no scalar of `codes` is in `lowest...highest` (eight a step: most texts with
+  /// General Punctuation hold none a font shapes by script).
+  static func mayHold(_ codes: UnsafeBufferPointer<UInt32>, from lowest: UInt32, to highest: UInt32) -> Bool {
+    guard let base = codes.baseAddress, codes.count >= 8 else {
+      return codes.contains { $0 &- lowest <= highest &- lowest }
+    }
+    let raw = UnsafeRawPointer(base)
+    let low = SIMD8<UInt32>(repeating: lowest)
+    let span = SIMD8<UInt32>(repeating: highest &- lowest)
+    // (The last step takes the last eight scalars, overlapping the step before.)
+    var index = 0
+    while true {
+      let scalars = raw.loadUnaligned(fromByteOffset: index &* 4, as: SIMD8<UInt32>.self)
+      if any(scalars &- low .<= span) { return true }
+      if index == codes.count &- 8 { return false }
+      index = Swift.min(index &+ 8, codes.count &- 8)
+    }
+  }
+
+  /// The segments (ascending) whose leading Common characters hold one of `punctuation`
+  /// (ascending) and whose own leading script (`SegmentShaper.leadingScriptCode(of:)`) may not be
+  /// the script of the run before them (the last character before them with a script of its own
+  /// is another one, or there is none): only those may take another script.
+  static func segmentsLeadingWithScriptSensitivePunctuation(
+    in codes: UnsafeBufferPointer<UInt32>, breaks: UnsafeBufferPointer<(end: Int, isHard: Bool)>,
+    punctuation: [UInt32]
+  ) -> [Int] {
+    guard let lowest = punctuation.first, let highest = punctuation.last else { return [] }
+    guard mayHold(codes, from: lowest, to: highest) else { return [] }
+    var found: [Int] = []
+    var segment = 0
+    for index in codes.indices
+    where codes[index] &- lowest <= highest &- lowest && punctuation.contains(codes[index]) {
+      while breaks[segment].end <= index { segment += 1 }
+      guard found.last != segment else { continue }
+      let start = segment == 0 ? 0 : breaks[segment - 1].end
+      guard
+        codes[start...index].allSatisfy({
+          ICUProperties.Script.isCommonOrInherited(ICUProperties.scriptCode($0))
+        }),
+        KerningPairs.scriptBefore(codes, start, joinsKana: false)
+          != SegmentShaper.leadingScriptCode(
+            of: UnsafeBufferPointer(rebasing: codes[start..<breaks[segment].end]))
+      else { continue }
+      found.append(segment)
+    }
+    return found
   }
 
   /// The directions of a left-to-right text's segments with the scripts the platform shapes

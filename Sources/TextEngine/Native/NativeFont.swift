@@ -328,17 +328,17 @@ struct NativeFont: ~Copyable {
       "blws", "psts", "haln", "pres", "ljmo", "vjmo", "tjmo",
     ].map(tag))
 
-  /// True when one of `scalars` (Common characters) is as wide as the font shapes it alone in
-  /// one of its scripts and not in another: a substitution of a default feature
-  /// (`defaultFeatureTags`) that only some of its scripts take (their default language systems'
-  /// `GSUB` lookups) reaches its glyph, and shaping it under each script gives different
-  /// advances. Noto Serif CJK JP's `latn` `locl` gives digits proportional forms (549 units
-  /// instead of 471); Noto Sans CJK SC's swaps them for forms as wide.
-  func shapesByScript(_ scalars: [UInt32]) -> Bool {
+  /// Those of `scalars` (Common characters) that are as wide as the font shapes them alone in
+  /// one of its scripts and not in another, in order: a substitution of a default feature (`defaultFeatureTags`) that only some of its
+  /// scripts take (their default language systems' `GSUB` lookups) reaches its glyph, and
+  /// shaping it under each script gives different advances. Noto Serif CJK JP's `latn` `locl`
+  /// gives digits proportional forms (549 units instead of 471); Noto Sans CJK SC's swaps them
+  /// for forms as wide, and sets `…` 1,059 units wide under `latn` (1,000 under `hani`).
+  func scalarsShapedByScript(_ scalars: [UInt32]) -> [UInt32] {
     let face = hbFace
     let table = Self.tag("GSUB")
     let scriptTags = Self.harfBuzzList { hb_ot_layout_table_get_script_tags(face, table, $0, $1, $2) }
-    guard scriptTags.count > 1 else { return false }
+    guard scriptTags.count > 1 else { return [] }
     let featureTags = Self.harfBuzzList { hb_ot_layout_table_get_feature_tags(face, table, $0, $1, $2) }
     let language = UInt32(HB_OT_LAYOUT_DEFAULT_LANGUAGE_INDEX)
     let lookupsByScript = (0..<UInt32(scriptTags.count)).map { script in
@@ -356,7 +356,7 @@ struct NativeFont: ~Copyable {
     let all = lookupsByScript.reduce(into: Set<UInt32>()) { $0.formUnion($1) }
     let shared = lookupsByScript.dropFirst().reduce(lookupsByScript[0]) { $0.intersection($1) }
     let differing = all.subtracting(shared)
-    guard !differing.isEmpty else { return false }
+    guard !differing.isEmpty else { return [] }
     let input = hb_set_create()!
     defer { hb_set_destroy(input) }
     for lookup in differing.sorted() {
@@ -364,6 +364,7 @@ struct NativeFont: ~Copyable {
     }
     var glyph: hb_codepoint_t = 0
     let scripts = scriptTags.map { hb_ot_tag_to_script($0) }
+    var found: [UInt32] = []
     for scalar in scalars
     where hb_font_get_nominal_glyph(hbFont, scalar, &glyph) != 0 && hb_set_has(input, glyph) != 0 {
       var advances: Set<Int32> = []
@@ -378,9 +379,9 @@ struct NativeFont: ~Copyable {
         guard let positions = hb_buffer_get_glyph_positions(hbBuffer, &glyphCount) else { continue }
         advances.insert((0..<Int(glyphCount)).reduce(Int32(0)) { $0 + positions[$1].x_advance })
       }
-      if advances.count > 1 { return true }
+      if advances.count > 1 { found.append(scalar) }
     }
-    return false
+    return found
   }
 
   // MARK: Shaping

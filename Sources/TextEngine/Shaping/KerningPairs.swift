@@ -68,10 +68,14 @@ final class KerningPairs: Sendable {
   /// control character (a space may kern with what follows it) and neither side is right to
   /// left. A segment that starts with Common scalars (quotes, brackets, digits) shapes them with
   /// the script after them, where the client's run goes on with the script before them: when the
-  /// two differ, the pair where the script changes is not kerned.
+  /// two differ, the pair where the script changes is not kerned, unless the segment's leading
+  /// characters are shaped in the script before them already (`leadingScripts`, as
+  /// `SegmentDirections` has them).
   static func withKerning<Result>(
     codes: UnsafeBufferPointer<UInt32>, breaks: UnsafeBufferPointer<(end: Int, isHard: Bool)>,
-    rightToLeft: [Bool]?, fontSize: Double, languageID: Int32?, joinsKana: Bool, cache: KerningPairs,
+    rightToLeft: [Bool]?, leadingScripts: [UInt8]? = nil, fontSize: Double, languageID: Int32?,
+    joinsKana: Bool,
+    cache: KerningPairs,
     shaper: () -> SegmentShaper, _ body: (UnsafePointer<SegmentKerning>?) -> Result
   ) -> Result {
     let count = breaks.count
@@ -82,8 +86,9 @@ final class KerningPairs: Sendable {
     func collect(into buffer: UnsafeMutableBufferPointer<Candidate>) -> Int {
       var found = 0
       scan(
-        codes: codes, breaks: breaks, rightToLeft: rightToLeft, kerned: kerned, checksSeconds: checksSeconds,
-        joinsKana: joinsKana
+        codes: codes, breaks: breaks, rightToLeft: rightToLeft, leadingScripts: leadingScripts,
+        kerned: kerned,
+        checksSeconds: checksSeconds, joinsKana: joinsKana
       ) {
         segment, second, inside in
         if found < buffer.count {
@@ -204,7 +209,7 @@ final class KerningPairs: Sendable {
   /// `segment` where its leading Common scalars meet a script other than the one before them.
   @inline(__always) private static func scan(
     codes: UnsafeBufferPointer<UInt32>, breaks: UnsafeBufferPointer<(end: Int, isHard: Bool)>,
-    rightToLeft: [Bool]?, kerned: CoverageSet, checksSeconds: Bool, joinsKana: Bool,
+    rightToLeft: [Bool]?, leadingScripts: [UInt8]?, kerned: CoverageSet, checksSeconds: Bool, joinsKana: Bool,
     _ visit: (Int, Int, Bool) -> Void
   ) {
     kerned.withBits { kerned in
@@ -228,6 +233,9 @@ final class KerningPairs: Sendable {
           visit(segment, end, false)
         }
         guard mayBeCommon(second), runScript(second, joinsKana: joinsKana) == nil else { continue }
+        // (A segment whose leading characters are shaped in the script before them has them in a
+        // run of their own already: nothing to take back.)
+        if let leadingScripts, !leadingScripts.isEmpty, leadingScripts[segment &+ 1] != 0 { continue }
         let next = breaks[segment &+ 1].end
         var index = end &+ 1
         while index < next, index &- end < 16, runScript(scalars[index], joinsKana: joinsKana) == nil {

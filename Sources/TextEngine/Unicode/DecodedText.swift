@@ -7,6 +7,16 @@ struct DecodedText {
   private(set) var codes: [UInt32]
   private(set) var mayBeRightToLeft = false
   private(set) var hasSupplementaryScalars = false
+  /// True when the text holds General Punctuation (`generalPunctuation`): only such texts may
+  /// hold punctuation a font shapes by script (`Font.scriptSensitivePunctuation`,
+  /// `TextMeasurer.scriptSensitiveDirections`).
+  private(set) var hasGeneralPunctuation = false
+
+  /// The General Punctuation block (`…`, dashes, curly quotes).
+  static let generalPunctuation: ClosedRange<UInt32> = 0x2000...0x206F
+
+  /// What decoding notes about the scalars (see the properties of the same names).
+  typealias Flags = (rightToLeft: Bool, supplementary: Bool, generalPunctuation: Bool)
 
   init(_ text: String) {
     // `withUTF8` always provides contiguous UTF-8 (copying a bridged string first).
@@ -16,9 +26,9 @@ struct DecodedText {
 
   /// The scalars of `bytes`, which must be well-formed UTF-8.
   init(validUTF8 bytes: UnsafeBufferPointer<UInt8>) {
-    var flags = (rightToLeft: false, supplementary: false)
+    var flags: Flags = (false, false, false)
     codes = Self.decode(bytes, flags: &flags)
-    (mayBeRightToLeft, hasSupplementaryScalars) = flags
+    (mayBeRightToLeft, hasSupplementaryScalars, hasGeneralPunctuation) = flags
   }
 
   /// The text in UTF-16.
@@ -59,7 +69,7 @@ struct DecodedText {
   }
 
   @inline(__always) private static func note(
-    _ scalar: UInt32, in flags: inout (rightToLeft: Bool, supplementary: Bool)
+    _ scalar: UInt32, in flags: inout Flags
   ) {
     if scalar > 0xFFFF { flags.supplementary = true }
     if scalar >= 0x0590 && BidiLevels.mayBeRightToLeft(scalar) { flags.rightToLeft = true }
@@ -68,7 +78,7 @@ struct DecodedText {
   /// Decodes valid UTF-8 (Swift strings always are) without index validation, into a buffer
   /// allocated once (a scalar per byte at most) and written in place.
   private static func decode(
-    _ bytes: UnsafeBufferPointer<UInt8>, flags: inout (rightToLeft: Bool, supplementary: Bool)
+    _ bytes: UnsafeBufferPointer<UInt8>, flags: inout Flags
   ) -> [UInt32] {
     // An empty text skips the initializer: at capacity 0 it writes the count into the runtime's
     // shared empty-array storage, which ThreadSanitizer reports as a race between threads.
@@ -100,6 +110,12 @@ struct DecodedText {
             output[count] = scalar
             count &+= 1
             continue
+          }
+          // (Only three-byte sequences hold General Punctuation.)
+          if scalar &- generalPunctuation.lowerBound <= generalPunctuation.upperBound
+            &- generalPunctuation.lowerBound
+          {
+            flags.generalPunctuation = true
           }
         } else {
           let high = (lead & 0x07) << 18 | UInt32(bytes[index &+ 1] & 0x3F) << 12

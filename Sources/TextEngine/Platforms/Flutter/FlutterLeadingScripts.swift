@@ -14,8 +14,11 @@ enum FlutterLeadingScripts {
     of codes: UnsafeBufferPointer<UInt32>, segmentEnds: UnsafeBufferPointer<(end: Int, isHard: Bool)>
   ) -> [UInt8]? {
     var result: [UInt8]?
-    // The script of the run so far (Common until a character with a script of its own).
-    var runScript = ICUProperties.Script.common
+    // The script of the run so far; before the first character with a script of its own, that
+    // character's (the characters leading the text take the first script after them).
+    var runScript =
+      codes.lazy.map(ICUProperties.scriptCode).first { !ICUProperties.Script.isCommonOrInherited($0) }
+      ?? ICUProperties.Script.common
     var start = 0
     for (segment, end) in segmentEnds.lazy.map(\.end).enumerated() {
       defer { start = end }
