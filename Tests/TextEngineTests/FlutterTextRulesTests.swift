@@ -192,3 +192,27 @@ extension FlutterTextRulesTests {
     #expect(try flutter.prepare("text", style: off).measure(width: 100).lineCount == 1)
   }
 }
+
+extension FlutterTextRulesTests {
+  /// Whether a word too long for any line begins on the line before it counts glyphs by their
+  /// places in their runs (`fClusters.endPos() − fClusters.startPos()`, `FlutterTooLongWords`):
+  /// `😱“msgid”和“msgstr[%u]”项` (no break inside: LB19a keeps `“` with `m`) starts with the
+  /// second of two emoji, glyph 1 of the emoji font's run. At 152 px its clusters that fit end at
+  /// the `“` after `和`, glyph 2 of the run `和“`: 2 − 1 is one glyph, so it waits for the next
+  /// line; at 104–136 px they end in the Latin run `msgid”` (glyph 6 − 1 > 1) and it fills the
+  /// line. skia-python 144's breaks, the bundled chain, 15 px.
+  @Test func aTooLongWordCountsGlyphsInTheirRunsAsSkParagraph() throws {
+    let measurer = try BundledFonts.measurer(systemFonts: false, platform: .flutter)
+    let text = "束😱😱“msgid”和“msgstr[%u]”项并非都以"
+    let skia: [Double: [Int]] = [
+      40: [2, 4, 8, 11, 14, 19, 22, 24, 26], 48: [2, 5, 10, 13, 19, 23, 26], 56: [2, 6, 11, 16, 22, 25],
+      64: [2, 7, 12, 19, 24], 72: [2, 8, 13, 22, 26], 80: [2, 9, 15, 23], 88: [2, 9, 17, 25],
+      96: [2, 10, 19, 26], 104: [8, 18, 26], 112: [9, 20], 120: [9, 20], 128: [10, 23], 136: [10, 23],
+      144: [2, 14, 27], 152: [2, 15], 160: [2, 16],
+    ]
+    let prepared = try measurer.prepare(text, style: TextStyle(fontSize: 15, lineHeight: .fixed(21)))
+    for (width, breaks) in skia {
+      #expect(try prepared.layout(width: width).lines.dropFirst().map(\.scalarRange.lowerBound) == breaks)
+    }
+  }
+}

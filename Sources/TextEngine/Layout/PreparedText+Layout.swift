@@ -225,11 +225,24 @@ extension PreparedText {
       while nextTabRun < tabRuns.count, Int(tabRuns[nextTabRun].segment) < segment { nextTabRun += 1 }
       return nextTabRun < tabRuns.count ? Int(tabRuns[nextTabRun].segment) : .max
     }
-    // Whether at least two of a segment's graphemes fit after `used` points of its line.
-    func twoGraphemesFit(of segment: Segment, after used: Double) -> Bool {
-      guard segment.contentGraphemeCount >= 2 else { return false }
+    // Whether a segment, a word too long for any line, begins on the line it would overflow
+    // after `used` points (SkParagraph): when more than one glyph fits there, as
+    // `FlutterTooLongWords` counts them (without a chain: when two of its graphemes fit).
+    var tooLongWords =
+      Rules.overlongWordsFillLines ? FlutterTooLongWords(view: view, rule: Rules.clusterFontRule) : nil
+    func fillsLine(with segment: Segment, after used: Double) -> Bool {
       let first = Int(segment.graphemeStart)
-      return used + graphemeWidths[first] + graphemeWidths[first + 1] <= limit
+      let end = first + Int(segment.contentGraphemeCount)
+      guard tooLongWords != nil else {
+        return end - first >= 2 && used + graphemeWidths[first] + graphemeWidths[first + 1] <= limit
+      }
+      var fitting = 0
+      var width = used
+      while first + fitting < end, width + graphemeWidths[first + fitting] <= limit {
+        width += graphemeWidths[first + fitting]
+        fitting += 1
+      }
+      return tooLongWords!.fillsLine(from: first, fitting: fitting)
     }
     // Whether SkParagraph takes a segment as a word too long for any line: its width without its
     // last cluster when nothing follows that cluster in the segment (`TextWrapper::lookAhead`
@@ -276,7 +289,7 @@ extension PreparedText {
           && lineStartsWithHyphenBeforeDigits(from: lineStart, before: first, in: view)
         if lineStart < first, !joinsLineStartHyphen,
           !(overlongWordsFillLines && (tooLong ?? isTooLongToWait(segment))
-            && twoGraphemesFit(of: segment, after: leadWidth))
+            && fillsLine(with: segment, after: leadWidth))
         {
           guard
             body(
@@ -532,7 +545,7 @@ extension PreparedText {
       }
       if overlongWordsFillLines, last < Int(key.paragraphEnd), isTooLongToWait(segments[index]) {
         let used = leadWidth + (keys[index].start - key.start)
-        if twoGraphemesFit(of: segments[index], after: used) {
+        if fillsLine(with: segments[index], after: used) {
           // The line stays open: the next word's graphemes fill it (SkParagraph's `tooLongWord`).
           leadWidth = used
           leadContent = line.contentWidth

@@ -112,6 +112,9 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
     var lineEndTrims = UnsafeBufferPointer<WebSpacingTrim.LineEndTrim>(start: nil, count: 0)
     /// True when `tabRuns` or `lineEndTrims` holds any (the line finder's loop for either).
     var hasTabsOrLineEndTrims = false
+    /// The chain the text was prepared in, where laying it out reads the fonts of its clusters
+    /// (``FlutterTooLongWords``) and the view has the scalars; else nil.
+    var fontChain: UnsafePointer<FontChain?>?
 
     /// What a piece of a word cut before grapheme `grapheme` (not the first) gains at its end:
     /// the kerning to `grapheme` it loses (`cutKerning`), or 0.
@@ -305,7 +308,11 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
     return header.pointee.paragraph.codes.withUnsafeBufferPointer { codes in
       var view = view
       view.codes = codes.baseAddress
-      return body(view)
+      guard header.pointee.paragraph.fontChain != nil else { return body(view) }
+      return withUnsafePointer(to: &header.pointee.paragraph.fontChain) { chain in
+        view.fontChain = chain
+        return body(view)
+      }
     }
   }
 

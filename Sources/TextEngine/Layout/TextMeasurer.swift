@@ -42,6 +42,9 @@ public final class TextMeasurer: Sendable {
   /// The General Punctuation the fonts of each chain shape by script
   /// (`Font.scriptSensitivePunctuation`), ascending: segments of Common characters holding one
   /// take the script the platform's run gives them (`scriptSensitiveDirections`).
+  /// True when laying a text out reads its clusters' fonts (``FlutterTooLongWords``): its
+  /// prepared text keeps the chain.
+  private let layoutReadsClusterFonts: Bool
   private let regularScriptSensitivePunctuation: [UInt32]
   private let boldScriptSensitivePunctuation: [UInt32]
   /// SkParagraph's advances of each chain's bitmap font, where the platform measures them so.
@@ -118,6 +121,7 @@ public final class TextMeasurer: Sendable {
       bold.map { platform.rules.fontsWithoutLegacyKerning(in: $0) } ?? regularFontsWithoutKerning
     regularShapesCommonByScript = regular.fonts.contains(where: \.shapesCommonCharactersByScript)
     boldShapesCommonByScript = (bold ?? regular).fonts.contains(where: \.shapesCommonCharactersByScript)
+    layoutReadsClusterFonts = platform.rules.overlongWordsFillLines
     regularScriptSensitivePunctuation = Set(regular.fonts.flatMap(\.scriptSensitivePunctuation)).sorted()
     boldScriptSensitivePunctuation = Set((bold ?? regular).fonts.flatMap(\.scriptSensitivePunctuation))
       .sorted()
@@ -299,7 +303,7 @@ public final class TextMeasurer: Sendable {
     }
     let lines = lineModel(of: built.fontMask, chain: chain, style: style)
     let rules = platform.rules
-    return PreparedText(
+    let prepared = PreparedText(
       codes: codes, style: style, lineHeight: lines.lineHeight, lineBoxes: lines.boxes,
       fontChain: lines.boxes.map { _ in chain },
       lineSpacing: rules.spaceBetweenLines(in: style),
@@ -307,6 +311,14 @@ public final class TextMeasurer: Sendable {
       missingGlyphs: built.missingGlyphs,
       ellipsisWidth: ellipsis, ascender: metrics.ascender,
       storage: built.storage)
+    if layoutReadsClusterFonts { Self.keep(chain, in: prepared) }
+    return prepared
+  }
+
+  /// Keeps `chain` in `prepared`, whose layout reads its clusters' fonts
+  /// (`layoutReadsClusterFonts`). Out of line: other platforms' `prepare` pays a test.
+  @inline(never) private static func keep(_ chain: FontChain, in prepared: PreparedText) {
+    prepared.paragraph { $0.pointee.fontChain = chain }
   }
 
   /// Writes the kerning cut words lose into a built storage (`KerningPairs.writeCutKerning`).
