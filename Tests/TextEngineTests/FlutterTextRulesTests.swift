@@ -214,5 +214,13 @@ extension FlutterTextRulesTests {
     for (width, breaks) in skia {
       #expect(try prepared.layout(width: width).lines.dropFirst().map(\.scalarRange.lowerBound) == breaks)
     }
+    // Thai clusters with a vowel sign are two glyphs, which the count does not model: where one
+    // lies between the word's first run's start and its last fitting cluster, two graphemes
+    // fitting decides (`บีซีอีเอโอL10n@OpenTLE.กำหนด…` fills the line at 150 px).
+    let thai = try measurer.prepare(
+      "'Breezy Badger'ฟรังก์ ซีเอฟเอ บีซีอีเอโอL10n@OpenTLE.กำหนดให้เป็นเครื่องพิมพ์ปริยาย",
+      style: TextStyle(fontSize: 15, lineHeight: .fixed(21)))
+    #expect(try thai.layout(width: 150).lines.dropFirst().map(\.scalarRange.lowerBound) == [22, 45, 65])
+    #expect(try thai.layout(width: 170).lines.dropFirst().map(\.scalarRange.lowerBound) == [24, 38, 57])
   }
 }

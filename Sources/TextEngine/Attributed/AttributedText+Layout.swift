@@ -45,6 +45,26 @@ extension AttributedText {
     }
     let limit = platform.lineLimit(forWidth: width, in: paragraph)
     let overlongWordsFillLines = platform.overlongWordsFillLines
+    // Whether a word too long for any line (graphemes `first..<end`) begins on the line it would
+    // overflow after `used` points, as SkParagraph counts its glyphs that fit
+    // (`FlutterTooLongWords`, made at the first such word).
+    var tooLongWords: FlutterTooLongWords?
+    func fillsLine(from first: Int, to end: Int, after used: Double) -> Bool {
+      var fitting = 0
+      var width = used
+      while first + fitting < end, width + graphemeWidths[first + fitting] <= limit {
+        width += graphemeWidths[first + fitting]
+        fitting += 1
+      }
+      if tooLongWords == nil {
+        tooLongWords = FlutterTooLongWords(
+          .spans(
+            codes: codes, graphemeEnds: graphemeEnds, graphemeSpans: graphemeSpans,
+            styles: spans.map(\.style),
+            graphemeMetrics: graphemeMetrics))
+      }
+      return tooLongWords!.fillsLine(from: first, fitting: fitting)
+    }
     let endsLinesAfterOverflowingSpaces = platform.endsLinesAfterOverflowingSpaces
     // Whether grapheme `grapheme` is a space (a hanging one: its first scalar).
     func isSpace(_ grapheme: Int) -> Bool {
@@ -165,7 +185,7 @@ extension AttributedText {
             - (segment.graphemeCount == segment.contentGraphemeCount
               ? graphemeWidths[contentEnd - 1] : 0))
             > limit
-          && lineWidth + graphemeWidths[first] + graphemeWidths[first + 1] <= limit)
+          && fillsLine(from: first, to: contentEnd, after: lineWidth))
       {
         guard endLine(at: first) else { return }
         // The segment starts the next line, where a space inside it may not fit either.

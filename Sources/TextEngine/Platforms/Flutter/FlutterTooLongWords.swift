@@ -6,16 +6,29 @@
 /// or a script change inside the word: `😱“msgid”和“msgstr`) it is a difference of positions in
 /// two runs, and a negative one wraps to a huge number. Runs are SkShaper's: a change of font
 /// (the chain's cluster font rule) or of script (``FlutterLetterSpacing``'s script runs) or of
-/// direction starts one; a cluster is taken as one glyph. In text with right-to-left scalars (whose
-/// runs' glyphs come in visual order) two graphemes fitting decides, as before.
+/// direction starts one, and in styled spans a change of size or weight; a cluster is taken as
+/// one glyph. In text with right-to-left scalars (whose runs' glyphs come in visual order), and
+/// where a cluster of several scalars that is not an emoji sequence (a Thai vowel sign: glyphs
+/// not counted as one) lies between the word's first run's start and its last fitting cluster,
+/// two graphemes fitting decides, as before.
 ///
 /// A cursor: the line finder asks about words in text order, so the runs are found once, going
 /// forward.
 struct FlutterTooLongWords {
-  private let codes: UnsafePointer<UInt32>
-  private let graphemeEnds: UnsafeBufferPointer<Int32>
-  private let chain: UnsafePointer<FontChain?>
-  private let rule: ClusterFontRule
+  /// The text's clusters and where their fonts come from: a plain text's view (valid while the
+  /// line finder runs) and the chain it was prepared in, or a styled paragraph's arrays, where a
+  /// change of span size or weight starts a run, and so does a change of the line-box metrics
+  /// the platform gives its clusters (another font of the chain).
+  enum Clusters {
+    case plain(
+      codes: UnsafePointer<UInt32>, graphemeEnds: UnsafeBufferPointer<Int32>,
+      chain: UnsafePointer<FontChain?>, rule: ClusterFontRule)
+    case spans(
+      codes: [UInt32], graphemeEnds: [Int32], graphemeSpans: [Int32], styles: [TextStyle],
+      graphemeMetrics: [AttributedText.LineMetrics])
+  }
+
+  private let clusters: Clusters
   /// The next grapheme to look at, and the run the graphemes before it end in: its first
   /// grapheme, font, script (Common until a character with a script of its own) and direction.
   private var next = 0
@@ -28,15 +41,83 @@ struct FlutterTooLongWords {
   /// True once a right-to-left scalar was looked at: glyphs of right-to-left runs come in visual
   /// order, which this count does not model (two graphemes fitting decides instead).
   private var sawRightToLeft = false
+  /// The graphemes looked at whose glyphs are not counted well as one (several scalars, not an
+  /// emoji sequence: a Thai vowel sign, an Indic conjunct), ascending: where one lies between a
+  /// word's first run's start and its last fitting cluster, two graphemes fitting decides.
+  private var complexGraphemes: [Int] = []
 
-  /// A cursor over `view`'s graphemes, or nil when the view has no scalars or no chain (the
+  /// A cursor over a plain text's view, or nil when the view has no scalars or no chain (the
   /// rule then falls back to two graphemes fitting).
   init?(view: PreparedTextStorage.View, rule: ClusterFontRule) {
     guard let codes = view.codes, let chain = view.fontChain, chain.pointee != nil else { return nil }
-    self.codes = codes
-    self.graphemeEnds = view.graphemeEnds
-    self.chain = chain
-    self.rule = rule
+    clusters = .plain(codes: codes, graphemeEnds: view.graphemeEnds, chain: chain, rule: rule)
+  }
+
+  /// A cursor over `clusters`.
+  init(_ clusters: Clusters) {
+    self.clusters = clusters
+  }
+
+  /// Notes grapheme `next`: whether it starts a run.
+  private mutating func startsRun() -> Bool {
+    switch clusters {
+    case .plain(let codes, let graphemeEnds, let chain, let rule):
+      let start = next == 0 ? 0 : Int(graphemeEnds[next - 1])
+      let cluster = UnsafeBufferPointer(start: codes + start, count: Int(graphemeEnds[next]) - start)
+      var changes = false
+      // (Hard breaks take no font, as in `SegmentShaper.shape`.)
+      if !cluster.allSatisfy(UnicodeProperties.isHardBreak) {
+        let font = chain.pointee.unsafelyUnwrapped.fontIndex(coveringCluster: cluster, rule: rule)
+        changes = next > 0 && font != runFont
+        runFont = font
+      }
+      return changesScript(cluster) || changes
+    case .spans(let codes, let graphemeEnds, let graphemeSpans, let styles, let graphemeMetrics):
+      let start = next == 0 ? 0 : Int(graphemeEnds[next - 1])
+      var changes = false
+      if next > 0 {
+        let span = styles[Int(graphemeSpans[next])]
+        let before = styles[Int(graphemeSpans[next - 1])]
+        changes =
+          span.fontSize != before.fontSize || span.weight != before.weight
+          || graphemeMetrics[next] != graphemeMetrics[next - 1]
+      }
+      return changesScript(codes[start..<Int(graphemeEnds[next])]) || changes
+    }
+  }
+
+  /// Whether grapheme `grapheme` is a cluster of several scalars that is not an emoji sequence.
+  private func isComplex(_ grapheme: Int) -> Bool {
+    switch clusters {
+    case .plain(let codes, let graphemeEnds, _, _):
+      let start = grapheme == 0 ? 0 : Int(graphemeEnds[grapheme - 1])
+      let end = Int(graphemeEnds[grapheme])
+      return end - start > 1
+        && !UnicodeProperties.wantsEmojiPresentation(
+          UnsafeBufferPointer(start: codes + start, count: end - start))
+    case .spans(let codes, let graphemeEnds, _, _, _):
+      let start = grapheme == 0 ? 0 : Int(graphemeEnds[grapheme - 1])
+      let end = Int(graphemeEnds[grapheme])
+      return end - start > 1 && !UnicodeProperties.wantsEmojiPresentation(codes[start..<end])
+    }
+  }
+
+  /// Whether `cluster` starts a script run or a run of another direction (the run's script and
+  /// direction updated).
+  private mutating func changesScript<C: Collection<UInt32>>(_ cluster: C) -> Bool {
+    var changes = false
+    for scalar in cluster {
+      let script = ICUProperties.scriptCode(scalar)
+      if ICUProperties.Script.isCommonOrInherited(script) { continue }
+      let isRightToLeft = BidiLevels.mayBeRightToLeft(scalar)
+      if isRightToLeft != runIsRightToLeft, next > 0 { changes = true }
+      if isRightToLeft { sawRightToLeft = true }
+      runIsRightToLeft = isRightToLeft
+      if script == runScript { continue }
+      if !ICUProperties.Script.isCommonOrInherited(runScript) { changes = true }
+      runScript = script
+    }
+    return changes
   }
 
   /// The run offset (graphemes since its run's first) of `grapheme`.
@@ -51,29 +132,9 @@ struct FlutterTooLongWords {
       }
       return grapheme - (low == 0 ? 0 : earlierRunStarts[low - 1])
     }
-    let chain = self.chain.pointee.unsafelyUnwrapped
     while next <= grapheme {
-      let start = next == 0 ? 0 : Int(graphemeEnds[next - 1])
-      let cluster = UnsafeBufferPointer(start: codes + start, count: Int(graphemeEnds[next]) - start)
-      var startsRun = false
-      // (Hard breaks take no font, as in `SegmentShaper.shape`.)
-      if !cluster.allSatisfy(UnicodeProperties.isHardBreak) {
-        let font = chain.fontIndex(coveringCluster: cluster, rule: rule)
-        if next > 0, font != runFont { startsRun = true }
-        runFont = font
-      }
-      for scalar in cluster {
-        let script = ICUProperties.scriptCode(scalar)
-        let isRightToLeft = BidiLevels.mayBeRightToLeft(scalar)
-        if ICUProperties.Script.isCommonOrInherited(script) { continue }
-        if isRightToLeft != runIsRightToLeft, next > 0 { startsRun = true }
-        if isRightToLeft { sawRightToLeft = true }
-        runIsRightToLeft = isRightToLeft
-        if script == runScript { continue }
-        if !ICUProperties.Script.isCommonOrInherited(runScript) { startsRun = true }
-        runScript = script
-      }
-      if startsRun {
+      if isComplex(next) { complexGraphemes.append(next) }
+      if startsRun() {
         earlierRunStarts.append(runStart)
         runStart = next
       }
@@ -82,13 +143,25 @@ struct FlutterTooLongWords {
     return grapheme - runStart
   }
 
+  /// True when a grapheme of `complexGraphemes` lies in `low...high`.
+  private func hasComplexGrapheme(from low: Int, through high: Int) -> Bool {
+    var lower = 0
+    var upper = complexGraphemes.count
+    while lower < upper {
+      let middle = (lower + upper) / 2
+      if complexGraphemes[middle] < low { lower = middle + 1 } else { upper = middle }
+    }
+    return lower < complexGraphemes.count && complexGraphemes[lower] <= high
+  }
+
   /// True when SkParagraph begins the word of graphemes from `first`, of which `fitting` fit on
   /// the line, on that line.
   mutating func fillsLine(from first: Int, fitting: Int) -> Bool {
     guard fitting > 0 else { return false }
     let start = offset(of: first)
-    let end = offset(of: first + fitting - 1) + 1
-    if sawRightToLeft { return fitting >= 2 }
+    let last = first + fitting - 1
+    let end = offset(of: last) + 1
+    if sawRightToLeft || hasComplexGrapheme(from: first - start, through: last) { return fitting >= 2 }
     // (`size_t`: a negative difference is huge.)
     return end - start > 1 || end < start
   }
