@@ -39,12 +39,12 @@ public final class TextMeasurer: Sendable {
   /// platform shapes their segments' leading Common characters in.
   private let regularShapesCommonByScript: Bool
   private let boldShapesCommonByScript: Bool
-  /// The General Punctuation the fonts of each chain shape by script
-  /// (`Font.scriptSensitivePunctuation`), ascending: segments of Common characters holding one
-  /// take the script the platform's run gives them (`scriptSensitiveDirections`).
   /// True when laying a text out reads its clusters' fonts (``FlutterTooLongWords``): its
   /// prepared text keeps the chain.
   private let layoutReadsClusterFonts: Bool
+  /// The General Punctuation the fonts of each chain shape by script
+  /// (`Font.scriptSensitivePunctuation`), ascending: segments of Common characters holding one
+  /// take the script the platform's run gives them (`scriptSensitiveDirections`).
   private let regularScriptSensitivePunctuation: [UInt32]
   private let boldScriptSensitivePunctuation: [UInt32]
   /// SkParagraph's advances of each chain's bitmap font, where the platform measures them so.
