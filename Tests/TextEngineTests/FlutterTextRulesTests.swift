@@ -210,9 +210,15 @@ extension FlutterTextRulesTests {
       96: [2, 10, 19, 26], 104: [8, 18, 26], 112: [9, 20], 120: [9, 20], 128: [10, 23], 136: [10, 23],
       144: [2, 14, 27], 152: [2, 15], 160: [2, 16],
     ]
-    let prepared = try measurer.prepare(text, style: TextStyle(fontSize: 15, lineHeight: .fixed(21)))
+    let style = TextStyle(fontSize: 15, lineHeight: .fixed(21))
+    let prepared = try measurer.prepare(text, style: style)
+    // A paragraph of spans in that style counts the same runs.
+    let spans = try measurer.prepare([
+      TextSpan("束😱😱“msgid”和", style: style), TextSpan("“msgstr[%u]”项并非都以", style: style),
+    ])
     for (width, breaks) in skia {
       #expect(try prepared.layout(width: width).lines.dropFirst().map(\.scalarRange.lowerBound) == breaks)
+      #expect(try spans.layout(width: width).breaks == breaks, "spans at \(width)")
     }
     // Thai clusters with a vowel sign are two glyphs, which the count does not model: where one
     // lies between the word's first run's start and its last fitting cluster, two graphemes
@@ -222,5 +228,26 @@ extension FlutterTextRulesTests {
       style: TextStyle(fontSize: 15, lineHeight: .fixed(21)))
     #expect(try thai.layout(width: 150).lines.dropFirst().map(\.scalarRange.lowerBound) == [22, 45, 65])
     #expect(try thai.layout(width: 170).lines.dropFirst().map(\.scalarRange.lowerBound) == [24, 38, 57])
+  }
+
+  /// Spans find a run where the chain's cluster font changes, as plain text does, not where the
+  /// clusters' line boxes do: fonts whose boxes are the same (`U+FFFD`'s and Latin's, bold at
+  /// 22 px under a fixed line height) still start a run. Fuzz finding
+  /// `Fuzz/Corpus/attributed/crash-flutter-too-long-word-runs`: the one-span paragraph broke at
+  /// [9, 18, 27, 37], its plain text at [12, 20, 29, 43].
+  @Test func spansCountATooLongWordsRunsByClusterFontsAsPlainText() throws {
+    let measurer = try BundledFonts.measurer(systemFonts: false, platform: .flutter)
+    let replacements = String(repeating: "\u{FFFD}", count: 14)
+    let text =
+      "nKaiTi?\0\0\u{FFFD}\u{FFFD}A\(replacements)\u{1}\(replacements.prefix(8))\u{3}"
+      + "\0\0\0\0\0\0\0\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}"
+    let style = TextStyle(
+      fontSize: 22, weight: .bold, letterSpacing: 12.125, lineHeight: .fixed(26.5), lineSpacing: 1,
+      language: "ar")
+    let plain = try measurer.prepare(text, style: style)
+    let spans = try measurer.prepare([TextSpan(text, style: style)])
+    for width in [303.625, 152.8125, 516.1625] {
+      #expect(try spans.layout(width: width).breaks == plain.layout(width: width).breaks, "\(width)")
+    }
   }
 }

@@ -83,7 +83,9 @@ import Testing
   /// reach, cannot find it, so such a text is laid out by the line finder alone, and balance and
   /// pretty keep its greedy lines. (Fuzz findings, `Fuzz/Corpus/text/crash-negative-spacing-balance`
   /// and `-b`: balance gave 2 lines where greedy gave 1; in the second, trailing spaces narrower
-  /// than nothing ended a segment before the content of the one before it.)
+  /// than nothing ended a segment before the content of the one before it; and
+  /// `Fuzz/Corpus/attributed/crash-negative-spacing-balance`, where a paragraph of one span was
+  /// balanced over such positions and broke away from its plain text.)
   @Test func positionsThatFallBackKeepTheGreedyLines() throws {
     let measurer = try BundledFonts.measurer(systemFonts: false, platform: .web)
     let text =
@@ -94,12 +96,34 @@ import Testing
       for wrap in [TextWrap.balance, .pretty] {
         style.textWrap = wrap
         let wrapped = try measurer.prepare(text, style: style)
+        // (A paragraph of one span breaks as its plain text: fuzz finding `Fuzz/Corpus/attributed/crash-negative-spacing-balance`.)
+        let spans = try measurer.prepare([TextSpan(text, style: style)])
         for width in [30.0, 51, 100, 170] {
           let lines = try greedy.layout(width: width)
           #expect(try greedy.measure(width: width).lineCount == lines.lines.count, "\(spacing) \(width)")
           #expect(
             try wrapped.measure(width: width).lineCount == lines.lines.count, "\(wrap) \(spacing) \(width)")
+          #expect(
+            try spans.layout(width: width).breaks == wrapped.layout(width: width).breaks,
+            "spans \(wrap) \(spacing) \(width)")
         }
+      }
+    }
+    // The same in a paragraph of one span, whose positions fall back at this spacing and size
+    // (`Fuzz/Corpus/attributed/crash-negative-spacing-balance`: balanced, it broke at [8, 36],
+    // its plain text at [24, 36]).
+    let replacements = String(repeating: "\u{FFFD}", count: 6)
+    let fuzzedSpan =
+      "\(replacements)\u{7}/\u{FFFD}\0\u{FFFD}\u{68F}\(replacements.dropFirst())If you have to \0\0\0\u{C}"
+      + "\u{FFFD}\u{FFFD}\0\0\u{FFFD}\u{FFFD}yasok u"
+    for wrap in [TextWrap.balance, .pretty] {
+      let style = TextStyle(
+        fontSize: 64.75, weight: .bold, letterSpacing: -15.625, lineSpacing: 2, pixelScale: 2, textWrap: wrap)
+      let plain = try measurer.prepare(fuzzedSpan, style: style)
+      let spans = try measurer.prepare([TextSpan(fuzzedSpan, style: style)])
+      for width in [1023.546875, 512.7734375] {
+        #expect(
+          try spans.layout(width: width).breaks == plain.layout(width: width).breaks, "\(wrap) \(width)")
       }
     }
     for seed in ["crash-negative-spacing-balance", "crash-negative-spacing-balance-b"] {

@@ -60,8 +60,7 @@ extension AttributedText {
         tooLongWords = FlutterTooLongWords(
           .spans(
             codes: codes, graphemeEnds: graphemeEnds, graphemeSpans: graphemeSpans,
-            styles: spans.map(\.style),
-            graphemeMetrics: graphemeMetrics))
+            styles: spans.map(\.style), clusterFontIndices: clusterFontIndices))
       }
       return tooLongWords!.fillsLine(from: first, fitting: fitting)
     }

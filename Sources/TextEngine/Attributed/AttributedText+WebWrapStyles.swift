@@ -5,9 +5,10 @@ extension AttributedText {
   /// greedy. Positions are Blink's: the sum of the lines' item parts, each snapped
   /// (``ItemAdvances``).
   /// With tabs (``WebTabStops``) the scored breaks are not tried (their candidates' widths read
-  /// positions where tabs are 0 wide), as in plain text (`WebWrapStyles.balanceWithTabs`).
+  /// positions where tabs are 0 wide), as in plain text (`WebWrapStyles.balanceWithTabs`); where
+  /// positions fall back (``positionsRise``), the lines stay greedy, as in plain text.
   func forEachBalancedLine(width: Double, _ visit: (LineBreak) -> Bool) {
-    guard let items = itemAdvances else { return forEachGreedyLine(width: width, visit) }
+    guard let items = itemAdvances, positionsRise else { return forEachGreedyLine(width: width, visit) }
     let scores = items.tabStops.isEmpty
     var window = WebWrapStyles.LineRing(filler: LineBreak.empty)
     // 0: collecting the first paragraph; 1: passing greedy lines through; 2: stopped.
@@ -47,9 +48,10 @@ extension AttributedText {
 
   /// Blink's `text-wrap-style: pretty` over the spans (the web), as `WebWrapStyles.pretty` runs it
   /// over plain text: every paragraph's greedy lines, its last 4 re-broken by score when its last
-  /// line is short. (Spans with tabs stay greedy, as plain text with tabs does.)
+  /// line is short. (Spans with tabs, or whose positions fall back, stay greedy, as plain text
+  /// does.)
   func forEachPrettyLine(width: Double, _ visit: (LineBreak) -> Bool) {
-    guard let items = itemAdvances, items.tabStops.isEmpty else {
+    guard let items = itemAdvances, items.tabStops.isEmpty, positionsRise else {
       return forEachGreedyLine(width: width, visit)
     }
     var window = WebWrapStyles.LineRing(filler: LineBreak.empty)

@@ -93,6 +93,14 @@ public struct AttributedText: Sendable, Hashable {
   /// Line-box metrics of each grapheme: its span's, with the fonts it is set in where the
   /// platform counts them.
   let graphemeMetrics: [LineMetrics]
+  /// The font of the chain each grapheme's cluster is set in by the platform's cluster font rule
+  /// (-1: a hard break, which takes none; -2: no font covers it), where a word too long for any line is decided by the
+  /// runs it crosses (SkParagraph, ``FlutterTooLongWords``); empty elsewhere.
+  let clusterFontIndices: [Int16]
+  /// False when a span's positions fall back (a negative letter spacing larger than a cluster's
+  /// advance), where `text-wrap-style` keeps the greedy lines as plain text does
+  /// (`WebWrapStyles.positionsRise`).
+  let positionsRise: Bool
   /// The platform whose line rules apply.
   let platform: TextPlatform
   /// How the paragraph's lines stack: its strut, the space between lines, what its first and
@@ -111,8 +119,9 @@ public struct AttributedText: Sendable, Hashable {
 
   init(
     spans: [TextSpan], paragraph: TextStyle, token: TextSpan?, missingGlyphs: Int, codes: [UInt32],
-    spanStarts: [Int], spanMetrics: [LineMetrics], graphemeMetrics: [LineMetrics], platform: TextPlatform,
-    lines: Lines, itemAdvances: ItemAdvances?, graphemeWidths: [Double], graphemeEnds: [Int32],
+    spanStarts: [Int], spanMetrics: [LineMetrics], graphemeMetrics: [LineMetrics],
+    clusterFontIndices: [Int16], positionsRise: Bool, platform: TextPlatform, lines: Lines,
+    itemAdvances: ItemAdvances?, graphemeWidths: [Double], graphemeEnds: [Int32],
     graphemeSpans: [Int32], segments: [Segment], tokenWidth: Double, tokenMetrics: LineMetrics
   ) {
     self.spans = spans
@@ -123,6 +132,8 @@ public struct AttributedText: Sendable, Hashable {
     self.spanStarts = spanStarts
     self.spanMetrics = spanMetrics
     self.graphemeMetrics = graphemeMetrics
+    self.clusterFontIndices = clusterFontIndices
+    self.positionsRise = positionsRise
     self.platform = platform
     self.lines = lines
     self.itemAdvances = itemAdvances

@@ -29,6 +29,11 @@ extension TextMeasurer {
     // (what a segment cut between graphemes adds), as plain text's line boxes take them.
     var graphemeFonts: [FontMask] = []
     var clusterFonts: [FontMask] = []
+    // Each cluster's font, where the platform's too-long words count the runs they cross.
+    var clusterFontIndices: [Int16] = []
+    let countsRunsOfTooLongWords = platform.overlongWordsFillLines
+    // Whether every group's positions rise, where a wrap style re-breaks lines by them.
+    var positionsRise = true
     var missing = 0
     var joined = ""
     var lastPrepared: PreparedText?
@@ -105,6 +110,15 @@ extension TextMeasurer {
           }
         }
         let chain = chain(for: spans[group].style.weight)
+        if paragraph.textWrap != .auto, positionsRise {
+          positionsRise = WebWrapStyles.positionsRise(in: view)
+        }
+        if countsRunsOfTooLongWords, let scalars = view.codes {
+          clusterFontIndices.append(
+            contentsOf: Self.clusterFontIndices(
+              codes: scalars, graphemeEnds: view.graphemeEnds, chain: chain,
+              rule: platform.rules.clusterFontRule))
+        }
         for segment in view.segments {
           graphemeFonts.append(contentsOf: repeatElement(segment.fontMask, count: Int(segment.graphemeCount)))
           guard segment.fontMask.hasSeveral, let scalars = view.codes else {
@@ -243,7 +257,8 @@ extension TextMeasurer {
     }
     return AttributedText(
       spans: spans, paragraph: paragraph, token: truncationToken, missingGlyphs: missing, codes: codes,
-      spanStarts: spanStarts, spanMetrics: spanMetrics, graphemeMetrics: graphemeMetrics, platform: platform,
+      spanStarts: spanStarts, spanMetrics: spanMetrics, graphemeMetrics: graphemeMetrics,
+      clusterFontIndices: clusterFontIndices, positionsRise: positionsRise, platform: platform,
       lines: lines(of: paragraph),
       itemAdvances: itemAdvances, graphemeWidths: graphemeWidths,
       graphemeEnds: graphemeEnds, graphemeSpans: graphemeSpans, segments: segments, tokenWidth: tokenWidth,
@@ -276,6 +291,21 @@ extension TextMeasurer {
     platform.rules.spanBox(
       of: font.metrics, fontSize: style.fontSize, primary: chain(for: paragraph.weight).primary.metrics,
       paragraph: paragraph)
+  }
+
+  /// The chain's font of each cluster by `rule` (-1 for a hard break, which takes no font, as in
+  /// `SegmentShaper.shape`; -2 where no font covers it), as ``FlutterTooLongWords`` finds them in plain text.
+  private static func clusterFontIndices(
+    codes: UnsafePointer<UInt32>, graphemeEnds: UnsafeBufferPointer<Int32>, chain: FontChain,
+    rule: ClusterFontRule
+  ) -> [Int16] {
+    var start = 0
+    return graphemeEnds.map { end in
+      let cluster = UnsafeBufferPointer(start: codes + start, count: Int(end) - start)
+      start = Int(end)
+      if cluster.allSatisfy(UnicodeProperties.isHardBreak) { return -1 }
+      return chain.fontIndex(coveringCluster: cluster, rule: rule).map { Int16($0) } ?? -2
+    }
   }
 
   /// Each grapheme's line metrics: its span's box, and, where the platform's fallback fonts grow

@@ -16,16 +16,16 @@
 /// forward.
 struct FlutterTooLongWords {
   /// The text's clusters and where their fonts come from: a plain text's view (valid while the
-  /// line finder runs) and the chain it was prepared in, or a styled paragraph's arrays, where a
-  /// change of span size or weight starts a run, and so does a change of the line-box metrics
-  /// the platform gives its clusters (another font of the chain).
+  /// line finder runs) and the chain it was prepared in, or a styled paragraph's arrays with
+  /// each cluster's font of its span's chain found by the same rule (-1: a hard break; -2: none), where a
+  /// change of span size or weight starts a run too.
   enum Clusters {
     case plain(
       codes: UnsafePointer<UInt32>, graphemeEnds: UnsafeBufferPointer<Int32>,
       chain: UnsafePointer<FontChain?>, rule: ClusterFontRule)
     case spans(
       codes: [UInt32], graphemeEnds: [Int32], graphemeSpans: [Int32], styles: [TextStyle],
-      graphemeMetrics: [AttributedText.LineMetrics])
+      clusterFontIndices: [Int16])
   }
 
   private let clusters: Clusters
@@ -72,15 +72,19 @@ struct FlutterTooLongWords {
         runFont = font
       }
       return changesScript(cluster) || changes
-    case .spans(let codes, let graphemeEnds, let graphemeSpans, let styles, let graphemeMetrics):
+    case .spans(let codes, let graphemeEnds, let graphemeSpans, let styles, let clusterFontIndices):
       let start = next == 0 ? 0 : Int(graphemeEnds[next - 1])
       var changes = false
       if next > 0 {
         let span = styles[Int(graphemeSpans[next])]
         let before = styles[Int(graphemeSpans[next - 1])]
-        changes =
-          span.fontSize != before.fontSize || span.weight != before.weight
-          || graphemeMetrics[next] != graphemeMetrics[next - 1]
+        changes = span.fontSize != before.fontSize || span.weight != before.weight
+      }
+      let index = clusterFontIndices[next]
+      if index != -1 {
+        let font = index == -2 ? nil : Int(index)
+        changes = changes || (next > 0 && font != runFont)
+        runFont = font
       }
       return changesScript(codes[start..<Int(graphemeEnds[next])]) || changes
     }
