@@ -31,6 +31,27 @@ import Testing
     }
   }
 
+  /// Text that holds Thai (ICU's dictionaries break it) takes small kana and `ー` as ideographs
+  /// too, as the built-in breaker does for text without it: Chromium and SkParagraph break
+  /// `インデ|ックス` after Thai as without (ICU's `@lb=normal`; before, ICU's root rules kept
+  /// `デッ` together there). Chromium 156's breaks of a fresh multi-script text at 170 px with the
+  /// multi-script chain: [16, 27, 38] (the engine gave [15, 26, 37]).
+  @Test(arguments: [TextPlatform.web, .flutter])
+  func smallKanaBreakAsIdeographsInTextWithThai(platform: TextPlatform) throws {
+    let measurer = try BundledFonts.measurer(systemFonts: false, platform: platform)
+    let japanese = "特定のインデックスとシステムカタログ"
+    let withoutThai = try measurer.lineBreakOpportunities(in: japanese).map(\.offset)
+    let withThai = try measurer.lineBreakOpportunities(in: "(มาลบีนาส)" + japanese).map(\.offset)
+    #expect(withoutThai.contains(6))  // インデ|ックス
+    #expect(withThai.filter { $0 > 10 }.map { $0 - 10 } == withoutThai)
+    guard platform == .web else { return }
+    let fonts = try FontSelection(regular: MultiscriptCorpusTests.families).resolve()
+    let chain = TextMeasurer(regular: fonts.regular, bold: fonts.bold, systemFonts: false, platform: .web)
+    let text = "(มาลบีนาส)特定のインデックスとシステムカタログは同時に再インデックス化はできません"
+    let prepared = try chain.prepare(text, style: MultiscriptCorpusTests.style)
+    #expect(try prepared.layout(width: 170).breaks == [16, 27, 38])
+  }
+
   @Test func theCorporaBreakAlikeBothWays() throws {
     var compared = 0
     for file in ["corpus/feed-visible.jsonl", "corpus/multiscript-visible.jsonl"] {

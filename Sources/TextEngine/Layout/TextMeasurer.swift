@@ -56,6 +56,11 @@ public final class TextMeasurer: Sendable {
   /// caches, so that no input can grow this table without bound.
   static let maximumCachedLanguages = 255
   private let lineBreakers: BreakIteratorPool
+  /// ICU's iterators with Conditional Japanese Starters (small kana, `ー`) as ideographs
+  /// (`@lb=normal`, which changes nothing else in the root locale), for text that needs ICU's
+  /// dictionaries where the built-in breaker takes them so (the web: Chromium breaks before
+  /// `ッ` in `インデックス`); nil with a tailored locale, whose rules are the user's.
+  private let ideographicStarterLineBreakers: BreakIteratorPool?
   private let usesBuiltInLineBreaker: Bool
   private let graphemeBreakers: BreakIteratorPool
   /// True when clusters no font of a chain covers continue into the installed fonts.
@@ -129,6 +134,8 @@ public final class TextMeasurer: Sendable {
     regularBitmapAdvances = strikes ? SkiaBitmapAdvances(chain: regular) : nil
     boldBitmapAdvances = strikes ? SkiaBitmapAdvances(chain: bold ?? regular) : nil
     self.lineBreakers = BreakIteratorPool(kind: .line, locale: locale)
+    self.ideographicStarterLineBreakers =
+      locale.isEmpty ? BreakIteratorPool(kind: .line, locale: "@lb=normal") : nil
     self.usesBuiltInLineBreaker = locale.isEmpty
     self.graphemeBreakers = BreakIteratorPool(kind: .grapheme, locale: locale)
     let ellipsis: [UInt32] = [0x2026]
@@ -970,7 +977,11 @@ public final class TextMeasurer: Sendable {
     ) throws(TextError) -> Result
   ) throws(TextError) -> Result {
     func withICUBreaks() throws(TextError) -> Result {
-      try icuLineBreaks(decoded).withUnsafeBufferPointer { breaks throws(TextError) in
+      try icuLineBreaks(
+        decoded,
+        in: conditionalJapaneseStartersAsIdeographs
+          ? ideographicStarterLineBreakers ?? lineBreakers : lineBreakers
+      ).withUnsafeBufferPointer { breaks throws(TextError) in
         try withUnsafeTemporaryAllocation(
           of: (end: Int, isHard: Bool).self, capacity: max(1, spareCapacity)
         ) { spare throws(TextError) in
@@ -1037,13 +1048,15 @@ public final class TextMeasurer: Sendable {
     }
   }
 
-  /// Line-break opportunities from ICU's break iterator.
-  private func icuLineBreaks(_ decoded: DecodedText) throws(TextError) -> [(end: Int, isHard: Bool)] {
+  /// Line-break opportunities from the break iterators of `pool`.
+  private func icuLineBreaks(
+    _ decoded: DecodedText, in pool: BreakIteratorPool
+  ) throws(TextError) -> [(end: Int, isHard: Bool)] {
     let codes = decoded.codes
     guard !codes.isEmpty else { return [] }
     let result: [(end: Int, isHard: Bool)]? = codes.withUnsafeBufferPointer { scalars in
       DecodedText.withUTF16(of: scalars) { utf16, scalarOfUnit in
-        lineBreakers.withIterator(over: utf16) { iterator in
+        pool.withIterator(over: utf16) { iterator in
           var breaks: [(end: Int, isHard: Bool)] = []
           breaks.reserveCapacity(codes.count / 3 + 4)
           while let boundary = iterator.next() {
