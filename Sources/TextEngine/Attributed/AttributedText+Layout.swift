@@ -50,12 +50,10 @@ extension AttributedText {
     // (`FlutterTooLongWords`, made at the first such word).
     var tooLongWords: FlutterTooLongWords?
     func fillsLine(from first: Int, to end: Int, after used: Double) -> Bool {
-      var fitting = 0
-      var width = used
-      while first + fitting < end, width + graphemeWidths[first + fitting] <= limit {
-        width += graphemeWidths[first + fitting]
-        fitting += 1
-      }
+      let fitting =
+        graphemeWidths.withUnsafeBufferPointer {
+          PreparedText.graphemesFitting($0, from: first, to: end, after: used, within: limit).end
+        } - first
       if tooLongWords == nil {
         tooLongWords = FlutterTooLongWords(
           .spans(

@@ -236,12 +236,8 @@ extension PreparedText {
       guard tooLongWords != nil else {
         return end - first >= 2 && used + graphemeWidths[first] + graphemeWidths[first + 1] <= limit
       }
-      var fitting = 0
-      var width = used
-      while first + fitting < end, width + graphemeWidths[first + fitting] <= limit {
-        width += graphemeWidths[first + fitting]
-        fitting += 1
-      }
+      let fitting =
+        graphemesFitting(graphemeWidths, from: first, to: end, after: used, within: limit).end - first
       return tooLongWords!.fillsLine(from: first, fitting: fitting)
     }
     // Whether SkParagraph takes a segment as a word too long for any line: its width without its
