@@ -58,6 +58,11 @@ bool cshims_is_default_ignorable(uint32_t code_point) {
   return u_hasBinaryProperty((UChar32)code_point, UCHAR_DEFAULT_IGNORABLE_CODE_POINT);
 }
 
+bool cshims_extends_grapheme_cluster(uint32_t code_point) {
+  int32_t value = u_getIntPropertyValue((UChar32)code_point, UCHAR_GRAPHEME_CLUSTER_BREAK);
+  return value == U_GCB_EXTEND || value == U_GCB_ZWJ || value == U_GCB_SPACING_MARK;
+}
+
 int32_t cshims_script_extensions(uint32_t code_point, int32_t *scripts, int32_t capacity) {
   UErrorCode status = U_ZERO_ERROR;
   int32_t count = uscript_getScriptExtensions((UChar32)code_point, (UScriptCode *)scripts, capacity, &status);

@@ -51,6 +51,8 @@ int32_t cshims_script_of(uint32_t code_point, int32_t *error_code);
 const char *_Nullable cshims_script_short_name(int32_t script_code);
 /// True for Default_Ignorable_Code_Point (ZWJ, variation selectors, ...).
 bool cshims_is_default_ignorable(uint32_t code_point);
+/// Grapheme_Cluster_Break Extend, ZWJ or SpacingMark: joins the cluster before it.
+bool cshims_extends_grapheme_cluster(uint32_t code_point);
 /// The code point's Script_Extensions (UScriptCode values) written to `scripts` (room for
 /// `capacity`); returns how many it has (more than `capacity` when they did not all fit), or 0
 /// when ICU fails.

@@ -933,7 +933,8 @@ public final class TextMeasurer: Sendable {
     let count = decoded.codes.count
     guard platform == .web else {
       return try withEngineLineBreaks(
-        decoded, conditionalJapaneseStartersAsIdeographs: true, spareCapacity: count + 1
+        decoded, conditionalJapaneseStartersAsIdeographs: true, marksJoinSpaces: true,
+        spareCapacity: count + 1
       ) { base, spare throws(TextError) in
         spare.initialize(from: base.baseAddress.unsafelyUnwrapped, count: base.count)
         let written = decoded.codes.withUnsafeBufferPointer {
@@ -950,7 +951,8 @@ public final class TextMeasurer: Sendable {
     // Blink's rules: decided in the built-in breaker's pass, or applied to ICU's opportunities.
     return try WebLineBreaks.withTailoring { tailoring throws(TextError) in
       try withEngineLineBreaks(
-        decoded, conditionalJapaneseStartersAsIdeographs: true, tailoring: tailoring, spareCapacity: count
+        decoded, conditionalJapaneseStartersAsIdeographs: true, marksJoinSpaces: true, tailoring: tailoring,
+        spareCapacity: count
       ) { base, spare, isTailored throws(TextError) in
         if isTailored { return try body(base) }
         let written = decoded.codes.withUnsafeBufferPointer {
@@ -961,7 +963,9 @@ public final class TextMeasurer: Sendable {
     }
   }
 
-  /// The engine's UAX #14 opportunities of `decoded` (CJ scalars as ideographs when asked):
+  /// The engine's UAX #14 opportunities of `decoded` (CJ scalars as ideographs when asked; with
+  /// `marksJoinSpaces`, no break between a space and the marks after it, but one after them, as
+  /// Chromium and SkParagraph keep a grapheme cluster whole: `d \u{200C}|cd`):
   /// from the built-in breaker, into a temporary buffer (on the stack for ordinary paragraphs),
   /// or from ICU for a tailored locale or text that needs ICU's dictionaries. `body` also gets
   /// room for `spareCapacity` more opportunities (the platform's own list), in the same
@@ -969,19 +973,21 @@ public final class TextMeasurer: Sendable {
   /// (by the built-in breaker; ICU's opportunities are UAX #14's). Opportunities the tailoring
   /// decided need no list of their own: then the room is not made.
   @inline(__always) private func withEngineLineBreaks<Result, Tailoring: LineBreakTailoring>(
-    _ decoded: DecodedText, conditionalJapaneseStartersAsIdeographs: Bool = false, tailoring: Tailoring,
-    spareCapacity: Int,
+    _ decoded: DecodedText, conditionalJapaneseStartersAsIdeographs: Bool = false,
+    marksJoinSpaces: Bool = false,
+    tailoring: Tailoring, spareCapacity: Int,
     _ body: (
       UnsafeBufferPointer<(end: Int, isHard: Bool)>, UnsafeMutablePointer<(end: Int, isHard: Bool)>,
       _ isTailored: Bool
     ) throws(TextError) -> Result
   ) throws(TextError) -> Result {
     func withICUBreaks() throws(TextError) -> Result {
-      try icuLineBreaks(
+      var breaks = try icuLineBreaks(
         decoded,
         in: conditionalJapaneseStartersAsIdeographs
-          ? ideographicStarterLineBreakers ?? lineBreakers : lineBreakers
-      ).withUnsafeBufferPointer { breaks throws(TextError) in
+          ? ideographicStarterLineBreakers ?? lineBreakers : lineBreakers)
+      if marksJoinSpaces { LineBreaker.keepMarksWithSpaces(&breaks, of: decoded.codes) }
+      return try breaks.withUnsafeBufferPointer { breaks throws(TextError) in
         try withUnsafeTemporaryAllocation(
           of: (end: Int, isHard: Bool).self, capacity: max(1, spareCapacity)
         ) { spare throws(TextError) in
@@ -999,7 +1005,7 @@ public final class TextMeasurer: Sendable {
           LineBreaker.breaks(
             of: $0, into: base,
             conditionalJapaneseStartersAsIdeographs: conditionalJapaneseStartersAsIdeographs,
-            tailoring: tailoring)
+            marksJoinSpaces: marksJoinSpaces, tailoring: tailoring)
         })
       else {
         // SA scalars: ICU's dictionaries find those breaks.
@@ -1011,13 +1017,15 @@ public final class TextMeasurer: Sendable {
 
   /// `withEngineLineBreaks` without a tailoring.
   @inline(__always) private func withEngineLineBreaks<Result>(
-    _ decoded: DecodedText, conditionalJapaneseStartersAsIdeographs: Bool = false, spareCapacity: Int,
+    _ decoded: DecodedText, conditionalJapaneseStartersAsIdeographs: Bool = false,
+    marksJoinSpaces: Bool = false,
+    spareCapacity: Int,
     _ body: (UnsafeBufferPointer<(end: Int, isHard: Bool)>, UnsafeMutablePointer<(end: Int, isHard: Bool)>)
       throws(TextError) -> Result
   ) throws(TextError) -> Result {
     try withEngineLineBreaks(
       decoded, conditionalJapaneseStartersAsIdeographs: conditionalJapaneseStartersAsIdeographs,
-      tailoring: UntailoredLineBreaks(), spareCapacity: spareCapacity
+      marksJoinSpaces: marksJoinSpaces, tailoring: UntailoredLineBreaks(), spareCapacity: spareCapacity
     ) { base, spare, _ throws(TextError) in try body(base, spare) }
   }
 

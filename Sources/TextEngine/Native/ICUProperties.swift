@@ -151,6 +151,12 @@ enum ICUProperties {
     cshims_is_default_ignorable(codePoint)
   }
 
+  /// Grapheme_Cluster_Break Extend, ZWJ or SpacingMark: the scalar joins the grapheme cluster
+  /// before it (combining marks, ZWNJ, ZWJ; not the format controls UAX #14 counts as marks).
+  static func extendsGraphemeCluster(_ codePoint: UInt32) -> Bool {
+    cshims_extends_grapheme_cluster(codePoint)
+  }
+
   /// Emoji_Presentation (shown as emoji without VS16).
   static func isEmojiPresentation(_ codePoint: UInt32) -> Bool {
     cshims_is_emoji_presentation(codePoint)

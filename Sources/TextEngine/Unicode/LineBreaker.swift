@@ -32,14 +32,14 @@ enum LineBreaker {
   /// `tailoring` changes the answers as each position is decided (a platform's own rules).
   @inline(__always) static func breaks<Tailoring: LineBreakTailoring>(
     of codes: UnsafeBufferPointer<UInt32>, into output: UnsafeMutablePointer<(end: Int, isHard: Bool)>,
-    conditionalJapaneseStartersAsIdeographs: Bool = false, tailoring: Tailoring
+    conditionalJapaneseStartersAsIdeographs: Bool = false, marksJoinSpaces: Bool = false, tailoring: Tailoring
   ) -> Int? {
     guard !codes.isEmpty else { return 0 }
     func run(with table: UnsafePointer<UInt8>) -> Int? {
       pairActions.withUnsafeBufferPointer { actions in
         Self.run(
           Scalars(codes: codes, propertyTable: table), actions: actions.baseAddress.unsafelyUnwrapped,
-          tailoring: tailoring, into: output)
+          marksJoinSpaces: marksJoinSpaces, tailoring: tailoring, into: output)
       }
     }
     if let table = tailoring.propertyTable { return run(with: table) }
@@ -88,9 +88,12 @@ enum LineBreaker {
 
   /// The breaking pass. State: `before`, the class of the last unit (a scalar with the marks it
   /// absorbed, LB9), `spaces`, whether spaces follow it, and `previous`, the class of the last
-  /// scalar itself.
+  /// scalar itself. With `marksJoinSpaces`, marks that extend a space's grapheme cluster
+  /// (combining marks, ZWNJ, ZWJ; not format controls such as U+200E) join the space run instead
+  /// of starting an alphabetic unit (LB10), so that no break splits the cluster: the line may
+  /// break after them, whatever follows, as after any space run.
   @inline(__always) private static func run<Tailoring: LineBreakTailoring>(
-    _ scalars: Scalars, actions: UnsafePointer<Action>, tailoring: Tailoring,
+    _ scalars: Scalars, actions: UnsafePointer<Action>, marksJoinSpaces: Bool, tailoring: Tailoring,
     into output: UnsafeMutablePointer<(end: Int, isHard: Bool)>
   ) -> Int? {
     let classCount = LineBreakClass.allCases.count
@@ -176,7 +179,10 @@ enum LineBreaker {
       // the unit before them (not a space, a hard break or a zero width space).
       let joinsBefore =
         current.isIn(ClassSet.hardBreaks) || current == .space || current == .zeroWidthSpace
-        || (current.isIn(ClassSet.marks) && !spaces && before != .zeroWidthSpace)
+        || (current.isIn(ClassSet.marks)
+          && ((!spaces && before != .zeroWidthSpace)
+            || (marksJoinSpaces && spaces && joinsSpaceCluster(last)
+              && ICUProperties.extendsGraphemeCluster(codes[index]))))
       if joinsBefore {
         if decided(false) {
           output[written] = (index, false)
@@ -195,8 +201,8 @@ enum LineBreaker {
       let allowed: Bool
       if before == .zeroWidthSpace {
         allowed = true  // LB8
-      } else if last == .zeroWidthJoiner {
-        allowed = false  // LB8a
+      } else if last == .zeroWidthJoiner && !spaces {
+        allowed = false  // LB8a (not after a joiner that joined spaces)
       } else if spaces {
         allowed = spaceActions[Int(before.rawValue) &* classCount &+ Int(unit.rawValue)] == .breakAllowed
       } else if before == .regionalIndicator && unit == .regionalIndicator {
@@ -283,6 +289,40 @@ extension LineBreaker {
 
   /// True for a combining mark or ZWJ (which stays with the character before it).
   static func isMark(_ scalar: UInt32) -> Bool { lineBreakClass(of: scalar).isIn(ClassSet.marks) }
+
+  /// Moves each opportunity of `breaks` (ICU's, in order) between a space and the marks after it
+  /// to after the marks, as the breaking pass finds them with `marksJoinSpaces` (none where a
+  /// hard break or the text's end follows the marks).
+  static func keepMarksWithSpaces(_ breaks: inout [(end: Int, isHard: Bool)], of codes: [UInt32]) {
+    var written = 0
+    for index in breaks.indices {
+      var opportunity = breaks[index]
+      let end = opportunity.end
+      if !opportunity.isHard, end > 0, end < codes.count, codes[end - 1] == 0x20, extendsSpace(codes[end]) {
+        var after = end + 1
+        while after < codes.count, extendsSpace(codes[after]) { after += 1 }
+        let next = index + 1 < breaks.count ? breaks[index + 1].end : codes.count
+        guard after < codes.count, after < next, !UnicodeProperties.isHardBreak(codes[after]) else {
+          continue
+        }
+        opportunity.end = after
+      }
+      breaks[written] = opportunity
+      written += 1
+    }
+    breaks.removeLast(breaks.count - written)
+  }
+
+  /// True for a mark that joins a space's grapheme cluster.
+  private static func extendsSpace(_ scalar: UInt32) -> Bool {
+    isMark(scalar) && ICUProperties.extendsGraphemeCluster(scalar)
+  }
+
+  /// True when a mark after a scalar of class `last` is in that scalar's grapheme cluster where
+  /// that scalar is a space or a mark that joined one (`marksJoinSpaces`).
+  @inline(__always) private static func joinsSpaceCluster(_ last: LineBreakClass) -> Bool {
+    last == .space || last.isIn(ClassSet.marks)
+  }
 
   /// True for opening punctuation or glue (OP, GL), after which no break may come.
   static func isOpenOrGlue(_ scalar: UInt32) -> Bool {
