@@ -141,4 +141,25 @@ import Testing
       }
     }
   }
+
+  /// Balance never gives more lines than the greedy breaker, nor a line wider than the width:
+  /// a text with bidi items, whose lines past an item's end only the line finder measures, is
+  /// bisected with the line finder's passes (the keys' whole-segment search took 2 lines for 3:
+  /// `Fuzz/Corpus/text/crash-balance-bidi-more-lines`; Chromium 156 balances it at [2], lines
+  /// 67.969 and 153.297 px wide); and the bisection starts from the width truncated to
+  /// LayoutUnits, as the line limit is (`crash-balance-over-width`: 1.3515625 px was taken for 87
+  /// LayoutUnits, and `-r` came out one line 1.375 px wide).
+  @Test func balanceKeepsTheGreedyLineCountAndTheWidth() throws {
+    let measurer = try BundledFonts.measurer(systemFonts: false, platform: .web)
+    let bidi = try measurer.prepare(
+      "\u{FFFD}/\u{FFFD}\u{0644}/\u{FFFD}", style: TextStyle(fontSize: 49, weight: .bold, textWrap: .balance))
+    let balanced = try bidi.layout(width: 173.1078125)
+    #expect(balanced.breaks == [2])
+    #expect(balanced.lines.map(\.width) == [67.96875, 153.296875])
+    let tiny = try measurer.prepare(
+      "-r", style: TextStyle(fontSize: 0.5, letterSpacing: 0.5, language: "en", textWrap: .balance))
+    let lines = try tiny.layout(width: 1.3515625).lines
+    #expect(lines.count == 2)
+    #expect(lines.allSatisfy { $0.width <= 1.3515625 })
+  }
 }

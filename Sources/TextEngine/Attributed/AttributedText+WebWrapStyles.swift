@@ -245,7 +245,7 @@ extension AttributedText {
   private func bisectedWidth(
     of lines: WebWrapStyles.LineRing<LineBreak>, items: ItemAdvances, width: Double
   ) -> Int? {
-    let available = WebWrapStyles.layoutUnits(width)
+    let available = WebWrapStyles.availableLayoutUnits(width)
     guard available > 0 else { return nil }
     let lineCount = lines.count
     var sum = 0

@@ -514,8 +514,17 @@ enum WebWrapStyles {
       greedy(limit, body)
       return
     }
-    let available = layoutUnits(width)
-    let minimum = narrowestBalancedWidth(lineWidthSum: sum, lineCount: lineCount)
+    let balanced = bisectedWidthByLineFinder(in: view, lineCount: lineCount, lineWidthSum: sum, width: width)
+    greedy(WebTextRules.lineLimit(forWidth: Double(balanced) / 64), body)
+  }
+
+  /// Blink's bisection (`ParagraphLineBreaker::AttemptToBalance`) for a paragraph of `lineCount`
+  /// greedy lines `lineWidthSum` LayoutUnits wide together, with a greedy pass of the line finder
+  /// at each width it tries: texts whose lines only the line finder measures (tabs, bidi items).
+  static func bisectedWidthByLineFinder(
+    in view: PreparedTextStorage.View, lineCount: Int, lineWidthSum: Int, width: Double
+  ) -> Int {
+    let minimum = narrowestBalancedWidth(lineWidthSum: lineWidthSum, lineCount: lineCount)
     var widest = 0.0
     for segment in view.segments { widest = max(widest, segment.contentWidth) }
     // Whether the greedy lines at `width` LayoutUnits keep to `lineCount`.
@@ -523,14 +532,19 @@ enum WebWrapStyles {
       let limit = WebTextRules.lineLimit(forWidth: Double(width) / 64)
       guard widest <= limit else { return false }
       var lines = 0
-      greedy(limit) { _ in
+      PreparedText.forEachLine(in: view, limit: limit, rules: WebTextRules.self) { _ in
         lines += 1
         return lines <= lineCount
       }
       return lines <= lineCount
     }
-    let balanced = bisected(from: minimum, to: available, fits: fits)
-    greedy(WebTextRules.lineLimit(forWidth: Double(balanced) / 64), body)
+    return bisected(from: minimum, to: availableLayoutUnits(width), fits: fits)
+  }
+
+  /// The CSS width `width` in whole LayoutUnits, truncated as Blink takes the available width
+  /// (`WebTextRules.lineLimit(forWidth:)` less its epsilon).
+  @inline(__always) static func availableLayoutUnits(_ width: Double) -> Int {
+    Int((Double(Float(width)) * 64).rounded(.down))
   }
 
   /// `text-wrap-style: pretty`: every paragraph's greedy lines, its last 4 re-broken by score when
@@ -833,11 +847,15 @@ enum WebWrapStyles {
   static func bisectedWidth(
     of lines: LineRing<PreparedText.LineBreak>, in view: PreparedTextStorage.View, width: Double
   ) -> Int? {
-    let available = layoutUnits(width)
+    let available = availableLayoutUnits(width)
     guard available > 0 else { return nil }
     let lineCount = lines.count
     var sum = 0
     for index in 0..<lineCount { sum += layoutUnits(ofLine: lines[index], in: view) }
+    // (Bidi items: a line past an item's end is measured by the line finder alone.)
+    guard view.itemStartGraphemes.isEmpty else {
+      return bisectedWidthByLineFinder(in: view, lineCount: lineCount, lineWidthSum: sum, width: width)
+    }
     let minimum = narrowestBalancedWidth(lineWidthSum: sum, lineCount: lineCount)
     let segments = view.segments
     let keys = view.keys.baseAddress.unsafelyUnwrapped
