@@ -94,8 +94,9 @@ public struct AttributedText: Sendable, Hashable {
   /// platform counts them.
   let graphemeMetrics: [LineMetrics]
   /// The font of the chain each grapheme's cluster is set in by the platform's cluster font rule
-  /// (-1: a hard break, which takes none; -2: no font covers it), where a word too long for any line is decided by the
-  /// runs it crosses (SkParagraph, ``FlutterTooLongWords``); empty elsewhere.
+  /// (-1: a hard break, which takes none; -2: no font covers it), where a word too long for any
+  /// line is decided by the runs it crosses (SkParagraph, ``FlutterTooLongWords``); empty
+  /// elsewhere.
   let clusterFontIndices: [Int16]
   /// False when a span's positions fall back (a negative letter spacing larger than a cluster's
   /// advance), where `text-wrap-style` keeps the greedy lines as plain text does

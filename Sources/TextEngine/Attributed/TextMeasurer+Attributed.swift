@@ -294,7 +294,8 @@ extension TextMeasurer {
   }
 
   /// The chain's font of each cluster by `rule` (-1 for a hard break, which takes no font, as in
-  /// `SegmentShaper.shape`; -2 where no font covers it), as ``FlutterTooLongWords`` finds them in plain text.
+  /// `SegmentShaper.shape`; -2 where no font covers it), as ``FlutterTooLongWords`` finds them in
+  /// plain text.
   private static func clusterFontIndices(
     codes: UnsafePointer<UInt32>, graphemeEnds: UnsafeBufferPointer<Int32>, chain: FontChain,
     rule: ClusterFontRule

@@ -17,8 +17,8 @@
 struct FlutterTooLongWords {
   /// The text's clusters and where their fonts come from: a plain text's view (valid while the
   /// line finder runs) and the chain it was prepared in, or a styled paragraph's arrays with
-  /// each cluster's font of its span's chain found by the same rule (-1: a hard break; -2: none), where a
-  /// change of span size or weight starts a run too.
+  /// each cluster's font of its span's chain found by the same rule (-1: a hard break; -2: none),
+  /// where a change of span size or weight starts a run too.
   enum Clusters {
     case plain(
       codes: UnsafePointer<UInt32>, graphemeEnds: UnsafeBufferPointer<Int32>,
