@@ -161,5 +161,21 @@ import Testing
     let lines = try tiny.layout(width: 1.3515625).lines
     #expect(lines.count == 2)
     #expect(lines.allSatisfy { $0.width <= 1.3515625 })
+    // A text with bidi items takes its greedy lines from the line finder, not the keys' search
+    // over whole segments (`crash-balance-bidi-negative-spacing`: 600 scalars at 15 px with
+    // −11.125 px letter spacing; the keys found 5 lines at 170 px where the finder has 4).
+    let data = try Data(
+      contentsOf: Fixtures.url("../../Fuzz/Corpus/text/crash-balance-bidi-negative-spacing"))
+    let fuzzed = String(decoding: data.dropFirst(9), as: UTF8.self)
+    var style = TextStyle(
+      fontSize: 15, letterSpacing: -11.125, lineSpacing: 14, pixelScale: 1, language: "vi")
+    let greedy = try measurer.prepare(fuzzed, style: style)
+    style.textWrap = .balance
+    let balancedFuzz = try measurer.prepare(fuzzed, style: style)
+    for width in [51.0, 100, 170] {
+      #expect(
+        try balancedFuzz.measure(width: width).lineCount == greedy.measure(width: width).lineCount, "\(width)"
+      )
+    }
   }
 }

@@ -748,19 +748,23 @@ enum WebWrapStyles {
     PreparedText.LineKey.positionsRise(view.keys)
   }
 
-  /// `balance` for a text of one paragraph without hard breaks (false, having called nothing, for
-  /// any other text). When no word is wider than the line (the usual text), every greedy line is
-  /// whole segments: the lines are found as segment indices (as `PreparedText.forEachLine` finds
-  /// them), so scoring needs no search for the lines' segments and no copy of the lines. When one
-  /// is wider, `balance` leaves the text greedy (neither scoring nor bisection applies), which
-  /// is only checked once the lines are 2 to 6.
+  /// `balance` for a text of one paragraph without hard breaks or bidi items (false, having
+  /// called nothing, for any other text). When no word is wider than the line (the usual text),
+  /// every greedy line is whole segments: the lines are found as segment indices (as
+  /// `PreparedText.forEachLine` finds them), so scoring needs no search for the lines' segments
+  /// and no copy of the lines. When one is wider, `balance` leaves the text greedy (neither
+  /// scoring nor bisection applies), which is only checked once the lines are 2 to 6.
   static func balanceWholeSegments(
     in view: PreparedTextStorage.View, limit: Double, width: Double, fontSize: Double,
     _ body: (PreparedText.LineBreak) -> Bool
   ) -> Bool {
     let segments = view.segments
     let last = segments.count &- 1
-    guard last >= 0, !segments[last].hardBreakAfter, Int(view.keys[0].paragraphEnd) == last else {
+    // (Texts with bidi items: a line past an item's end is wider by the line finder's measure
+    // than by the keys, `widerFirstItemPart`; their greedy lines come from the line finder.)
+    guard last >= 0, !segments[last].hardBreakAfter, Int(view.keys[0].paragraphEnd) == last,
+      view.itemStartGraphemes.isEmpty
+    else {
       return false
     }
     let keys = view.keys.baseAddress.unsafelyUnwrapped
