@@ -56,4 +56,27 @@ import Testing
         "sm14@50", "sm14@53",
       ])
   }
+
+  /// A paragraph of one span takes a space with marks after it as trailing whitespace as plain
+  /// text does (the spans' content ends read each grapheme's scalars, `isTrailingWhitespace(cluster:)`;
+  /// fuzz findings `Fuzz/Corpus/attributed/crash-space-mark-*`: a span ` \u{0741}` broke where
+  /// its plain text did not, on every platform).
+  @Test(arguments: TextPlatform.allCases)
+  func aSpanWithMarksAfterASpaceBreaksAsItsPlainText(platform: TextPlatform) throws {
+    let measurer = try BundledFonts.measurer(systemFonts: false, platform: platform)
+    let style = TextStyle(fontSize: 15, lineHeight: .fixed(21))
+    for text in [
+      " \u{0741}", " \u{FE0F}x", "ab \u{094D}cd", "ab \u{0611}cd ef", "abcd \u{200C}cdef ghij",
+      "中文 \u{200D}中文",
+    ] {
+      let plain = try measurer.prepare(text, style: style)
+      let spans = try measurer.prepare([TextSpan(text, style: style)])
+      for width in [4.0, 10, 20, 30, 45, 80] {
+        let plainLayout = try plain.layout(width: width)
+        let spansLayout = try spans.layout(width: width)
+        #expect(spansLayout.breaks == plainLayout.breaks, "\(platform) \(text.debugDescription) \(width)")
+        #expect(spansLayout.height == plainLayout.height, "\(platform) \(text.debugDescription) \(width)")
+      }
+    }
+  }
 }

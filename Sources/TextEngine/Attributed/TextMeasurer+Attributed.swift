@@ -367,6 +367,6 @@ extension TextMeasurer {
 
   private func isWhitespace(grapheme: Int, codes: [UInt32], ends: [Int32]) -> Bool {
     let start = grapheme == 0 ? 0 : Int(ends[grapheme - 1])
-    return codes[start..<Int(ends[grapheme])].allSatisfy(UnicodeProperties.isTrailingWhitespace)
+    return UnicodeProperties.isTrailingWhitespace(cluster: codes[start..<Int(ends[grapheme])])
   }
 }

@@ -223,13 +223,7 @@ struct SegmentShaper {
     var end = scalars.count
     for grapheme in stride(from: graphemeEnds.count - 1, through: 0, by: -1) {
       let begin = grapheme == 0 ? 0 : Int(graphemeEnds[grapheme - 1])
-      let cluster = scalars[begin..<end]
-      // (A space with marks that extend its cluster hangs as the space: web and flutter break
-      // after the marks, `LineBreaker`'s `marksJoinSpaces`.)
-      guard
-        cluster.allSatisfy(UnicodeProperties.isTrailingWhitespace)
-          || (cluster.first == 0x20 && cluster.dropFirst().allSatisfy(ICUProperties.extendsGraphemeCluster))
-      else { break }
+      guard UnicodeProperties.isTrailingWhitespace(cluster: scalars[begin..<end]) else { break }
       trailing += 1
       end = begin
     }

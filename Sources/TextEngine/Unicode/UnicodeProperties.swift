@@ -46,6 +46,14 @@ enum UnicodeProperties {
     }
   }
 
+  /// True for a grapheme cluster a line's content width leaves out at its end: hanging spaces and
+  /// hard breaks, and a space with marks that extend its cluster (ZWNJ, ZWJ, combining marks),
+  /// which web and flutter break after and hang as the space (`LineBreaker`'s `marksJoinSpaces`).
+  static func isTrailingWhitespace<C: Collection<UInt32>>(cluster: C) -> Bool {
+    cluster.allSatisfy(isTrailingWhitespace)
+      || (cluster.first == 0x20 && cluster.dropFirst().allSatisfy(ICUProperties.extendsGraphemeCluster))
+  }
+
   /// True for the scalars a line's content width leaves out at its end: hanging spaces and hard
   /// breaks.
   @inline(__always) static func isTrailingWhitespace(_ scalar: UInt32) -> Bool {
