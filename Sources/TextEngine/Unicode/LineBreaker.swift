@@ -176,13 +176,13 @@ enum LineBreaker {
         continue
       }
       // LB6, LB7: never break before hard breaks, spaces or zero width spaces; LB9: marks join
-      // the unit before them (not a space, a hard break or a zero width space).
+      // the unit before them (not a space, a hard break or a zero width space). (`spaces` here
+      // means the scalar before is a space or a mark that joined one.)
       let joinsBefore =
         current.isIn(ClassSet.hardBreaks) || current == .space || current == .zeroWidthSpace
         || (current.isIn(ClassSet.marks)
           && ((!spaces && before != .zeroWidthSpace)
-            || (marksJoinSpaces && spaces && joinsSpaceCluster(last)
-              && ICUProperties.extendsGraphemeCluster(codes[index]))))
+            || (marksJoinSpaces && spaces && ICUProperties.extendsGraphemeCluster(codes[index]))))
       if joinsBefore {
         if decided(false) {
           output[written] = (index, false)
@@ -316,12 +316,6 @@ extension LineBreaker {
   /// True for a mark that joins a space's grapheme cluster.
   private static func extendsSpace(_ scalar: UInt32) -> Bool {
     isMark(scalar) && ICUProperties.extendsGraphemeCluster(scalar)
-  }
-
-  /// True when a mark after a scalar of class `last` is in that scalar's grapheme cluster where
-  /// that scalar is a space or a mark that joined one (`marksJoinSpaces`).
-  @inline(__always) private static func joinsSpaceCluster(_ last: LineBreakClass) -> Bool {
-    last == .space || last.isIn(ClassSet.marks)
   }
 
   /// True for opening punctuation or glue (OP, GL), after which no break may come.
