@@ -688,20 +688,10 @@ public final class TextMeasurer: Sendable {
   /// False when no scalar of `codes` is in `lowest...highest` (eight a step: most texts with
   /// General Punctuation hold none a font shapes by script).
   static func mayHold(_ codes: UnsafeBufferPointer<UInt32>, from lowest: UInt32, to highest: UInt32) -> Bool {
-    guard let base = codes.baseAddress, codes.count >= 8 else {
-      return codes.contains { $0 &- lowest <= highest &- lowest }
-    }
-    let raw = UnsafeRawPointer(base)
+    guard codes.count >= 8 else { return codes.contains { $0 &- lowest <= highest &- lowest } }
     let low = SIMD8<UInt32>(repeating: lowest)
     let span = SIMD8<UInt32>(repeating: highest &- lowest)
-    // (The last step takes the last eight scalars, overlapping the step before.)
-    var index = 0
-    while true {
-      let scalars = raw.loadUnaligned(fromByteOffset: index &* 4, as: SIMD8<UInt32>.self)
-      if any(scalars &- low .<= span) { return true }
-      if index == codes.count &- 8 { return false }
-      index = Swift.min(index &+ 8, codes.count &- 8)
-    }
+    return !ScalarSteps.forEachStep(of: codes, where: { any($0 &- low .<= span) }, then: { _ in false })
   }
 
   /// The segments (ascending) whose leading Common characters hold one of `punctuation`

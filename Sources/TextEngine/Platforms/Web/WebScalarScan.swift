@@ -15,23 +15,18 @@ struct WebScalarScan: Hashable, Sendable {
 
   /// Scans `codes`.
   init(_ codes: UnsafeBufferPointer<UInt32>) {
-    guard let base = codes.baseAddress else { return }
-    let count = codes.count
-    guard count >= 8 else {
-      note(codes, from: 0, to: count)
+    guard codes.count >= 8 else {
+      note(codes, from: 0, to: codes.count)
       return
     }
-    let raw = UnsafeRawPointer(base)
     let tabs = SIMD8<UInt32>(repeating: 9)
     let hyphens = SIMD8<UInt32>(repeating: 0x2D)
-    // (The last step takes the last eight scalars, overlapping the step before: no scalar loop.)
-    var index = 0
-    while true {
-      let scalars = raw.loadUnaligned(fromByteOffset: index &* 4, as: SIMD8<UInt32>.self)
-      if any((scalars .== tabs) .| (scalars .== hyphens)) { note(codes, from: index, to: index &+ 8) }
-      if index == count &- 8 { break }
-      index = Swift.min(index &+ 8, count &- 8)
-    }
+    _ = ScalarSteps.forEachStep(
+      of: codes, where: { any(($0 .== tabs) .| ($0 .== hyphens)) },
+      then: { start in
+        note(codes, from: start, to: start &+ 8)
+        return true
+      })
   }
 
   /// Notes what scalars `start..<end` of `codes` hold. Out of line: most texts have neither.
