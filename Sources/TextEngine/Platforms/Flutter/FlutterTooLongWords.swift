@@ -58,23 +58,36 @@ struct FlutterTooLongWords {
     self.clusters = clusters
   }
 
+  /// Calls `body` with the scalars of grapheme `grapheme` of `clusters`.
+  private static func withCluster<Result>(
+    _ grapheme: Int, of clusters: Clusters, _ body: (UnsafeBufferPointer<UInt32>) -> Result
+  ) -> Result {
+    switch clusters {
+    case .plain(let codes, let graphemeEnds, _, _):
+      let start = grapheme == 0 ? 0 : Int(graphemeEnds[grapheme - 1])
+      return body(UnsafeBufferPointer(start: codes + start, count: Int(graphemeEnds[grapheme]) - start))
+    case .spans(let codes, let graphemeEnds, _, _, _):
+      let start = grapheme == 0 ? 0 : Int(graphemeEnds[grapheme - 1])
+      return codes.withUnsafeBufferPointer {
+        body(UnsafeBufferPointer(rebasing: $0[start..<Int(graphemeEnds[grapheme])]))
+      }
+    }
+  }
+
   /// Notes grapheme `next`: whether it starts a run.
   private mutating func startsRun() -> Bool {
+    let clusters = clusters
+    var changes = false
     switch clusters {
-    case .plain(let codes, let graphemeEnds, let chain, let rule):
-      let start = next == 0 ? 0 : Int(graphemeEnds[next - 1])
-      let cluster = UnsafeBufferPointer(start: codes + start, count: Int(graphemeEnds[next]) - start)
-      var changes = false
-      // (Hard breaks take no font, as in `SegmentShaper.shape`.)
-      if !cluster.allSatisfy(UnicodeProperties.isHardBreak) {
+    case .plain(_, _, let chain, let rule):
+      Self.withCluster(next, of: clusters) { cluster in
+        // (Hard breaks take no font, as in `SegmentShaper.shape`.)
+        guard !cluster.allSatisfy(UnicodeProperties.isHardBreak) else { return }
         let font = chain.pointee.unsafelyUnwrapped.fontIndex(coveringCluster: cluster, rule: rule)
         changes = next > 0 && font != runFont
         runFont = font
       }
-      return changesScript(cluster) || changes
-    case .spans(let codes, let graphemeEnds, let graphemeSpans, let styles, let clusterFontIndices):
-      let start = next == 0 ? 0 : Int(graphemeEnds[next - 1])
-      var changes = false
+    case .spans(_, _, let graphemeSpans, let styles, let clusterFontIndices):
       if next > 0 {
         let span = styles[Int(graphemeSpans[next])]
         let before = styles[Int(graphemeSpans[next - 1])]
@@ -86,29 +99,18 @@ struct FlutterTooLongWords {
         changes = changes || (next > 0 && font != runFont)
         runFont = font
       }
-      return changesScript(codes[start..<Int(graphemeEnds[next])]) || changes
     }
+    return Self.withCluster(next, of: clusters) { changesScript($0) } || changes
   }
 
   /// Whether grapheme `grapheme` is a cluster of several scalars that is not an emoji sequence.
   private func isComplex(_ grapheme: Int) -> Bool {
-    switch clusters {
-    case .plain(let codes, let graphemeEnds, _, _):
-      let start = grapheme == 0 ? 0 : Int(graphemeEnds[grapheme - 1])
-      let end = Int(graphemeEnds[grapheme])
-      return end - start > 1
-        && !UnicodeProperties.wantsEmojiPresentation(
-          UnsafeBufferPointer(start: codes + start, count: end - start))
-    case .spans(let codes, let graphemeEnds, _, _, _):
-      let start = grapheme == 0 ? 0 : Int(graphemeEnds[grapheme - 1])
-      let end = Int(graphemeEnds[grapheme])
-      return end - start > 1 && !UnicodeProperties.wantsEmojiPresentation(codes[start..<end])
-    }
+    Self.withCluster(grapheme, of: clusters) { $0.count > 1 && !UnicodeProperties.wantsEmojiPresentation($0) }
   }
 
   /// Whether `cluster` starts a script run or a run of another direction (the run's script and
   /// direction updated).
-  private mutating func changesScript<C: Collection<UInt32>>(_ cluster: C) -> Bool {
+  private mutating func changesScript(_ cluster: UnsafeBufferPointer<UInt32>) -> Bool {
     var changes = false
     for scalar in cluster {
       let script = ICUProperties.scriptCode(scalar)
