@@ -57,7 +57,8 @@ extension AttributedText {
       if tooLongWords == nil {
         tooLongWords = FlutterTooLongWords(
           .spans(
-            codes: codes, graphemeEnds: graphemeEnds, graphemeSpans: graphemeSpans,
+            codes: codes, graphemeEnds: graphemeEnds, graphemeWidths: graphemeWidths,
+            graphemeSpans: graphemeSpans,
             styles: spans.map(\.style), clusterFontIndices: clusterFontIndices))
       }
       return tooLongWords!.fillsLine(from: first, fitting: fitting)

@@ -470,7 +470,10 @@ public final class TextMeasurer: Sendable {
     let rightToLeft = directions?.rightToLeft
     // (Letter spacing skips what the platform leaves unspaced. Not an array held in a closure
     // around the loop below: that cost every text some 1,300 instructions.)
-    let unspaced = letterSpacing != 0 ? Self.allocateUnspacedScalars(of: codes, rules: platform.rules) : nil
+    let unspaced =
+      letterSpacing != 0
+      ? Self.allocateUnspacedScalars(
+        of: codes, scalarIsRightToLeft: directions?.scalarIsRightToLeft, rules: platform.rules) : nil
     defer { unspaced?.deallocate() }
     codes.withUnsafeBufferPointer { buffer in
       let base = buffer.baseAddress.unsafelyUnwrapped
@@ -611,12 +614,16 @@ public final class TextMeasurer: Sendable {
     }
   }
 
-  /// The platform's `scalarsWithoutLetterSpacing(in:)` of `codes` in memory the caller
+  /// The platform's `scalarsWithoutLetterSpacing(in:scalarIsRightToLeft:)` of `codes` in memory the caller
   /// deallocates, or nil. Out of line: only texts with letter spacing come here.
   @inline(never) private static func allocateUnspacedScalars(
-    of codes: [UInt32], rules: any PlatformTextRules.Type
+    of codes: [UInt32], scalarIsRightToLeft: [Bool]?, rules: any PlatformTextRules.Type
   ) -> UnsafeMutableBufferPointer<Bool>? {
-    guard let unspaced = codes.withUnsafeBufferPointer(rules.scalarsWithoutLetterSpacing(in:)) else {
+    guard
+      let unspaced = codes.withUnsafeBufferPointer({
+        rules.scalarsWithoutLetterSpacing(in: $0, scalarIsRightToLeft: scalarIsRightToLeft)
+      })
+    else {
       return nil
     }
     let room = UnsafeMutableBufferPointer<Bool>.allocate(capacity: max(1, unspaced.count))
@@ -818,7 +825,7 @@ public final class TextMeasurer: Sendable {
       usesSystemFonts: usesSystemFonts, weight: weight, fontRule: platform.rules.clusterFontRule,
       splitsLigatures: platform.rules.splitsLigatures,
       fontsWithoutKerning: weight == .bold ? boldFontsWithoutKerning : regularFontsWithoutKerning,
-      ligaturesOff: ligaturesOff)
+      ligaturesOff: ligaturesOff, restartsScriptRunsAtBidiRuns: platform.rules.restartsScriptRunsAtBidiRuns)
   }
 
   /// Convenience: prepare and lay out at one width.
@@ -843,7 +850,10 @@ public final class TextMeasurer: Sendable {
     // (The clusters the platform leaves without letter spacing, as `prepare` does.)
     let unspaced =
       style.letterSpacing != 0
-      ? codes.withUnsafeBufferPointer(platform.rules.scalarsWithoutLetterSpacing(in:)) ?? [] : []
+      ? codes.withUnsafeBufferPointer({
+        platform.rules.scalarsWithoutLetterSpacing(
+          in: $0, scalarIsRightToLeft: directions?.scalarIsRightToLeft)
+      }) ?? [] : []
     var result: [GlyphRun] = []
     var pen = 0.0
     var start = 0

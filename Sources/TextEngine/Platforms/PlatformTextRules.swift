@@ -38,6 +38,12 @@ protocol PlatformTextRules {
   /// changes (`hb_unicode_script`: SkShaper's `SkUnicodeHbScriptRunIterator`, minikin's
   /// `getScriptRun`). By default true.
   static var scriptRunsJoinKana: Bool { get }
+  /// True when each bidi run is shaped apart with script runs of its own, so Common characters
+  /// that start one take its first script (SkParagraph's `OneLineShaper` shapes each bidi region
+  /// with a new `ScriptRunIterator`: `השתכנעת,G` kerns `,G` in Latin); false when the text's
+  /// script runs go on across them (Blink's `ScriptRunIterator` over the paragraph). By default
+  /// false.
+  static var restartsScriptRunsAtBidiRuns: Bool { get }
   /// True when a word broken between grapheme clusters may break inside a ligature, each of its
   /// graphemes taking an even share of its advance (Blink's caret positions, with the line end
   /// reshaped); false when a ligature stays whole, its advance on its first grapheme.
@@ -63,8 +69,11 @@ protocol PlatformTextRules {
   static var keepsDigitsWithLineStartHyphen: Bool { get }
   /// For each scalar of `codes`, true when a cluster it starts takes no letter spacing (runs of
   /// cursive scripts: ``WebLetterSpacing``, ``FlutterLetterSpacing``); nil when every cluster but
-  /// a hard break takes it (by default). Asked only of texts with letter spacing.
-  static func scalarsWithoutLetterSpacing(in codes: UnsafeBufferPointer<UInt32>) -> [Bool]?
+  /// a hard break takes it (by default). Asked only of texts with letter spacing;
+  /// `scalarIsRightToLeft` is each scalar's direction in a text with right-to-left characters.
+  static func scalarsWithoutLetterSpacing(
+    in codes: UnsafeBufferPointer<UInt32>, scalarIsRightToLeft: [Bool]?
+  ) -> [Bool]?
   /// The fonts of `chain` (bit `i` for font `i`) whose legacy `kern` table, the only kerning
   /// HarfBuzz would apply for them, the platform does not see, so that they are shaped unkerned
   /// (Chromium's font sanitizer: ``WebFontSanitizer``); none by default.
@@ -167,7 +176,9 @@ extension PlatformTextRules {
 
   static var keepsDigitsWithLineStartHyphen: Bool { false }
 
-  static func scalarsWithoutLetterSpacing(in codes: UnsafeBufferPointer<UInt32>) -> [Bool]? { nil }
+  static func scalarsWithoutLetterSpacing(
+    in codes: UnsafeBufferPointer<UInt32>, scalarIsRightToLeft: [Bool]?
+  ) -> [Bool]? { nil }
 
   static func fontsWithoutLegacyKerning(in chain: FontChain) -> FontMask { FontMask() }
 
@@ -177,6 +188,8 @@ extension PlatformTextRules {
   ) -> [UInt8]? { nil }
 
   static var paragraphIsLeftToRight: Bool { false }
+
+  static var restartsScriptRunsAtBidiRuns: Bool { false }
 
   static var takesLeadingScriptsOfEveryRightToLeftText: Bool { false }
 

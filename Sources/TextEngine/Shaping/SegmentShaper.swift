@@ -22,6 +22,9 @@ struct SegmentShaper {
   /// Whether the ligatures (`liga`, `clig`, `calt`) are off: Blink's shaping under letter
   /// spacing (``PlatformTextRules/turnsLigaturesOffUnderLetterSpacing``).
   var ligaturesOff = false
+  /// Whether a segment's runs of one direction resolve their Common characters' scripts apart
+  /// (``PlatformTextRules/restartsScriptRunsAtBidiRuns``).
+  var restartsScriptRunsAtBidiRuns = false
 
   /// The default features left off in shaping with the chain's font `index` (a font past the
   /// chain: nil).
@@ -81,7 +84,12 @@ struct SegmentShaper {
       }
     }
 
-    let scripts = resolvedScripts(shapingScalars, leadingScript: leadingScript)
+    let scripts =
+      if restartsScriptRunsAtBidiRuns, let scalarDirections {
+        resolvedScripts(shapingScalars, byDirectionRun: scalarDirections, leadingScript: leadingScript)
+      } else {
+        resolvedScripts(shapingScalars, leadingScript: leadingScript)
+      }
     let choice = fontsOfClusters(shapingScalars, graphemeEnds: graphemeEnds, scripts: scripts)
     let fonts = choice.fonts
     var fontOfGrapheme = choice.fontOfGrapheme.map { $0 ?? 0 }
@@ -367,6 +375,23 @@ struct SegmentShaper {
       for index in 0..<firstReal { scripts[index] = scripts[firstReal] }
     } else if scalars.allSatisfy({ $0 < 0x2000 }) {
       scripts = scripts.map { _ in "Latn" }
+    }
+    return scripts
+  }
+
+  /// `resolvedScripts` of each run of one direction of `scalars` apart (`leadingScript` for the
+  /// first's leading Common characters).
+  func resolvedScripts(
+    _ scalars: [UInt32], byDirectionRun directions: UnsafeBufferPointer<Bool>, leadingScript: String?
+  ) -> [String] {
+    var scripts: [String] = []
+    scripts.reserveCapacity(scalars.count)
+    var start = 0
+    while start < scalars.count {
+      var end = start + 1
+      while end < scalars.count, directions[end] == directions[start] { end += 1 }
+      scripts += resolvedScripts(Array(scalars[start..<end]), leadingScript: start == 0 ? leadingScript : nil)
+      start = end
     }
     return scripts
   }

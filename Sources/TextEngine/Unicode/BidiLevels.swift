@@ -34,6 +34,29 @@ enum BidiLevels {
     return itemStarts
   }
 
+  /// The bidi level of each of `codes`, the paragraph at level 0 when `isLeftToRight`, else at
+  /// its first strong character's direction.
+  static func scalarLevels(_ codes: [UInt32], isLeftToRight: Bool) throws(TextError) -> [UInt8] {
+    var utf16: [UInt16] = []
+    utf16.reserveCapacity(codes.count)
+    for scalar in codes {
+      if scalar > 0xFFFF {
+        utf16.append(UInt16(0xD800 + ((scalar - 0x1_0000) >> 10)))
+        utf16.append(UInt16(0xDC00 + (scalar & 0x3FF)))
+      } else {
+        utf16.append(UInt16(scalar))
+      }
+    }
+    let bidi = try BidiParagraph(utf16: utf16, isLeftToRight: isLeftToRight)
+    return try bidi.withLevels { levels in
+      var offset = 0
+      return codes.map { scalar in
+        defer { offset += scalar > 0xFFFF ? 2 : 1 }
+        return levels[offset]
+      }
+    }
+  }
+
   /// The direction of each segment (ending at `breaks[i].end`): shaped right-to-left when the
   /// bidi level of its first scalar is odd, in runs of one direction when its levels change.
   /// The paragraph is at level 0 when `isLeftToRight` (CSS's `direction: ltr`), else takes its

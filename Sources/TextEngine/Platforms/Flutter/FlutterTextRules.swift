@@ -68,6 +68,8 @@ enum FlutterTextRules: PlatformTextRules {
   static var scriptRunsJoinKana: Bool { false }
   static var splitsLigatures: Bool { false }
 
+  static var restartsScriptRunsAtBidiRuns: Bool { true }
+
   static var positionGrid: Double? { nil }
 
   /// `TextWrapper::lookAhead` adds a whitespace cluster that does not fit to the line's words and
@@ -82,16 +84,19 @@ enum FlutterTextRules: PlatformTextRules {
   static var finalHardBreakStartsLine: Bool { true }
 
   /// SkParagraph leaves runs of cursive scripts unspaced (``FlutterLetterSpacing``).
-  static func scalarsWithoutLetterSpacing(in codes: UnsafeBufferPointer<UInt32>) -> [Bool]? {
-    FlutterLetterSpacing.unspacedScalars(of: codes)
+  static func scalarsWithoutLetterSpacing(
+    in codes: UnsafeBufferPointer<UInt32>, scalarIsRightToLeft: [Bool]?
+  ) -> [Bool]? {
+    FlutterLetterSpacing.unspacedScalars(of: codes, scalarIsRightToLeft: scalarIsRightToLeft)
   }
 
-  /// SkShaper shapes the script runs of the whole text (``FlutterLeadingScripts``).
+  /// SkShaper shapes the script runs of each bidi run (``FlutterLeadingScripts``).
   static func leadingScripts(
     of codes: UnsafeBufferPointer<UInt32>, segmentEnds: UnsafeBufferPointer<(end: Int, isHard: Bool)>,
     scalarIsRightToLeft: UnsafeBufferPointer<Bool>
   ) -> [UInt8]? {
-    FlutterLeadingScripts.leadingScripts(of: codes, segmentEnds: segmentEnds)
+    FlutterLeadingScripts.leadingScripts(
+      of: codes, segmentEnds: segmentEnds, scalarIsRightToLeft: scalarIsRightToLeft)
   }
 
   /// The paragraph's width is floored to a whole pixel; a line fits when it is narrower than
@@ -112,6 +117,11 @@ enum FlutterTextRules: PlatformTextRules {
     let hundredths = (Float(width) * 100).rounded(.down)
     return ((Double(hundredths) + 1) / 100).nextDown
   }
+
+  /// SkParagraph's bidi regions come from a paragraph at level 0 for `TextDirection.ltr`
+  /// (`ParagraphImpl::computeCodeUnitProperties`: `UBIDI_LTR`), Flutter's default, whatever its
+  /// first strong character.
+  static var paragraphIsLeftToRight: Bool { true }
 
   /// `::round((double)descent - ascent + leading)`: half away from zero.
   @inline(__always) static func height(of box: LineBox) -> Double {

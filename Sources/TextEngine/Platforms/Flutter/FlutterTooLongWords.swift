@@ -7,10 +7,15 @@
 /// two runs, and a negative one wraps to a huge number. Runs are SkShaper's: a change of font
 /// (the chain's cluster font rule) or of script (``FlutterLetterSpacing``'s script runs) or of
 /// direction starts one, and in styled spans a change of size or weight; a cluster is taken as
-/// one glyph. In text with right-to-left scalars (whose runs' glyphs come in visual order), and
-/// where a cluster of several scalars that is not an emoji sequence (a Thai vowel sign: glyphs
-/// not counted as one) lies between the word's first run's start and its last fitting cluster,
-/// two graphemes fitting decides, as before.
+/// one glyph. A run's direction is its bidi level's (ICU's algorithm over the paragraph at level
+/// 0, as SkShaper's bidi iterator for `TextDirection.ltr`: a neutral takes the direction of the
+/// text around it, `مرحبا (1545<` puts `(` and `<` in right-to-left runs of their own), and a
+/// right-to-left run's glyphs come in visual order (SkParagraph numbers the first cluster in text
+/// order last: `Run::iterateThroughClustersInTextOrder`), so a word's first cluster there starts
+/// at the run's glyph count less its place less one. Where a cluster of several scalars that is
+/// not an emoji sequence (a Thai vowel sign: glyphs not counted as one) lies between the word's
+/// first run's start and the end of its last fitting cluster's run, two graphemes fitting
+/// decides, as before.
 ///
 /// A cursor: the line finder asks about words in text order, so the runs are found once, going
 /// forward.
@@ -22,35 +27,42 @@ struct FlutterTooLongWords {
   enum Clusters {
     case plain(
       codes: UnsafePointer<UInt32>, graphemeEnds: UnsafeBufferPointer<Int32>,
-      chain: UnsafePointer<FontChain?>, rule: ClusterFontRule)
+      graphemeWidths: UnsafeBufferPointer<Double>, chain: UnsafePointer<FontChain?>, rule: ClusterFontRule)
     case spans(
-      codes: [UInt32], graphemeEnds: [Int32], graphemeSpans: [Int32], styles: [TextStyle],
-      clusterFontIndices: [Int16])
+      codes: [UInt32], graphemeEnds: [Int32], graphemeWidths: [Double], graphemeSpans: [Int32],
+      styles: [TextStyle], clusterFontIndices: [Int16])
   }
 
   private let clusters: Clusters
-  /// The next grapheme to look at, and the run the graphemes before it end in: its first
-  /// grapheme, font, script (Common until a character with a script of its own) and direction.
+  /// The next grapheme to look at, and the run the graphemes before it end in: its font and
+  /// script (Common until a character with a script of its own).
   private var next = 0
-  private var runStart = 0
-  /// The first graphemes of the runs before the current one, ascending.
-  private var earlierRunStarts: [Int] = []
   private var runFont: Int?
   private var runScript = ICUProperties.Script.common
-  private var runIsRightToLeft = false
-  /// True once a right-to-left scalar was looked at: glyphs of right-to-left runs come in visual
-  /// order, which this count does not model (two graphemes fitting decides instead).
-  private var sawRightToLeft = false
+  /// The first grapheme of each run found so far (ascending; the last one's run may go on past
+  /// `next`) and its bidi level.
+  private var runStarts: [Int] = [0]
+  private var runLevels: [UInt8] = [0]
+  /// The place of each grapheme looked at among its run's clusters: a grapheme of no width after
+  /// another of its run continues its cluster (the rest of a ligature, such as lam-alef, whose
+  /// advance its first grapheme holds).
+  private var clusterIndices: [Int] = []
+  /// Each scalar's bidi level, found at the first word asked about in a text with right-to-left
+  /// scalars (nil: none, every level 0; or ICU failed and `bidiFailed`).
+  private var scalarLevels: [UInt8]?
+  private var levelsFound = false
+  private var bidiFailed = false
   /// The graphemes looked at whose glyphs are not counted well as one (several scalars, not an
-  /// emoji sequence: a Thai vowel sign, an Indic conjunct), ascending: where one lies between a
-  /// word's first run's start and its last fitting cluster, two graphemes fitting decides.
+  /// emoji sequence: a Thai vowel sign, an Indic conjunct), ascending.
   private var complexGraphemes: [Int] = []
 
   /// A cursor over a plain text's view, or nil when the view has no scalars or no chain (the
   /// rule then falls back to two graphemes fitting).
   init?(view: PreparedTextStorage.View, rule: ClusterFontRule) {
     guard let codes = view.codes, let chain = view.fontChain, chain.pointee != nil else { return nil }
-    clusters = .plain(codes: codes, graphemeEnds: view.graphemeEnds, chain: chain, rule: rule)
+    clusters = .plain(
+      codes: codes, graphemeEnds: view.graphemeEnds, graphemeWidths: view.graphemeWidths,
+      chain: chain, rule: rule)
   }
 
   /// A cursor over `clusters`.
@@ -58,19 +70,34 @@ struct FlutterTooLongWords {
     self.clusters = clusters
   }
 
+  /// The scalars of grapheme `grapheme` of `clusters` (offsets into the text's scalars).
+  private static func scalars(of grapheme: Int, in clusters: Clusters) -> Range<Int> {
+    switch clusters {
+    case .plain(_, let graphemeEnds, _, _, _):
+      (grapheme == 0 ? 0 : Int(graphemeEnds[grapheme - 1]))..<Int(graphemeEnds[grapheme])
+    case .spans(_, let graphemeEnds, _, _, _, _):
+      (grapheme == 0 ? 0 : Int(graphemeEnds[grapheme - 1]))..<Int(graphemeEnds[grapheme])
+    }
+  }
+
+  /// The advance of grapheme `grapheme` of `clusters`.
+  private static func width(of grapheme: Int, in clusters: Clusters) -> Double {
+    switch clusters {
+    case .plain(_, _, let graphemeWidths, _, _): graphemeWidths[grapheme]
+    case .spans(_, _, let graphemeWidths, _, _, _): graphemeWidths[grapheme]
+    }
+  }
+
   /// Calls `body` with the scalars of grapheme `grapheme` of `clusters`.
   private static func withCluster<Result>(
     _ grapheme: Int, of clusters: Clusters, _ body: (UnsafeBufferPointer<UInt32>) -> Result
   ) -> Result {
+    let range = scalars(of: grapheme, in: clusters)
     switch clusters {
-    case .plain(let codes, let graphemeEnds, _, _):
-      let start = grapheme == 0 ? 0 : Int(graphemeEnds[grapheme - 1])
-      return body(UnsafeBufferPointer(start: codes + start, count: Int(graphemeEnds[grapheme]) - start))
-    case .spans(let codes, let graphemeEnds, _, _, _):
-      let start = grapheme == 0 ? 0 : Int(graphemeEnds[grapheme - 1])
-      return codes.withUnsafeBufferPointer {
-        body(UnsafeBufferPointer(rebasing: $0[start..<Int(graphemeEnds[grapheme])]))
-      }
+    case .plain(let codes, _, _, _, _):
+      return body(UnsafeBufferPointer(start: codes + range.lowerBound, count: range.count))
+    case .spans(let codes, _, _, _, _, _):
+      return codes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
     }
   }
 
@@ -79,7 +106,7 @@ struct FlutterTooLongWords {
     let clusters = clusters
     var changes = false
     switch clusters {
-    case .plain(_, _, let chain, let rule):
+    case .plain(_, _, _, let chain, let rule):
       Self.withCluster(next, of: clusters) { cluster in
         // (Hard breaks take no font, as in `SegmentShaper.shape`.)
         guard !cluster.allSatisfy(UnicodeProperties.isHardBreak) else { return }
@@ -87,7 +114,7 @@ struct FlutterTooLongWords {
         changes = next > 0 && font != runFont
         runFont = font
       }
-    case .spans(_, _, let graphemeSpans, let styles, let clusterFontIndices):
+    case .spans(_, _, _, let graphemeSpans, let styles, let clusterFontIndices):
       if next > 0 {
         let span = styles[Int(graphemeSpans[next])]
         let before = styles[Int(graphemeSpans[next - 1])]
@@ -108,45 +135,101 @@ struct FlutterTooLongWords {
     Self.withCluster(grapheme, of: clusters) { $0.count > 1 && !UnicodeProperties.wantsEmojiPresentation($0) }
   }
 
-  /// Whether `cluster` starts a script run or a run of another direction (the run's script and
-  /// direction updated).
+  /// Whether `cluster` starts a script run (the run's script updated).
   private mutating func changesScript(_ cluster: UnsafeBufferPointer<UInt32>) -> Bool {
     var changes = false
     for scalar in cluster {
       let script = ICUProperties.scriptCode(scalar)
-      if ICUProperties.Script.isCommonOrInherited(script) { continue }
-      let isRightToLeft = BidiLevels.mayBeRightToLeft(scalar)
-      if isRightToLeft != runIsRightToLeft, next > 0 { changes = true }
-      if isRightToLeft { sawRightToLeft = true }
-      runIsRightToLeft = isRightToLeft
-      if script == runScript { continue }
+      if ICUProperties.Script.isCommonOrInherited(script) || script == runScript { continue }
       if !ICUProperties.Script.isCommonOrInherited(runScript) { changes = true }
       runScript = script
     }
     return changes
   }
 
-  /// The run offset (graphemes since its run's first) of `grapheme`.
-  private mutating func offset(of grapheme: Int) -> Int {
-    guard grapheme >= runStart else {
-      // (A grapheme looked at before: the last run start at or before it.)
-      var low = 0
-      var high = earlierRunStarts.count
-      while low < high {
-        let middle = (low + high) / 2
-        if earlierRunStarts[middle] <= grapheme { low = middle + 1 } else { high = middle }
-      }
-      return grapheme - (low == 0 ? 0 : earlierRunStarts[low - 1])
+  /// The number of graphemes of the text.
+  private var graphemeCount: Int {
+    switch clusters {
+    case .plain(_, let graphemeEnds, _, _, _): graphemeEnds.count
+    case .spans(_, let graphemeEnds, _, _, _, _): graphemeEnds.count
     }
-    while next <= grapheme {
-      if isComplex(next) { complexGraphemes.append(next) }
-      if startsRun() {
-        earlierRunStarts.append(runStart)
-        runStart = next
+  }
+
+  /// Finds each scalar's direction when the text holds a right-to-left scalar.
+  private mutating func findLevels() {
+    levelsFound = true
+    let codes: [UInt32]
+    switch clusters {
+    case .plain(let pointer, let graphemeEnds, _, _, _):
+      let count = graphemeEnds.last.map { Int($0) } ?? 0
+      guard UnsafeBufferPointer(start: pointer, count: count).contains(where: BidiLevels.mayBeRightToLeft)
+      else {
+        return
       }
-      next += 1
+      codes = Array(UnsafeBufferPointer(start: pointer, count: count))
+    case .spans(let spanCodes, _, _, _, _, _):
+      guard spanCodes.contains(where: BidiLevels.mayBeRightToLeft) else { return }
+      codes = spanCodes
     }
-    return grapheme - runStart
+    scalarLevels = try? BidiLevels.scalarLevels(codes, isLeftToRight: true)
+    bidiFailed = scalarLevels == nil
+  }
+
+  /// Looks at grapheme `next`: notes whether it is complex and whether it starts a run.
+  private mutating func step() {
+    if isComplex(next) { complexGraphemes.append(next) }
+    let level = scalarLevels?[Self.scalars(of: next, in: clusters).lowerBound] ?? 0
+    var startsNewRun = false
+    if next == 0 {
+      _ = startsRun()
+      runLevels[0] = level
+    } else if level != runLevels[runLevels.count - 1] {
+      // A bidi region of its own, shaped apart: its script runs start again.
+      runScript = ICUProperties.Script.common
+      _ = startsRun()
+      startsNewRun = true
+    } else {
+      startsNewRun = startsRun()
+    }
+    if startsNewRun {
+      runStarts.append(next)
+      runLevels.append(level)
+    }
+    clusterIndices.append(
+      next == 0 || startsNewRun
+        ? 0 : clusterIndices[next - 1] + (Self.width(of: next, in: clusters) == 0 ? 0 : 1))
+    next += 1
+  }
+
+  /// The run (an index into `runStarts`) grapheme `grapheme` is in.
+  private mutating func run(of grapheme: Int) -> Int {
+    while next <= grapheme { step() }
+    var low = 0
+    var high = runStarts.count
+    while low < high {
+      let middle = (low + high) / 2
+      if runStarts[middle] <= grapheme { low = middle + 1 } else { high = middle }
+    }
+    return low - 1
+  }
+
+  /// The grapheme after the last of run `run`.
+  private mutating func end(ofRun run: Int) -> Int {
+    while run + 1 == runStarts.count, next < graphemeCount { step() }
+    return run + 1 < runStarts.count ? runStarts[run + 1] : graphemeCount
+  }
+
+  /// Where the glyph of grapheme `grapheme` starts and ends in its run, and the graphemes whose
+  /// glyph counts those places depend on (before it in a left-to-right run, after it in a
+  /// right-to-left one, whose glyphs come in visual order).
+  private mutating func glyphPlace(of grapheme: Int) -> (start: Int, end: Int, dependsOn: Range<Int>) {
+    let run = run(of: grapheme)
+    let runStart = runStarts[run]
+    let offset = clusterIndices[grapheme]
+    guard runLevels[run] & 1 == 1 else { return (offset, offset + 1, runStart..<grapheme) }
+    let runEnd = end(ofRun: run)
+    let count = clusterIndices[runEnd - 1] + 1
+    return (count - 1 - offset, count - offset, grapheme + 1..<runEnd)
   }
 
   /// True when a grapheme of `complexGraphemes` lies in `low...high`.
@@ -164,10 +247,26 @@ struct FlutterTooLongWords {
   /// the line, on that line.
   mutating func fillsLine(from first: Int, fitting: Int) -> Bool {
     guard fitting > 0 else { return false }
-    let start = offset(of: first)
+    if !levelsFound { findLevels() }
     let last = first + fitting - 1
-    let end = offset(of: last) + 1
-    if sawRightToLeft || hasComplexGrapheme(from: first - start, through: last) { return fitting >= 2 }
+    let (start, _, firstDependsOn) = glyphPlace(of: first)
+    let (_, end, lastDependsOn) = glyphPlace(of: last)
+    let firstRun = run(of: first)
+    let lastRun = run(of: last)
+    let counted: Bool
+    if runLevels[firstRun] & 1 == 0 && runLevels[lastRun] & 1 == 0 {
+      counted = !hasComplexGrapheme(from: runStarts[firstRun], through: last)
+    } else if firstRun == lastRun {
+      // (In one right-to-left run the difference is less the glyphs between the two clusters:
+      // it depends on no glyph count but that of a cluster alone on the line.)
+      counted = fitting > 1 || !hasComplexGrapheme(from: first, through: first)
+    } else {
+      counted =
+        !hasComplexGrapheme(from: firstDependsOn.lowerBound, through: firstDependsOn.upperBound - 1)
+        && !hasComplexGrapheme(from: lastDependsOn.lowerBound, through: last)
+        && !hasComplexGrapheme(from: last, through: lastDependsOn.upperBound - 1)
+    }
+    if bidiFailed || !counted { return fitting >= 2 }
     // (`size_t`: a negative difference is huge.)
     return end - start > 1 || end < start
   }

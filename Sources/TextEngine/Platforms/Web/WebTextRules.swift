@@ -110,7 +110,9 @@ enum WebTextRules: PlatformTextRules {
   static var keepsDigitsWithLineStartHyphen: Bool { true }
 
   /// `ShapeResultSpacing::ComputeSpacing` leaves joined letters unspaced (``WebLetterSpacing``).
-  static func scalarsWithoutLetterSpacing(in codes: UnsafeBufferPointer<UInt32>) -> [Bool]? {
+  static func scalarsWithoutLetterSpacing(
+    in codes: UnsafeBufferPointer<UInt32>, scalarIsRightToLeft: [Bool]?
+  ) -> [Bool]? {
     WebLetterSpacing.unspacedScalars(of: codes)
   }
 
