@@ -246,6 +246,21 @@ extension AttributedText {
               metrics = LineMetrics()
               for index in lineStart..<grapheme { metrics.formUnion(graphemeMetrics[index]) }
             }
+            // A piece over several items is wider than its advances by their parts' rounding:
+            // Blink steps back while it is wider than the line, as in plain text.
+            if let items = itemAdvances, grapheme - 1 > lineStart,
+              items.reportedWidth(from: lineStart, to: grapheme, endKerning: endKerning) > limit
+            {
+              repeat {
+                grapheme -= 1
+                lineWidth = 0
+                for index in lineStart..<grapheme { lineWidth += graphemeWidths[index] }
+                endKerning = items.endKerning(before: grapheme)
+              } while items.reportedWidth(from: lineStart, to: grapheme, endKerning: endKerning) > limit
+                && grapheme - 1 > lineStart
+              metrics = LineMetrics()
+              for index in lineStart..<grapheme { metrics.formUnion(graphemeMetrics[index]) }
+            }
             // (Where items are snapped, a piece of a word is as wide as its snapped positions.)
             guard
               body(

@@ -349,15 +349,35 @@ extension PreparedText {
               leadContent = leadWidth + endKerning
             }
             if snaps {
-              let end = positions.position(
-                ofGrapheme: grapheme, lead: leadWidth - leadBefore + endKerning, widths: graphemeWidths)
-              leadContent = end.position - piece.position
-              // (Blink's `ceil(e − o)`: `LineKey.lineWidth(from:toLineContentEnd:contentTieRank:)`.)
-              if !Widening.widensFirstItemParts, piece.rank > end.rank { leadContent += LineKey.rankedGrid }
-              if Widening.widensFirstItemParts {
-                leadContent += CutWordPositions.widening(
-                  ofPieceFrom: lineStart, to: grapheme, at: piece, in: view, grid: Rules.positionGrid ?? 0)
+              // The piece as Blink measures it: each item's part snapped.
+              func snappedPiece() -> (
+                end: (position: Double, rank: Int16), width: Double, positions: CutWordPositions
+              ) {
+                var probe = positions
+                let end = probe.position(
+                  ofGrapheme: grapheme, lead: leadWidth - leadBefore + endKerning, widths: graphemeWidths)
+                var width = end.position - piece.position
+                // (Blink's `ceil(e − o)`: `LineKey.lineWidth(from:toLineContentEnd:contentTieRank:)`.)
+                if !Widening.widensFirstItemParts, piece.rank > end.rank { width += LineKey.rankedGrid }
+                if Widening.widensFirstItemParts {
+                  width += CutWordPositions.widening(
+                    ofPieceFrom: lineStart, to: grapheme, at: piece, in: view, grid: Rules.positionGrid ?? 0)
+                }
+                return (end, width, probe)
               }
+              var snapped = snappedPiece()
+              // A piece over several bidi items is wider than its advances by their parts'
+              // rounding: Blink steps back while it is wider than the line. (Rare: bidi text.)
+              while snapped.width > limit, view.hasBidiItems, grapheme - 1 > lineStart {
+                grapheme -= 1
+                leadWidth = leadBefore
+                for index in max(lineStart, first)..<grapheme { leadWidth += graphemeWidths[index] }
+                endKerning = view.cutKerning.isEmpty ? 0 : view.cutKerning(beforeGrapheme: grapheme)
+                snapped = snappedPiece()
+              }
+              positions = snapped.positions
+              let end = snapped.end
+              leadContent = snapped.width
               // (The next piece starts where the text's shaping puts the cut, not the reshaped end.)
               piece =
                 endKerning == 0

@@ -1,0 +1,52 @@
+import Testing
+
+@testable import TextEngine
+
+/// Words too long for a line in right-to-left text, glued to brackets, digits, Latin and
+/// punctuation (`corpus/rtl-long-words.oracles.jsonl`: 240 generated Arabic, Persian and Hebrew
+/// texts at 21 widths from 80 to 200 px), broken as Chromium and SkParagraph break them.
+@Suite struct RightToLeftLongWordsTests {
+  /// The layouts (`id@width`) whose breaks differ from `engine`'s on `platform`.
+  func differing(platform: TextPlatform, engine: String) throws -> [String] {
+    var differing: [String] = []
+    var measurers: [[String]: TextMeasurer] = [:]
+    var count = 0
+    for row in try Fixtures.jsonLines("corpus/rtl-long-words.oracles.jsonl") {
+      let chain = row["chain"] as! [String]
+      let measurer = try measurers[chain] ?? PlatformCorpusTests.measurer(chain: chain, platform: platform)
+      measurers[chain] = measurer
+      let prepared = try measurer.prepare(
+        row["text"] as! String, style: TextStyle(fontSize: 15, lineHeight: .fixed(21)))
+      for (width, answers) in row["breaks"] as! [String: [String: [Int]]] {
+        guard let breaks = answers[engine] else { continue }
+        count += 1
+        if try prepared.layout(width: Double(width)!).breaks != breaks {
+          differing.append("\(row["id"]!)@\(width)")
+        }
+      }
+    }
+    #expect(count == 5_040)
+    print("rtl long words, \(platform.rawValue) breaks = \(engine): \(count - differing.count)/\(count)")
+    return differing.sorted()
+  }
+
+  /// SkParagraph's count of a too-long word's glyphs in runs of SkShaper's bidi regions
+  /// (`FlutterTooLongWords`), with the paragraph at level 0 and script runs per bidi run:
+  /// 319 layouts differed before (the count fell back to two graphemes fitting).
+  @Test func flutterBreaksAsSkParagraph() throws {
+    #expect(
+      try differing(platform: .flutter, engine: "skia") == [
+        "rlw139@140", "rlw139@146", "rlw230@158", "rlw230@164",
+      ])
+  }
+
+  /// A cut word's piece over several bidi items fits once its items' parts are snapped (13
+  /// layouts differed before; what is left breaks one grapheme later than Chromium).
+  @Test func webBreaksAsChromium() throws {
+    #expect(
+      try differing(platform: .web, engine: "chromium") == [
+        "rlw004@134", "rlw053@128", "rlw078@164", "rlw101@86", "rlw151@152", "rlw159@146", "rlw159@80",
+        "rlw183@140", "rlw221@122", "rlw231@200", "rlw234@128",
+      ])
+  }
+}
