@@ -264,6 +264,15 @@ extension PreparedText {
       if Widening.widensFirstItemParts, !leadPosition.isNaN, index >= leadPast.segment {
         overflows = keys[index].contentEnd - leadPosition + leadPast.widening > limit
       }
+      // A segment alone on its line over several bidi items is as wide as its items' parts
+      // snapped: wider than the line, Blink breaks it between graphemes.
+      if Widening.widensFirstItemParts, !overflows, leadWidth == 0, leadPosition.isNaN, lineStart == first,
+        view.snapsCutWordTails, segment.contentGraphemeCount > 1,
+        Self.snappedWidth(ofSegment: index, in: view, grid: Rules.positionGrid ?? 0, searchFrom: nextItem)
+          > limit
+      {
+        overflows = true
+      }
       if overflows {
         // Whether the segment is a word too long for any line (nil: as `isTooLongToWait` says).
         var tooLong: Bool?
@@ -324,6 +333,22 @@ extension PreparedText {
           }
           // The line's width before the segment (the joined hyphen's) on its first piece, else 0.
           var leadBefore = joinsLineStartHyphen ? leadWidth : 0
+          // The piece from `lineStart` to `end`, `advance` past its start, as Blink measures it:
+          // each item's part snapped.
+          func snappedPiece(to end: Int, advance: Double) -> (
+            end: (position: Double, rank: Int16), width: Double, positions: CutWordPositions
+          ) {
+            var probe = positions
+            let endPosition = probe.position(ofGrapheme: end, lead: advance, widths: graphemeWidths)
+            var width = endPosition.position - piece.position
+            // (Blink's `ceil(e − o)`: `LineKey.lineWidth(from:toLineContentEnd:contentTieRank:)`.)
+            if !Widening.widensFirstItemParts, piece.rank > endPosition.rank { width += LineKey.rankedGrid }
+            if Widening.widensFirstItemParts {
+              width += CutWordPositions.widening(
+                ofPieceFrom: lineStart, to: end, at: piece, in: view, grid: Rules.positionGrid ?? 0)
+            }
+            return (endPosition, width, probe)
+          }
           var grapheme = first
           while true {
             let before = grapheme
@@ -335,7 +360,13 @@ extension PreparedText {
             (grapheme, leadWidth) = graphemesFitting(
               graphemeWidths, from: grapheme, to: contentEnd, after: leadWidth, within: limit)
             if grapheme > before { leadContent = leadWidth }
-            if grapheme == contentEnd { break }
+            // (The rest fits by its advances; over several bidi items, Blink may still cut it.)
+            if grapheme == contentEnd,
+              !(snaps && view.hasBidiItems && grapheme - 1 > lineStart
+                && snappedPiece(to: grapheme, advance: leadWidth - leadBefore).width > limit)
+            {
+              break
+            }
             // Blink reshapes the piece's end (the web): its last grapheme loses its kerning to the
             // next, and the line steps back a grapheme while the reshaped piece does not fit.
             var endKerning = 0.0
@@ -349,23 +380,7 @@ extension PreparedText {
               leadContent = leadWidth + endKerning
             }
             if snaps {
-              // The piece as Blink measures it: each item's part snapped.
-              func snappedPiece() -> (
-                end: (position: Double, rank: Int16), width: Double, positions: CutWordPositions
-              ) {
-                var probe = positions
-                let end = probe.position(
-                  ofGrapheme: grapheme, lead: leadWidth - leadBefore + endKerning, widths: graphemeWidths)
-                var width = end.position - piece.position
-                // (Blink's `ceil(e − o)`: `LineKey.lineWidth(from:toLineContentEnd:contentTieRank:)`.)
-                if !Widening.widensFirstItemParts, piece.rank > end.rank { width += LineKey.rankedGrid }
-                if Widening.widensFirstItemParts {
-                  width += CutWordPositions.widening(
-                    ofPieceFrom: lineStart, to: grapheme, at: piece, in: view, grid: Rules.positionGrid ?? 0)
-                }
-                return (end, width, probe)
-              }
-              var snapped = snappedPiece()
+              var snapped = snappedPiece(to: grapheme, advance: leadWidth - leadBefore + endKerning)
               // A piece over several bidi items is wider than its advances by their parts'
               // rounding: Blink steps back while it is wider than the line. (Rare: bidi text.)
               while snapped.width > limit, view.hasBidiItems, grapheme - 1 > lineStart {
@@ -373,7 +388,7 @@ extension PreparedText {
                 leadWidth = leadBefore
                 for index in max(lineStart, first)..<grapheme { leadWidth += graphemeWidths[index] }
                 endKerning = view.cutKerning.isEmpty ? 0 : view.cutKerning(beforeGrapheme: grapheme)
-                snapped = snappedPiece()
+                snapped = snappedPiece(to: grapheme, advance: leadWidth - leadBefore + endKerning)
               }
               positions = snapped.positions
               let end = snapped.end
@@ -612,6 +627,26 @@ extension PreparedText {
       kerning = endKerning(end)
     } while piece + kerning > limit && end - 1 > lineStart
     return (end, piece, kerning)
+  }
+
+  /// The content of segment `index` of `view` as wide as Blink makes it alone on a line: its
+  /// bidi items' parts snapped (`CutWordPositions`), as a cut word's piece. Out of line: bidi
+  /// text only.
+  @inline(never) static func snappedWidth(
+    ofSegment index: Int, in view: PreparedTextStorage.View, grid: Double, searchFrom nextItem: Int
+  ) -> Double {
+    let segment = view.segments[index]
+    let first = Int(segment.graphemeStart)
+    let contentEnd = first + Int(segment.contentGraphemeCount)
+    let widths = view.graphemeWidths
+    var positions = CutWordPositions(
+      key: view.keys[index], first: first, grid: grid, items: view.itemStartGraphemes, searchFrom: nextItem)
+    let start = positions.position(ofGrapheme: first, lead: 0, widths: widths)
+    var advance = 0.0
+    for grapheme in first..<contentEnd { advance += widths[grapheme] }
+    let end = positions.position(ofGrapheme: contentEnd, lead: advance, widths: widths)
+    return end.position - start.position
+      + CutWordPositions.widening(ofPieceFrom: first, to: contentEnd, at: start, in: view, grid: grid)
   }
 
   /// The graphemes `start..<end` of `widths` that fit after `lead` within `limit`: the first
