@@ -333,22 +333,6 @@ extension PreparedText {
           }
           // The line's width before the segment (the joined hyphen's) on its first piece, else 0.
           var leadBefore = joinsLineStartHyphen ? leadWidth : 0
-          // The piece from `lineStart` to `end`, `advance` past its start, as Blink measures it:
-          // each item's part snapped.
-          func snappedPiece(to end: Int, advance: Double) -> (
-            end: (position: Double, rank: Int16), width: Double, positions: CutWordPositions
-          ) {
-            var probe = positions
-            let endPosition = probe.position(ofGrapheme: end, lead: advance, widths: graphemeWidths)
-            var width = endPosition.position - piece.position
-            // (Blink's `ceil(e − o)`: `LineKey.lineWidth(from:toLineContentEnd:contentTieRank:)`.)
-            if !Widening.widensFirstItemParts, piece.rank > endPosition.rank { width += LineKey.rankedGrid }
-            if Widening.widensFirstItemParts {
-              width += CutWordPositions.widening(
-                ofPieceFrom: lineStart, to: end, at: piece, in: view, grid: Rules.positionGrid ?? 0)
-            }
-            return (endPosition, width, probe)
-          }
           var grapheme = first
           while true {
             let before = grapheme
@@ -363,7 +347,10 @@ extension PreparedText {
             // (The rest fits by its advances; over several bidi items, Blink may still cut it.)
             if grapheme == contentEnd,
               !(snaps && view.hasBidiItems && grapheme - 1 > lineStart
-                && snappedPiece(to: grapheme, advance: leadWidth - leadBefore).width > limit)
+                && Self.snappedPieceIsWider(
+                  Widening.self, than: limit, positions: positions, piece: piece, from: lineStart,
+                  to: grapheme,
+                  advance: leadWidth - leadBefore, in: view, grid: Rules.positionGrid ?? 0))
             {
               break
             }
@@ -380,23 +367,23 @@ extension PreparedText {
               leadContent = leadWidth + endKerning
             }
             if snaps {
-              var snapped = snappedPiece(to: grapheme, advance: leadWidth - leadBefore + endKerning)
+              let positionsBefore = positions
+              var end = Self.snappedPiece(
+                Widening.self, positions: &positions, piece: piece, from: lineStart, to: grapheme,
+                advance: leadWidth - leadBefore + endKerning, in: view, grid: Rules.positionGrid ?? 0)
               // A piece over several bidi items is wider than its advances by their parts'
               // rounding: Blink steps back while it is wider than the line. (Rare: bidi text.)
-              while snapped.width > limit, view.hasBidiItems, grapheme - 1 > lineStart {
-                grapheme -= 1
-                leadWidth = leadBefore
-                for index in max(lineStart, first)..<grapheme { leadWidth += graphemeWidths[index] }
-                endKerning = view.cutKerning.isEmpty ? 0 : view.cutKerning(beforeGrapheme: grapheme)
-                snapped = snappedPiece(to: grapheme, advance: leadWidth - leadBefore + endKerning)
+              if end.width > limit, view.hasBidiItems, grapheme - 1 > lineStart {
+                (grapheme, leadWidth, endKerning, end, positions) = Self.steppingBackToSnappedFit(
+                  Widening.self, from: grapheme, within: limit, positions: positionsBefore, piece: piece,
+                  lineStart: lineStart, first: first, leadBefore: leadBefore, in: view,
+                  grid: Rules.positionGrid ?? 0)
               }
-              positions = snapped.positions
-              let end = snapped.end
-              leadContent = snapped.width
+              leadContent = end.width
               // (The next piece starts where the text's shaping puts the cut, not the reshaped end.)
               piece =
                 endKerning == 0
-                ? end
+                ? end.position
                 : positions.position(
                   ofGrapheme: grapheme, lead: leadWidth - leadBefore, widths: graphemeWidths)
               positions.startPiece(atGrapheme: grapheme, lead: leadWidth - leadBefore)
@@ -627,6 +614,66 @@ extension PreparedText {
       kerning = endKerning(end)
     } while piece + kerning > limit && end - 1 > lineStart
     return (end, piece, kerning)
+  }
+
+  /// The piece of a cut word from `lineStart` to `end`, `advance` past the start of the piece at
+  /// `piece`, as Blink measures it: each bidi item's part snapped; `positions` go on to `end`.
+  @inline(__always) static func snappedPiece<Widening: LineWidening>(
+    _ widening: Widening.Type, positions: inout CutWordPositions, piece: (position: Double, rank: Int16),
+    from lineStart: Int, to end: Int, advance: Double, in view: PreparedTextStorage.View, grid: Double
+  ) -> (position: (position: Double, rank: Int16), width: Double) {
+    let position = positions.position(ofGrapheme: end, lead: advance, widths: view.graphemeWidths)
+    var width = position.position - piece.position
+    // (Blink's `ceil(e − o)`: `LineKey.lineWidth(from:toLineContentEnd:contentTieRank:)`.)
+    if !Widening.widensFirstItemParts, piece.rank > position.rank { width += LineKey.rankedGrid }
+    if Widening.widensFirstItemParts {
+      width += CutWordPositions.widening(ofPieceFrom: lineStart, to: end, at: piece, in: view, grid: grid)
+    }
+    return (position, width)
+  }
+
+  /// Whether `snappedPiece` is wider than `limit`. Out of line: bidi text only.
+  @inline(never) static func snappedPieceIsWider<Widening: LineWidening>(
+    _ widening: Widening.Type, than limit: Double, positions: CutWordPositions,
+    piece: (position: Double, rank: Int16), from lineStart: Int, to end: Int, advance: Double,
+    in view: PreparedTextStorage.View, grid: Double
+  ) -> Bool {
+    var positions = positions
+    return snappedPiece(
+      widening, positions: &positions, piece: piece, from: lineStart, to: end, advance: advance, in: view,
+      grid: grid
+    ).width > limit
+  }
+
+  /// Steps a cut word's piece back from `end` a grapheme at a time (keeping one) while its
+  /// snapped width (`snappedPiece`, from `positions` as they were at the piece's start) is wider
+  /// than `limit`: its advance (after `leadBefore`, the graphemes from the later of `lineStart`
+  /// and `first` summed in order), reshaped end's kerning, snapped end and positions there. Out
+  /// of line: pieces over several bidi items only.
+  @inline(never) static func steppingBackToSnappedFit<Widening: LineWidening>(
+    _ widening: Widening.Type, from end: Int, within limit: Double, positions: CutWordPositions,
+    piece: (position: Double, rank: Int16), lineStart: Int, first: Int, leadBefore: Double,
+    in view: PreparedTextStorage.View, grid: Double
+  ) -> (
+    end: Int, advance: Double, endKerning: Double,
+    snapped: (position: (position: Double, rank: Int16), width: Double), positions: CutWordPositions
+  ) {
+    var end = end
+    var advance = 0.0
+    var endKerning = 0.0
+    var snapped: (position: (position: Double, rank: Int16), width: Double)
+    var moved = positions
+    repeat {
+      end -= 1
+      advance = leadBefore
+      for grapheme in max(lineStart, first)..<end { advance += view.graphemeWidths[grapheme] }
+      endKerning = view.cutKerning.isEmpty ? 0 : view.cutKerning(beforeGrapheme: end)
+      moved = positions
+      snapped = snappedPiece(
+        widening, positions: &moved, piece: piece, from: lineStart, to: end,
+        advance: advance - leadBefore + endKerning, in: view, grid: grid)
+    } while snapped.width > limit && end - 1 > lineStart
+    return (end, advance, endKerning, snapped, moved)
   }
 
   /// The content of segment `index` of `view` as wide as Blink makes it alone on a line: its
