@@ -447,6 +447,23 @@ extension AttributedTextTests {
     let rich = try measurer.prepare([TextSpan(text, style: TextStyle(fontSize: 15))])
     #expect(try rich.layout(width: 150).breaks == [9, 24])
   }
+
+  /// A line ending inside a kerning pair whose last cluster is a segment of its own after
+  /// another pair (`し|て|く`: kerning across both opportunities) fits that cluster reshaped
+  /// alone from where it starts, after the kerning before it, as plain text's keys do, not from
+  /// where the cluster before it ends. Chromium 156 breaks this at [71], its first line
+  /// 436.266 px wide; the span broke at [70]. (Found by the same comparison that reproduces
+  /// `crash-web-span-negative-spacing-hyphen`; under a negative letter spacing more lines end so.)
+  @Test func aWebSpanEndingInsideAKerningPairAfterAnotherFitsFromItsLastClustersStart() throws {
+    let measurer = try BundledFonts.measurer(systemFonts: false, platform: .web)
+    let text = "International Standard Recording Code - http://www.ifpi.org/isrc/ を参照してください"
+    let style = TextStyle(fontSize: 12.25)
+    let plain = try measurer.prepare(text, style: style).layout(width: 436.4015625)
+    let span = try measurer.prepare([TextSpan(text, style: style)]).layout(width: 436.4015625)
+    #expect(plain.breaks == [71])
+    #expect(span.breaks == [71])
+    #expect(span.lines.first?.width == 436.265625)
+  }
 }
 
 extension AttributedTextTests {
@@ -657,5 +674,51 @@ extension AttributedTextTests {
     #expect(cutLines > 100)
     #expect(differing.isEmpty, "\(differing.count): \(differing.prefix(3))")
     #expect(offGrid.isEmpty, "\(offGrid.count): \(offGrid.prefix(3))")
+  }
+}
+
+extension AttributedTextTests {
+  /// Where a negative letter spacing takes positions back (a hyphen's and a letter's advances
+  /// taken to 0, the kerning after the hyphen still negative, so a later segment's content ends
+  /// before an earlier one's), a paragraph of one span finds its lines as its plain text's line
+  /// finder does: by the binary search over where the segments' content ends, which may take a
+  /// segment that does not fit on its own when a later one ends within the line again, not by
+  /// stopping at the first segment that does not fit. Fuzz finding
+  /// `Fuzz/Corpus/attributed/crash-web-span-negative-spacing-hyphen`: at 1.6953125 px the span
+  /// broke at [2] (lines 1 and 0.78 px), its plain text stays one line 1.546875 px wide. (ios
+  /// measures prefix sums the same way and broke the same.)
+  @Test(arguments: [TextPlatform.web, .ios])
+  func oneSpanWhosePositionsFallBackBreaksAsItsPlainText(platform: TextPlatform) throws {
+    let measurer = try BundledFonts.measurer(systemFonts: false, platform: platform)
+    let fuzzed = "\u{FFFD}-S\u{FFFD}-S U"
+    let wraps: [TextWrap] = platform == .web ? [.auto, .balance, .pretty] : [.auto]
+    for wrap in wraps {
+      let style = TextStyle(
+        fontSize: 12.25, letterSpacing: -11.25, lineHeight: .fixed(26), lineSpacing: 1, maxLines: 6,
+        pixelScale: 2, language: "ja", textWrap: wrap)
+      let plain = try measurer.prepare(fuzzed, style: style)
+      let spans = try measurer.prepare([TextSpan(fuzzed, style: style)])
+      if platform == .web {
+        let layout = try spans.layout(width: 1.6953125)
+        #expect(layout.breaks == [], "\(wrap)")
+        #expect(layout.lines.map(\.width) == [1.546875], "\(wrap)")
+      }
+      // Every width up to where the text fits whole, and longer texts whose lines fall back
+      // inside them.
+      for text in [fuzzed, "\(fuzzed) \(fuzzed) a-b-c \(fuzzed)"] {
+        let plain = text == fuzzed ? plain : try measurer.prepare(text, style: style)
+        let spans = text == fuzzed ? spans : try measurer.prepare([TextSpan(text, style: style)])
+        for step in 1...256 {
+          let width = Double(step) / 64
+          let expected = try plain.layout(width: width)
+          let layout = try spans.layout(width: width)
+          #expect(layout.breaks == expected.breaks, "\(wrap) \(text.count) @\(width)")
+          #expect(layout.height == expected.height, "\(wrap) \(text.count) @\(width)")
+          #expect(try spans.measure(width: width).lineCount == expected.lines.count)
+          let widths = zip(layout.lines, expected.lines).map { abs($0.width - $1.width) }
+          #expect(widths.allSatisfy { $0 <= (platform == .web ? 1.0 / 64 : 0) }, "\(wrap) @\(width)")
+        }
+      }
+    }
   }
 }

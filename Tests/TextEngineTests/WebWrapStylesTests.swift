@@ -142,6 +142,25 @@ import Testing
     }
   }
 
+  /// A paragraph's positions are rounded up from its own start, so after a hard break (here a
+  /// form feed) they may start a hair before the last start of the paragraph before: the keys'
+  /// positions do not rise at any letter spacing, and balance keeps the greedy lines, spans as
+  /// plain text. (A fuzz run found a span at 0 spacing balanced `[8, 39]` at 1740.03 px where
+  /// plain text keeps `[31, 39]`, when spans checked their positions under a negative spacing
+  /// only: `Fuzz/Corpus/attributed/crash-web-balance-hard-break-positions`.)
+  @Test func positionsThatFallBackAtAHardBreakKeepTheGreedyLinesInSpans() throws {
+    let measurer = try BundledFonts.measurer(systemFonts: false, platform: .web)
+    let data = try Data(
+      contentsOf: Fixtures.url("../../Fuzz/Corpus/attributed/crash-web-balance-hard-break-positions"))
+    let fuzzed = String(decoding: data.dropFirst(8), as: UTF8.self)
+    let style = TextStyle(
+      fontSize: 64.75, weight: .bold, lineSpacing: 2, pixelScale: 2, textWrap: .balance)
+    let plain = try measurer.prepare(fuzzed, style: style)
+    let spans = try measurer.prepare([TextSpan(fuzzed, style: style)])
+    #expect(try plain.layout(width: 1740.0296875).breaks == [31, 39])
+    #expect(try spans.layout(width: 1740.0296875).breaks == [31, 39])
+  }
+
   /// Balance never gives more lines than the greedy breaker, nor a line wider than the width:
   /// a text with bidi items, whose lines past an item's end only the line finder measures, is
   /// bisected with the line finder's passes (the keys' whole-segment search took 2 lines for 3:

@@ -185,7 +185,12 @@ extension AttributedText {
       guard end > line.start, end < items.count, items[end] == items[last], starts[end] != ends[last] else {
         return true
       }
-      return line.width(to: last) + (ends[last] - starts[last]) <= limit
+      // (From where the cluster starts: after the kerning before it, where it starts a segment.)
+      var start = line.width(to: last)
+      if last > line.start, items[last - 1] == items[last], starts[last] != ends[last - 1] {
+        start += starts[last].roundedUp(toMultipleOf: grid) - ends[last - 1].roundedUp(toMultipleOf: grid)
+      }
+      return start + (ends[last] - starts[last]) <= limit
     }
 
     /// The widths of one line's graphemes from its first (`width(from:to:)`) to ends that rise as

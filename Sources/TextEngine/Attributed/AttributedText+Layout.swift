@@ -78,6 +78,18 @@ extension AttributedText {
     var metrics = LineMetrics()
     // The line's item parts, measured as it fills (where spans are snapped items).
     var walker: ItemAdvances.LineWalker?
+    // Where positions fall back (`positionsRise` false), the line's last whole segment, found by
+    // plain text's search once the first of them fits (`lastSegmentWherePositionsFallBack`): the
+    // segments up to it are on the line, the one after it is not. Nil elsewhere.
+    var lineLast: Int?
+    // The last segment of the paragraph searched last.
+    var searchedParagraphEnd = -1
+    // `lastSegmentWherePositionsFallBack` for the line's whole segments from `index`.
+    func searchLineLast(from index: Int) -> Int {
+      if index > searchedParagraphEnd { searchedParagraphEnd = paragraphEnd(from: index) }
+      return lastSegmentWherePositionsFallBack(
+        from: index, through: searchedParagraphEnd, lineStart: lineStart, lead: lineWidth, limit: limit)
+    }
     /// Ends the line at grapheme `end` and starts the next one there; false when `visit` stops.
     func endLine(at end: Int) -> Bool {
       guard body(LineBreak(graphemeRange: lineStart..<end, contentWidth: lineContent, metrics: metrics))
@@ -90,9 +102,10 @@ extension AttributedText {
       leadWidth = 0
       origin = .nan
       metrics = LineMetrics()
+      lineLast = nil
       return true
     }
-    for segment in segments {
+    for (index, segment) in segments.enumerated() {
       let first = segment.graphemeStart
       let contentEnd = first + segment.contentGraphemeCount
       let end = first + segment.graphemeCount
@@ -104,11 +117,13 @@ extension AttributedText {
       if let items = itemAdvances, lineStart < first {
         if walker?.start != lineStart { walker = ItemAdvances.LineWalker(items, from: lineStart) }
         let extended = walker!.width(to: contentEnd)
-        if extended > limit
-          || (extended == limit
-            && !items.fitsAtLimit(from: lineStart, to: contentEnd, limit: limit))
-          || !items.reshapedEndFits(to: contentEnd, of: &walker!, limit: limit)
-        {
+        let overflows =
+          lineLast.map { index > $0 }
+          ?? (extended > limit
+            || (extended == limit
+              && !items.fitsAtLimit(from: lineStart, to: contentEnd, limit: limit))
+            || !items.reshapedEndFits(to: contentEnd, of: &walker!, limit: limit))
+        if overflows {
           if contentEnd > first, let trim = items.trimmedEnd(to: contentEnd, of: &walker!, limit: limit) {
             // Only with its last mark trimmed (`WebSpacingTrim.spanTrims`): the line ends after it.
             lineContent = walker!.reportedWidth(to: contentEnd) + trim
@@ -122,6 +137,7 @@ extension AttributedText {
             guard endLine(at: first) else { return }
           }
         } else {
+          if !positionsRise, lineLast == nil { lineLast = searchLineLast(from: index) }
           if origin.isNaN { origin = segment.start }
           if contentEnd > first { lineContent = walker!.reportedWidth(to: contentEnd) }
           lineWidth = walker!.width(to: end)
@@ -142,7 +158,9 @@ extension AttributedText {
       // Ends the line after a space inside the segment that does not fit, and the spaces after
       // it (as `PreparedText.forEachLine`); nil when the visit stopped.
       func endsAfterOverflowingSpace() -> Bool? {
-        guard spaceInside, lineWidth + segment.contentWidth > limit else { return false }
+        guard spaceInside, lineLast.map({ index > $0 }) ?? (lineWidth + segment.contentWidth > limit) else {
+          return false
+        }
         var overflow = first
         var width = lineWidth
         while overflow < contentEnd, width + graphemeWidths[overflow] <= limit {
@@ -173,7 +191,8 @@ extension AttributedText {
       }
       guard let ended = endsAfterOverflowingSpace() else { return }
       if ended { continue }
-      if lineStart < first, !joinsLineStartHyphen, lineWidth + segment.contentWidth > limit,
+      if lineStart < first, !joinsLineStartHyphen,
+        lineLast.map({ index > $0 }) ?? (lineWidth + segment.contentWidth > limit),
         // A word wider than any line starts on this one where the platform fills lines with it
         // (SkParagraph's `tooLongWord`: when two of its clusters fit, the word's width taken
         // without its last cluster when a break opportunity follows that cluster).
@@ -192,7 +211,9 @@ extension AttributedText {
       }
       // (A line starting with a mark trimmed after the span before sets it full width.)
       let widening = lineStart == first ? itemAdvances?.startWidening(first) ?? 0 : 0
-      var fits = !joinsLineStartHyphen && lineWidth + segment.contentWidth + widening <= limit
+      var fits =
+        !joinsLineStartHyphen
+        && (lineLast.map { index <= $0 } ?? (lineWidth + segment.contentWidth + widening <= limit))
       var trimmedEnd = 0.0
       if !fits, !joinsLineStartHyphen, let items = itemAdvances, lineStart == first, contentEnd > first {
         var line = ItemAdvances.LineWalker(items, from: first)
@@ -209,6 +230,9 @@ extension AttributedText {
         fits = items.fitsAtLimit(from: first, to: contentEnd, limit: limit)
       }
       if fits {
+        if !positionsRise, lineLast == nil, trimmedEnd == 0 {
+          lineLast = searchLineLast(from: index)
+        }
         if origin.isNaN { origin = segment.start }
         if contentEnd > first { lineContent = leadWidth + ((segment.start + segment.contentWidth) - origin) }
         if let items = itemAdvances, lineStart == first, contentEnd > first {
@@ -220,6 +244,7 @@ extension AttributedText {
       } else {
         // Alone on its line and still too wide: break between grapheme clusters.
         // A space that does not fit stays on the line with the spaces after it (flutter).
+        lineLast = nil
         var hangs = false
         var grapheme = first
         while grapheme < contentEnd {

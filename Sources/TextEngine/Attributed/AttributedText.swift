@@ -98,9 +98,11 @@ public struct AttributedText: Sendable, Hashable {
   /// line is decided by the runs it crosses (SkParagraph, ``FlutterTooLongWords``); empty
   /// elsewhere.
   let clusterFontIndices: [Int16]
-  /// False when a span's positions fall back (a negative letter spacing larger than a cluster's
-  /// advance), where `text-wrap-style` keeps the greedy lines as plain text does
-  /// (`WebWrapStyles.positionsRise`).
+  /// False when a span's positions fall back (`PreparedText.LineKey.positionsRise`: a negative
+  /// letter spacing larger than a cluster's advance, or a paragraph after a hard break starting a
+  /// hair back; checked under `text-wrap-style` or a negative spacing): the greedy lines then
+  /// find each line's last segment by plain text's search (`lastSegmentWherePositionsFallBack`),
+  /// and `text-wrap-style` keeps them.
   let positionsRise: Bool
   /// The platform whose line rules apply.
   let platform: TextPlatform

@@ -32,7 +32,9 @@ extension TextMeasurer {
     // Each cluster's font, where the platform's too-long words count the runs they cross.
     var clusterFontIndices: [Int16] = []
     let countsRunsOfTooLongWords = platform.overlongWordsFillLines
-    // Whether every group's positions rise, where a wrap style re-breaks lines by them.
+    // Whether every group's positions rise, where a wrap style re-breaks lines by them (checked
+    // under any spacing, as plain text's wrap styles check them) and where a negative letter
+    // spacing may take them back within a paragraph (the greedy lines' search).
     var positionsRise = true
     var missing = 0
     var joined = ""
@@ -110,8 +112,8 @@ extension TextMeasurer {
           }
         }
         let chain = chain(for: spans[group].style.weight)
-        if paragraph.textWrap != .auto, positionsRise {
-          positionsRise = WebWrapStyles.positionsRise(in: view)
+        if positionsRise, paragraph.textWrap != .auto || spans[group].style.letterSpacing < 0 {
+          positionsRise = PreparedText.LineKey.positionsRise(view.keys)
         }
         if countsRunsOfTooLongWords, let scalars = view.codes {
           clusterFontIndices.append(
