@@ -6,30 +6,12 @@ import Testing
 /// punctuation (`corpus/rtl-long-words.oracles.jsonl`: 240 generated Arabic, Persian and Hebrew
 /// texts at 21 widths from 80 to 200 px), broken as Chromium and SkParagraph break them.
 @Suite struct RightToLeftLongWordsTests {
-  /// The layouts (`id@width`) whose breaks differ from `engine`'s on `platform`; a paragraph of
-  /// one span breaks as its plain text on every one.
+  /// The layouts (`id@width`) whose breaks differ from `engine`'s on `platform`.
   func differing(platform: TextPlatform, engine: String) throws -> [String] {
-    var differing: [String] = []
-    var spansDiffering: [String] = []
-    var measurers: [[String]: TextMeasurer] = [:]
-    var count = 0
-    for row in try Fixtures.jsonLines("corpus/rtl-long-words.oracles.jsonl") {
-      let chain = row["chain"] as! [String]
-      let measurer = try measurers[chain] ?? PlatformCorpusTests.measurer(chain: chain, platform: platform)
-      measurers[chain] = measurer
-      let prepared = try measurer.prepare(
-        row["text"] as! String, style: TextStyle(fontSize: 15, lineHeight: .fixed(21)))
-      for (width, answers) in row["breaks"] as! [String: [String: [Int]]] {
-        guard let breaks = answers[engine] else { continue }
-        count += 1
-        if try prepared.layout(width: Double(width)!).breaks != breaks {
-          differing.append("\(row["id"]!)@\(width)")
-        }
-      }
-    }
+    let (differing, count) = try FixtureBreaks.differing(
+      in: "corpus/rtl-long-words.oracles.jsonl", platform: platform, engine: engine)
     #expect(count == 5_040)
-    print("rtl long words, \(platform.rawValue) breaks = \(engine): \(count - differing.count)/\(count)")
-    return differing.sorted()
+    return differing
   }
 
   /// SkParagraph's count of a too-long word's glyphs in runs of SkShaper's bidi regions

@@ -68,6 +68,12 @@ extension AttributedText {
     func isSpace(_ grapheme: Int) -> Bool {
       UnicodeProperties.isHangingSpace(codes[grapheme == 0 ? 0 : Int(graphemeEnds[grapheme - 1])])
     }
+    // Whether grapheme `grapheme` is a no-break space where a word too long for any line may
+    // break (SkParagraph: `FlutterNoBreakSpaces`).
+    let breaksAtNoBreakSpaces = platform.rules.breaksTooLongWordsAtNoBreakSpaces
+    func isNoBreakSpace(_ grapheme: Int) -> Bool {
+      FlutterNoBreakSpaces.isNoBreakSpace(codes[grapheme == 0 ? 0 : Int(graphemeEnds[grapheme - 1])])
+    }
     var lineStart = 0
     var lineWidth = 0.0
     var lineContent = 0.0
@@ -191,18 +197,45 @@ extension AttributedText {
       }
       guard let ended = endsAfterOverflowingSpace() else { return }
       if ended { continue }
-      if lineStart < first, !joinsLineStartHyphen,
-        lineLast.map({ index > $0 }) ?? (lineWidth + segment.contentWidth > limit),
+      // The word's width as SkParagraph's too-long test takes it (without its last cluster when a
+      // break opportunity follows that cluster).
+      func tooLongWidth() -> Double {
+        word
+          ?? segment.contentWidth
+          - (segment.graphemeCount == segment.contentGraphemeCount ? graphemeWidths[contentEnd - 1] : 0)
+      }
+      let overflowsLine = lineLast.map({ index > $0 }) ?? (lineWidth + segment.contentWidth > limit)
+      // A no-break space inside a word too long for any line is a break of last resort.
+      var noBreakSpace = FlutterNoBreakSpaces.Break.none
+      if breaksAtNoBreakSpaces, lineStart < first, !joinsLineStartHyphen, overflowsLine,
+        segment.contentGraphemeCount >= 2, tooLongWidth() > limit
+      {
+        noBreakSpace = FlutterNoBreakSpaces.decide(
+          from: first, to: contentEnd, after: lineWidth, limit: limit, width: { graphemeWidths[$0] },
+          isNoBreakSpace: isNoBreakSpace)
+        // (Where the rest of the word is too long for the next line as well, it is cut as
+        // before: not modelled, as in plain text.)
+        if case .endsAfter(let space) = noBreakSpace,
+          (space + 1..<contentEnd).reduce(0.0, { $0 + graphemeWidths[$1] }) <= limit
+        {
+          for grapheme in first..<end {
+            if grapheme == space + 1 { guard endLine(at: space + 1) else { return } }
+            lineWidth += graphemeWidths[grapheme]
+            if grapheme < contentEnd { lineContent = lineWidth }
+            metrics.formUnion(graphemeMetrics[grapheme])
+          }
+          lineWidth += segment.kernAfter
+          leadWidth = lineWidth
+          if segment.hardBreakAfter { guard endLine(at: end) else { return } }
+          continue
+        }
+      }
+      if lineStart < first, !joinsLineStartHyphen, overflowsLine,
         // A word wider than any line starts on this one where the platform fills lines with it
-        // (SkParagraph's `tooLongWord`: when two of its clusters fit, the word's width taken
-        // without its last cluster when a break opportunity follows that cluster).
-        !(overlongWordsFillLines && segment.contentGraphemeCount >= 2
-          && (word
-            ?? segment.contentWidth
-            - (segment.graphemeCount == segment.contentGraphemeCount
-              ? graphemeWidths[contentEnd - 1] : 0))
-            > limit
-          && fillsLine(from: first, to: contentEnd, after: lineWidth))
+        // (SkParagraph's `tooLongWord`: when two of its clusters fit).
+        noBreakSpace == .waits
+          || !(overlongWordsFillLines && segment.contentGraphemeCount >= 2 && tooLongWidth() > limit
+            && fillsLine(from: first, to: contentEnd, after: lineWidth))
       {
         guard endLine(at: first) else { return }
         // The segment starts the next line, where a space inside it may not fit either.
@@ -229,6 +262,14 @@ extension AttributedText {
         // decides a tie: by its exact width too (`PreparedText.LineKey.tieRank`).
         fits = items.fitsAtLimit(from: first, to: contentEnd, limit: limit)
       }
+      // A segment alone on its line over several items is as wide as their parts snapped: wider
+      // than the line, Blink breaks it between graphemes (as plain text's
+      // `PreparedText.snappedWidth(ofSegment:in:grid:searchFrom:)`).
+      if fits, trimmedEnd == 0, let items = itemAdvances, lineStart == first, contentEnd - first > 1,
+        items.reportedWidth(from: first, to: contentEnd) > limit
+      {
+        fits = false
+      }
       if fits {
         if !positionsRise, lineLast == nil, trimmedEnd == 0 {
           lineLast = searchLineLast(from: index)
@@ -250,6 +291,9 @@ extension AttributedText {
         while grapheme < contentEnd {
           if hangs && !isSpace(grapheme)
             || !hangs && grapheme > lineStart && lineWidth + graphemeWidths[grapheme] > limit
+            // (The rest fits by its advances; over several items, Blink may still cut it.)
+            || !hangs && grapheme > lineStart && grapheme == contentEnd - 1 && itemAdvances != nil
+              && itemAdvances!.reportedWidth(from: lineStart, to: contentEnd) > limit
           {
             if !hangs, spaceInside, isSpace(grapheme) {
               hangs = true
@@ -257,6 +301,16 @@ extension AttributedText {
               metrics.formUnion(graphemeMetrics[grapheme])
               grapheme += 1
               continue
+            }
+            // (SkParagraph: a no-break space that does not fit ends the piece, the rest of the
+            // word too long for the line: `FlutterNoBreakSpaces`, as in plain text.)
+            if !hangs, breaksAtNoBreakSpaces, grapheme > lineStart, isNoBreakSpace(grapheme) {
+              lineWidth += graphemeWidths[grapheme]
+              lineContent = lineWidth
+              metrics.formUnion(graphemeMetrics[grapheme])
+              grapheme += 1
+              // (The word's last: the line goes on after it, as in plain text.)
+              if grapheme == contentEnd { continue }
             }
             hangs = false
             // Blink reshapes the piece's end (the web): its last cluster loses its kerning to the

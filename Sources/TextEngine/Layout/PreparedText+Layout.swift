@@ -292,9 +292,41 @@ extension PreparedText {
         let joinsLineStartHyphen =
           Rules.keepsDigitsWithLineStartHyphen && lineStart < first
           && lineStartsWithHyphenBeforeDigits(from: lineStart, before: first, in: view)
+        // A no-break space inside a word too long for any line is a break of last resort.
+        var noBreakSpace = FlutterNoBreakSpaces.Break.none
+        if Rules.breaksTooLongWordsAtNoBreakSpaces, lineStart < first, tooLong ?? isTooLongToWait(segment) {
+          noBreakSpace = Self.noBreakSpaceBreak(segment, in: view, after: leadWidth, limit: limit)
+          // (Where the rest of the word is too long for the next line as well, it is cut as
+          // before: not modelled.)
+          if case .endsAfter(let space) = noBreakSpace,
+            Self.restFits(after: space, of: segment, in: view, limit: limit)
+          {
+            let contentEnd = first + Int(segment.contentGraphemeCount)
+            var content = leadWidth
+            for grapheme in first...space { content += graphemeWidths[grapheme] }
+            guard
+              body(
+                LineBreak(
+                  graphemeRange: lineStart..<(space + 1), contentWidth: content, endsWithHardBreak: false))
+            else { return }
+            // The rest of the word leads the next line.
+            let end = first + Int(segment.graphemeCount)
+            lineStart = space + 1
+            leadWidth = 0
+            leadContent = 0
+            for grapheme in lineStart..<end {
+              leadWidth += graphemeWidths[grapheme]
+              if grapheme < contentEnd { leadContent = leadWidth }
+            }
+            leadWidth += Double(segment.kernAfter)
+            index += 1
+            continue
+          }
+        }
         if lineStart < first, !joinsLineStartHyphen,
-          !(overlongWordsFillLines && (tooLong ?? isTooLongToWait(segment))
-            && fillsLine(with: segment, after: leadWidth))
+          noBreakSpace == .waits
+            || !(overlongWordsFillLines && (tooLong ?? isTooLongToWait(segment))
+              && fillsLine(with: segment, after: leadWidth))
         {
           guard
             body(
@@ -343,6 +375,16 @@ extension PreparedText {
             }
             (grapheme, leadWidth) = graphemesFitting(
               graphemeWidths, from: grapheme, to: contentEnd, after: leadWidth, within: limit)
+            // (SkParagraph: a no-break space that does not fit ends the piece, the rest of the
+            // word too long for the line: `FlutterNoBreakSpaces`.)
+            if Rules.breaksTooLongWordsAtNoBreakSpaces, grapheme < contentEnd, grapheme > lineStart,
+              let codes = view.codes,
+              FlutterNoBreakSpaces.isNoBreakSpace(
+                codes[grapheme == 0 ? 0 : Int(view.graphemeEnds[grapheme - 1])])
+            {
+              leadWidth += graphemeWidths[grapheme]
+              grapheme += 1
+            }
             if grapheme > before { leadContent = leadWidth }
             // (The rest fits by its advances; over several bidi items, Blink may still cut it.)
             if grapheme == contentEnd,
@@ -674,6 +716,34 @@ extension PreparedText {
         advance: advance - leadBefore + endKerning, in: view, grid: grid)
     } while snapped.width > limit && end - 1 > lineStart
     return (end, advance, endKerning, snapped, moved)
+  }
+
+  /// ``FlutterNoBreakSpaces/decide(from:to:after:limit:width:isNoBreakSpace:)`` for `segment`
+  /// of `view` after `lead`. Out of line: words too long for any line only.
+  @inline(never) static func noBreakSpaceBreak(
+    _ segment: Segment, in view: PreparedTextStorage.View, after lead: Double, limit: Double
+  ) -> FlutterNoBreakSpaces.Break {
+    guard let codes = view.codes else { return .none }
+    let first = Int(segment.graphemeStart)
+    return FlutterNoBreakSpaces.decide(
+      from: first, to: first + Int(segment.contentGraphemeCount), after: lead, limit: limit,
+      width: { view.graphemeWidths[$0] },
+      isNoBreakSpace: {
+        FlutterNoBreakSpaces.isNoBreakSpace(codes[$0 == 0 ? 0 : Int(view.graphemeEnds[$0 - 1])])
+      })
+  }
+
+  /// Whether the content of `segment` after grapheme `grapheme` fits a line of its own.
+  static func restFits(
+    after grapheme: Int, of segment: Segment, in view: PreparedTextStorage.View, limit: Double
+  )
+    -> Bool
+  {
+    var rest = 0.0
+    for index in (grapheme + 1)..<(Int(segment.graphemeStart) + Int(segment.contentGraphemeCount)) {
+      rest += view.graphemeWidths[index]
+    }
+    return rest <= limit
   }
 
   /// The content of segment `index` of `view` as wide as Blink makes it alone on a line: its

@@ -25,6 +25,9 @@ protocol PlatformTextRules {
   /// True when a word wider than any line begins on the line before it when two of its clusters
   /// fit there (SkParagraph), false when it always starts a line of its own (Blink, UIKit).
   static var overlongWordsFillLines: Bool { get }
+  /// True when a no-break space inside a word too long for any line is a break of last resort
+  /// (SkParagraph: ``FlutterNoBreakSpaces``); false by default.
+  static var breaksTooLongWordsAtNoBreakSpaces: Bool { get }
   /// True when a line that ends inside a kerning pair (a break opportunity between two kerned
   /// clusters) keeps the pair's kerning (SkParagraph measures lines in the paragraph's shaping);
   /// false when the line end is reshaped without it (Blink's `ShapingLineBreaker`, whose
@@ -190,6 +193,8 @@ extension PlatformTextRules {
   static var paragraphIsLeftToRight: Bool { false }
 
   static var restartsScriptRunsAtBidiRuns: Bool { false }
+
+  static var breaksTooLongWordsAtNoBreakSpaces: Bool { false }
 
   static var takesLeadingScriptsOfEveryRightToLeftText: Bool { false }
 

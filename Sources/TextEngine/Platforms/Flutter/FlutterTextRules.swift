@@ -58,6 +58,9 @@ enum FlutterTextRules: PlatformTextRules {
 
   static var overlongWordsFillLines: Bool { true }
 
+  /// `TextWrapper::lookAhead`'s `nextNonBreakingSpace` (``FlutterNoBreakSpaces``).
+  static var breaksTooLongWordsAtNoBreakSpaces: Bool { true }
+
   /// SkParagraph breaks lines in the paragraph's shaping (`TextWrapper` sums cluster widths), so a
   /// line ending inside a kerning pair keeps it.
 
