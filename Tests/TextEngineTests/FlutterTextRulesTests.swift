@@ -230,6 +230,29 @@ extension FlutterTextRulesTests {
     #expect(try thai.layout(width: 170).lines.dropFirst().map(\.scalarRange.lowerBound) == [24, 38, 57])
   }
 
+  /// One cluster of a too-long word fitting is as many glyphs as HarfBuzz draws it: a
+  /// Devanagari consonant and its vowel sign (`के`) are two, so the word fills the line at 60 and
+  /// 72 px (skia-python 144, the multi-script chain by family); a cluster that composes into one
+  /// scalar (`e` and U+0301) is one.
+  @Test func aTooLongWordsFirstClusterOfSeveralGlyphsFillsTheLine() throws {
+    let chain = [
+      "Noto Sans", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Thai", "Noto Sans Devanagari",
+    ]
+    let measurer = try PlatformCorpusTests.measurer(chain: chain, platform: .flutter)
+    let prepared = try measurer.prepare(
+      "of The केजिसमेंहोनीहै friendship You", style: TextStyle(fontSize: 15, lineHeight: .fixed(21)))
+    let skia: [Double: [Int]] = [
+      60: [9, 19, 28], 72: [9, 22, 33], 84: [7, 22, 33], 108: [7, 22], 132: [22],
+    ]
+    for (width, breaks) in skia {
+      #expect(try prepared.layout(width: width).breaks == breaks, "\(width)")
+    }
+    #expect(
+      ["e\u{301}".unicodeScalars.map(\.value), [0x915, 0x947], [0x430, 0x301]].map {
+        $0.withUnsafeBufferPointer(HarfBuzzNormalization.composesToOneScalar)
+      } == [true, false, false])
+  }
+
   /// Spans find a run where the chain's cluster font changes, as plain text does, not where the
   /// clusters' line boxes do: fonts whose boxes are the same (`U+FFFD`'s and Latin's, bold at
   /// 22 px under a fixed line height) still start a run. Fuzz finding

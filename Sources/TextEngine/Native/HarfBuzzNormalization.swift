@@ -13,4 +13,24 @@ enum HarfBuzzNormalization {
     }
     return (first, second)
   }
+
+  /// The canonical composition of `first` and `second` (`hb_unicode_compose`), or nil.
+  static func compose(_ first: UInt32, _ second: UInt32) -> UInt32? {
+    var composed: hb_codepoint_t = 0
+    guard hb_unicode_compose(hb_unicode_funcs_get_default(), first, second, &composed) != 0 else {
+      return nil
+    }
+    return composed
+  }
+
+  /// True when the scalars of `cluster` compose into one (`é` from `e` and U+0301; not `а́`,
+  /// whose composition Unicode lacks, nor a Devanagari consonant and its vowel sign).
+  static func composesToOneScalar(_ cluster: UnsafeBufferPointer<UInt32>) -> Bool {
+    guard var composed = cluster.first else { return false }
+    for scalar in cluster.dropFirst() {
+      guard let next = compose(composed, scalar) else { return false }
+      composed = next
+    }
+    return true
+  }
 }

@@ -253,13 +253,20 @@ struct FlutterTooLongWords {
     let (_, end, lastDependsOn) = glyphPlace(of: last)
     let firstRun = run(of: first)
     let lastRun = run(of: last)
+    // One cluster fits: its glyphs decide, one for a cluster of one scalar or of scalars that
+    // compose into one (HarfBuzz's normalizer), else a glyph a scalar at least (a base and its
+    // marks, a consonant and its vowel sign: `के` fills the line).
+    if fitting == 1 {
+      return !bidiFailed && isComplex(first)
+        && !Self.withCluster(first, of: clusters, HarfBuzzNormalization.composesToOneScalar)
+    }
     let counted: Bool
     if runLevels[firstRun] & 1 == 0 && runLevels[lastRun] & 1 == 0 {
       counted = !hasComplexGrapheme(from: runStarts[firstRun], through: last)
     } else if firstRun == lastRun {
       // (In one right-to-left run the difference is less the glyphs between the two clusters:
       // it depends on no glyph count but that of a cluster alone on the line.)
-      counted = fitting > 1 || !hasComplexGrapheme(from: first, through: first)
+      counted = true
     } else {
       counted =
         !hasComplexGrapheme(from: firstDependsOn.lowerBound, through: firstDependsOn.upperBound - 1)
