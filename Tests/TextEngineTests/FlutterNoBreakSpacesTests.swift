@@ -16,6 +16,21 @@ import Testing
     #expect(differing == ["nbs006@120"])
   }
 
+  /// `не файл\u{202F}снизу` at 60 px: the line ends after the no-break space that does not fit
+  /// (SkParagraph: `не файл\u{202F}` | `снизу`), and a hard break after the word still ends the
+  /// next line, in plain text and spans.
+  @Test func theRestOfTheWordLeadsTheNextLineUpToAHardBreak() throws {
+    let chain = [
+      "Noto Sans", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Thai", "Noto Sans Devanagari",
+    ]
+    let measurer = try PlatformCorpusTests.measurer(chain: chain, platform: .flutter)
+    let style = TextStyle(fontSize: 15, lineHeight: .fixed(21))
+    let text = "не файл\u{202F}снизу\nвот"
+    #expect(try measurer.prepare(text, style: style).layout(width: 60).breaks == [8, 14])
+    let spans = try measurer.prepare([TextSpan(text, style: style)], paragraph: nil, truncationToken: nil)
+    #expect(try spans.layout(width: 60).breaks == [8, 14])
+  }
+
   @Test func webBreaksAsChromium() throws {
     let (differing, count) = try FixtureBreaks.differing(
       in: "corpus/no-break-spaces.oracles.jsonl", platform: .web, engine: "chromium")

@@ -301,24 +301,14 @@ extension PreparedText {
           if case .endsAfter(let space) = noBreakSpace,
             Self.restFits(after: space, of: segment, in: view, limit: limit)
           {
-            let contentEnd = first + Int(segment.contentGraphemeCount)
             var content = leadWidth
             for grapheme in first...space { content += graphemeWidths[grapheme] }
+            // (The rest of the word leads the next line.)
             guard
-              body(
-                LineBreak(
-                  graphemeRange: lineStart..<(space + 1), contentWidth: content, endsWithHardBreak: false))
+              endLine(
+                at: space + 1, content: content, restOf: segment, in: view, lineStart: &lineStart,
+                leadWidth: &leadWidth, leadContent: &leadContent, body)
             else { return }
-            // The rest of the word leads the next line.
-            let end = first + Int(segment.graphemeCount)
-            lineStart = space + 1
-            leadWidth = 0
-            leadContent = 0
-            for grapheme in lineStart..<end {
-              leadWidth += graphemeWidths[grapheme]
-              if grapheme < contentEnd { leadContent = leadWidth }
-            }
-            leadWidth += Double(segment.kernAfter)
             index += 1
             continue
           }

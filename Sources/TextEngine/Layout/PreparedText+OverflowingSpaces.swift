@@ -46,22 +46,37 @@ extension PreparedText {
     }
     var next = overflow
     while next < contentEnd, isSpace(next, in: view) { next += 1 }
-    guard body(LineBreak(graphemeRange: lineStart..<next, contentWidth: content, endsWithHardBreak: false))
+    guard
+      endLine(
+        at: next, content: content, restOf: segment, in: view, lineStart: &lineStart, leadWidth: &leadWidth,
+        leadContent: &leadContent, body)
     else { return nil }
-    // The rest of the segment starts the next line.
-    let end = first + Int(segment.graphemeCount)
+    return true
+  }
+
+  /// Ends the line at grapheme `next` inside `segment`, `content` wide, and starts the next line
+  /// with the rest of the segment (its lead), ending that one too where a hard break follows the
+  /// segment. False when `body` stopped.
+  static func endLine(
+    at next: Int, content: Double, restOf segment: Segment, in view: PreparedTextStorage.View,
+    lineStart: inout Int, leadWidth: inout Double, leadContent: inout Double, _ body: (LineBreak) -> Bool
+  ) -> Bool {
+    guard body(LineBreak(graphemeRange: lineStart..<next, contentWidth: content, endsWithHardBreak: false))
+    else { return false }
+    let contentEnd = Int(segment.graphemeStart) + Int(segment.contentGraphemeCount)
+    let end = Int(segment.graphemeStart) + Int(segment.graphemeCount)
     lineStart = next
     leadWidth = 0
     leadContent = 0
     for grapheme in next..<end {
-      leadWidth += graphemeWidths[grapheme]
+      leadWidth += view.graphemeWidths[grapheme]
       if grapheme < contentEnd { leadContent = leadWidth }
     }
     leadWidth += Double(segment.kernAfter)
     if segment.hardBreakAfter {
       guard
         body(LineBreak(graphemeRange: lineStart..<end, contentWidth: leadContent, endsWithHardBreak: true))
-      else { return nil }
+      else { return false }
       lineStart = end
       leadWidth = 0
       leadContent = 0
