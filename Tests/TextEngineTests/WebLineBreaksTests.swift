@@ -65,6 +65,19 @@ import Testing
     #expect(compared > 2_000)
   }
 
+  /// A mark after a tab is a grapheme cluster of its own (a tab is Control) and Blink breaks
+  /// before it, after a space run with an ideographic space too (Chromium 156 starts a line at
+  /// the mark at some width from 8 to 138 px, bundled fonts); both implementations agree.
+  @Test func aMarkAfterATabStartsALine() throws {
+    for (text, mark) in [
+      ("ab \t\u{308}cd", 4), ("1 \u{3000}\t\u{308}.中yIb", 4), ("ab\u{3000}\t\u{308}cd", 4),
+    ] {
+      let (tailored, rewritten) = try #require(Self.bothWays(text))
+      #expect(tailored == rewritten, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+      #expect(tailored.contains(mark), "\(tailored)")
+    }
+  }
+
   /// Random strings over the characters Blink's rules look at (spaces, ASCII punctuation and
   /// digits, Latin-1, quotation marks, hyphens) and the ones UAX #14 treats specially (marks,
   /// hard breaks, zero width space, ZWJ, regional indicators), mixed with CJK, letters and

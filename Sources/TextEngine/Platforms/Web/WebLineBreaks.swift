@@ -209,8 +209,9 @@ enum WebLineBreaks {
     if isBreakableSpace(current) { return false }
     if isBreakableSpace(last) {
       // (A space run with ideographic spaces hangs whole, `breaksAfterSpaceRun`; not inside a
-      // cluster: a mark after a space stays with it.)
-      return current != 0x3000 && (engineAllows || !LineBreaker.isMark(current))
+      // cluster: a mark after a space stays with it, but a tab is a cluster of its own, Control,
+      // and a mark after it starts the next: `ab \t|\u{308}cd`.)
+      return current != 0x3000 && (engineAllows || last == 0x09 || !LineBreaker.isMark(current))
     }
     if last < 0x21 || current < 0x21 { return false }
     if last <= 0xFF && current <= 0xFF && last != 0x2D {

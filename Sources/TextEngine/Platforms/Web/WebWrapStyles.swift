@@ -184,8 +184,21 @@ enum WebWrapStyles {
     var first = segment
     while first > 0, !segments[first &- 1].hardBreakAfter { first &-= 1 }
     let last = Int(view.keys[segment].paragraphEnd)
-    for index in first...last where segments[index].contentWidth > limit { return true }
+    for index in first...last where widthAlone(ofSegment: index, in: view) > limit { return true }
     return false
+  }
+
+  /// How wide segment `index` of `view` is alone on a line as the line finder takes it: its
+  /// content, or in text with bidi items its items' parts snapped
+  /// (`PreparedText.snappedWidth(ofSegment:in:grid:searchFrom:)`), where the line finder cuts it.
+  static func widthAlone(ofSegment index: Int, in view: PreparedTextStorage.View) -> Double {
+    let segment = view.segments[index]
+    guard view.hasBidiItems, view.snapsCutWordTails, segment.contentGraphemeCount > 1 else {
+      return segment.contentWidth
+    }
+    return max(
+      segment.contentWidth,
+      PreparedText.snappedWidth(ofSegment: index, in: view, grid: WebTextRules.layoutUnit, searchFrom: 0))
   }
 
   /// The line of segments `first...last` as the greedy breaker reports a line of whole segments.
@@ -526,7 +539,7 @@ enum WebWrapStyles {
   ) -> Int {
     let minimum = narrowestBalancedWidth(lineWidthSum: lineWidthSum, lineCount: lineCount)
     var widest = 0.0
-    for segment in view.segments { widest = max(widest, segment.contentWidth) }
+    for index in view.segments.indices { widest = max(widest, widthAlone(ofSegment: index, in: view)) }
     // Whether the greedy lines at `width` LayoutUnits keep to `lineCount`.
     func fits(_ width: Int) -> Bool {
       let limit = WebTextRules.lineLimit(forWidth: Double(width) / 64)
