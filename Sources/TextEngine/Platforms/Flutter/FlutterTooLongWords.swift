@@ -12,9 +12,11 @@
 /// text around it, `مرحبا (1545<` puts `(` and `<` in right-to-left runs of their own), and a
 /// right-to-left run's glyphs come in visual order (SkParagraph numbers the first cluster in text
 /// order last: `Run::iterateThroughClustersInTextOrder`), so a word's first cluster there starts
-/// at the run's glyph count less its place less one. Where a cluster of several scalars that is
-/// not an emoji sequence (a Thai vowel sign: glyphs not counted as one) lies between the word's
-/// first run's start and the end of its last fitting cluster's run, two graphemes fitting
+/// at the run's glyph count less its place less one. A grapheme of no width continues the cluster
+/// before it (lam-alef, whose advance its first grapheme holds). One cluster fitting is as many
+/// glyphs as HarfBuzz draws it: a scalar each unless they compose into one (`के` fills the line).
+/// Where a cluster of several scalars that is not an emoji sequence (a Thai vowel sign: glyphs
+/// not counted as one) lies where its glyph count enters the difference, two graphemes fitting
 /// decides, as before.
 ///
 /// A cursor: the line finder asks about words in text order, so the runs are found once, going
