@@ -368,9 +368,7 @@ extension PreparedText {
             // (SkParagraph: a no-break space that does not fit ends the piece, the rest of the
             // word too long for the line: `FlutterNoBreakSpaces`.)
             if Rules.breaksTooLongWordsAtNoBreakSpaces, grapheme < contentEnd, grapheme > lineStart,
-              let codes = view.codes,
-              FlutterNoBreakSpaces.isNoBreakSpace(
-                codes[grapheme == 0 ? 0 : Int(view.graphemeEnds[grapheme - 1])])
+              Self.isNoBreakSpace(grapheme, in: view)
             {
               leadWidth += graphemeWidths[grapheme]
               grapheme += 1
@@ -713,14 +711,10 @@ extension PreparedText {
   @inline(never) static func noBreakSpaceBreak(
     _ segment: Segment, in view: PreparedTextStorage.View, after lead: Double, limit: Double
   ) -> FlutterNoBreakSpaces.Break {
-    guard let codes = view.codes else { return .none }
     let first = Int(segment.graphemeStart)
     return FlutterNoBreakSpaces.decide(
       from: first, to: first + Int(segment.contentGraphemeCount), after: lead, limit: limit,
-      width: { view.graphemeWidths[$0] },
-      isNoBreakSpace: {
-        FlutterNoBreakSpaces.isNoBreakSpace(codes[$0 == 0 ? 0 : Int(view.graphemeEnds[$0 - 1])])
-      })
+      width: { view.graphemeWidths[$0] }, isNoBreakSpace: { isNoBreakSpace($0, in: view) })
   }
 
   /// Whether the content of `segment` after grapheme `grapheme` fits a line of its own.
@@ -751,9 +745,10 @@ extension PreparedText {
     let start = positions.position(ofGrapheme: first, lead: 0, widths: widths)
     var advance = 0.0
     for grapheme in first..<contentEnd { advance += widths[grapheme] }
-    let end = positions.position(ofGrapheme: contentEnd, lead: advance, widths: widths)
-    return end.position - start.position
-      + CutWordPositions.widening(ofPieceFrom: first, to: contentEnd, at: start, in: view, grid: grid)
+    return snappedPiece(
+      WidensFirstItemParts.self, positions: &positions, piece: start, from: first, to: contentEnd,
+      advance: advance, in: view, grid: grid
+    ).width
   }
 
   /// The graphemes `start..<end` of `widths` that fit after `lead` within `limit`: the first

@@ -1,9 +1,20 @@
 extension PreparedText {
   /// Whether grapheme `grapheme` of `view` is a space (a hanging one: its first scalar).
   @inline(__always) static func isSpace(_ grapheme: Int, in view: PreparedTextStorage.View) -> Bool {
-    let start = grapheme == 0 ? 0 : Int(view.graphemeEnds[grapheme - 1])
-    guard let codes = view.codes else { return false }
-    return UnicodeProperties.isHangingSpace(codes[start])
+    firstScalar(ofGrapheme: grapheme, in: view).map(UnicodeProperties.isHangingSpace) ?? false
+  }
+
+  /// Whether grapheme `grapheme` of `view` is a no-break space (`FlutterNoBreakSpaces`: its first
+  /// scalar).
+  @inline(__always) static func isNoBreakSpace(_ grapheme: Int, in view: PreparedTextStorage.View) -> Bool {
+    firstScalar(ofGrapheme: grapheme, in: view).map(FlutterNoBreakSpaces.isNoBreakSpace) ?? false
+  }
+
+  /// The first scalar of grapheme `grapheme` of `view`, or nil when the view has no scalars.
+  @inline(__always) static func firstScalar(ofGrapheme grapheme: Int, in view: PreparedTextStorage.View)
+    -> UInt32?
+  {
+    view.codes.map { $0[grapheme == 0 ? 0 : Int(view.graphemeEnds[grapheme - 1])] }
   }
 
   /// For a platform that ends lines after overflowing spaces (SkParagraph's `lookAhead` adds a

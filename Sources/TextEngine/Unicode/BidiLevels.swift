@@ -37,16 +37,7 @@ enum BidiLevels {
   /// The bidi level of each of `codes`, the paragraph at level 0 when `isLeftToRight`, else at
   /// its first strong character's direction.
   static func scalarLevels(_ codes: [UInt32], isLeftToRight: Bool) throws(TextError) -> [UInt8] {
-    var utf16: [UInt16] = []
-    utf16.reserveCapacity(codes.count)
-    for scalar in codes {
-      if scalar > 0xFFFF {
-        utf16.append(UInt16(0xD800 + ((scalar - 0x1_0000) >> 10)))
-        utf16.append(UInt16(0xDC00 + (scalar & 0x3FF)))
-      } else {
-        utf16.append(UInt16(scalar))
-      }
-    }
+    let utf16 = codes.withUnsafeBufferPointer { DecodedText.withUTF16(of: $0) { utf16, _ in Array(utf16) } }
     let bidi = try BidiParagraph(utf16: utf16, isLeftToRight: isLeftToRight)
     return try bidi.withLevels { levels in
       var offset = 0

@@ -250,11 +250,6 @@ struct FlutterTooLongWords {
   mutating func fillsLine(from first: Int, fitting: Int) -> Bool {
     guard fitting > 0 else { return false }
     if !levelsFound { findLevels() }
-    let last = first + fitting - 1
-    let (start, _, firstDependsOn) = glyphPlace(of: first)
-    let (_, end, lastDependsOn) = glyphPlace(of: last)
-    let firstRun = run(of: first)
-    let lastRun = run(of: last)
     // One cluster fits: its glyphs decide, one for a cluster of one scalar or of scalars that
     // compose into one (HarfBuzz's normalizer), else a glyph a scalar at least (a base and its
     // marks, a consonant and its vowel sign: `के` fills the line).
@@ -262,6 +257,11 @@ struct FlutterTooLongWords {
       return !bidiFailed && isComplex(first)
         && !Self.withCluster(first, of: clusters, HarfBuzzNormalization.composesToOneScalar)
     }
+    let last = first + fitting - 1
+    let (start, _, firstDependsOn) = glyphPlace(of: first)
+    let (_, end, lastDependsOn) = glyphPlace(of: last)
+    let firstRun = run(of: first)
+    let lastRun = run(of: last)
     let counted: Bool
     if runLevels[firstRun] & 1 == 0 && runLevels[lastRun] & 1 == 0 {
       counted = !hasComplexGrapheme(from: runStarts[firstRun], through: last)
@@ -270,10 +270,12 @@ struct FlutterTooLongWords {
       // it depends on no glyph count but that of a cluster alone on the line.)
       counted = true
     } else {
+      // (Where the first cluster starts depends on the glyphs beside it, not its own; where the
+      // last ends, on its own too.)
       counted =
         !hasComplexGrapheme(from: firstDependsOn.lowerBound, through: firstDependsOn.upperBound - 1)
-        && !hasComplexGrapheme(from: lastDependsOn.lowerBound, through: last)
-        && !hasComplexGrapheme(from: last, through: lastDependsOn.upperBound - 1)
+        && !hasComplexGrapheme(
+          from: min(lastDependsOn.lowerBound, last), through: max(last, lastDependsOn.upperBound - 1))
     }
     if bidiFailed || !counted { return fitting >= 2 }
     // (`size_t`: a negative difference is huge.)
