@@ -292,8 +292,8 @@ extension AttributedText {
           if hangs && !isSpace(grapheme)
             || !hangs && grapheme > lineStart && lineWidth + graphemeWidths[grapheme] > limit
             // (The rest fits by its advances; over several items, Blink may still cut it.)
-            || !hangs && grapheme > lineStart && grapheme == contentEnd - 1 && itemAdvances != nil
-              && itemAdvances!.reportedWidth(from: lineStart, to: contentEnd) > limit
+            || !hangs && grapheme > lineStart && grapheme == contentEnd - 1
+              && (itemAdvances?.reportedWidth(from: lineStart, to: contentEnd) ?? 0) > limit
           {
             if !hangs, spaceInside, isSpace(grapheme) {
               hangs = true
@@ -330,13 +330,12 @@ extension AttributedText {
             if let items = itemAdvances, grapheme - 1 > lineStart,
               items.reportedWidth(from: lineStart, to: grapheme, endKerning: endKerning) > limit
             {
-              repeat {
-                grapheme -= 1
-                lineWidth = 0
-                for index in lineStart..<grapheme { lineWidth += graphemeWidths[index] }
-                endKerning = items.endKerning(before: grapheme)
-              } while items.reportedWidth(from: lineStart, to: grapheme, endKerning: endKerning) > limit
-                && grapheme - 1 > lineStart
+              (grapheme, lineWidth, endKerning) = PreparedText.steppingBack(
+                from: grapheme, lineStart: lineStart, limit: limit, width: { graphemeWidths[$0] },
+                endKerning: { items.endKerning(before: $0) },
+                isTooWide: { end, _, kerning in
+                  items.reportedWidth(from: lineStart, to: end, endKerning: kerning) > limit
+                })
               metrics = LineMetrics()
               for index in lineStart..<grapheme { metrics.formUnion(graphemeMetrics[index]) }
             }

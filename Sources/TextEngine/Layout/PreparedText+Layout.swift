@@ -629,9 +629,11 @@ extension PreparedText {
   /// end is reshaped (`View.cutKerning`), stepped back until it does (Blink's `ShapeLine`) or
   /// holds one grapheme: the end, the piece's advance in context (graphemes' `width`s), and the
   /// kerning it loses (`endKerning` of a piece ending before a grapheme). Plain text and spans
-  /// alike. Out of line: rare.
+  /// alike. Out of line: rare. `isTooWide(end, advance, endKerning)`, when given, tells instead
+  /// whether the piece is still too wide (spans: its items' parts snapped).
   @inline(never) static func steppingBack(
-    from end: Int, lineStart: Int, limit: Double, width: (Int) -> Double, endKerning: (Int) -> Double
+    from end: Int, lineStart: Int, limit: Double, width: (Int) -> Double, endKerning: (Int) -> Double,
+    isTooWide: ((Int, Double, Double) -> Bool)? = nil
   ) -> (end: Int, width: Double, endKerning: Double) {
     var end = end
     var piece = 0.0
@@ -642,7 +644,7 @@ extension PreparedText {
       piece = 0
       for grapheme in lineStart..<end { piece += width(grapheme) }
       kerning = endKerning(end)
-    } while piece + kerning > limit && end - 1 > lineStart
+    } while (isTooWide?(end, piece, kerning) ?? (piece + kerning > limit)) && end - 1 > lineStart
     return (end, piece, kerning)
   }
 
