@@ -2,8 +2,8 @@ import Testing
 
 @testable import TextEngine
 
-/// `WebScalarScan` finds tabs and hyphens before digits at every offset, eight scalars a step
-/// and in the tail after the last whole step.
+/// `WebScalarScan` finds tabs, hyphens before digits and soft hyphens at every offset, eight
+/// scalars a step and in the tail after the last whole step.
 @Suite struct WebScalarScanTests {
   func scan(_ codes: [UInt32]) -> WebScalarScan { codes.withUnsafeBufferPointer(WebScalarScan.init(_:)) }
 
@@ -41,6 +41,18 @@ import Testing
           #expect(!scan(codes).hasHyphenBeforeDigit, "\(pattern) at \(position) of \(count)")
         }
       }
+    }
+  }
+
+  @Test func softHyphensAreFoundAtEveryOffset() {
+    for count in 0..<20 {
+      for position in 0..<count {
+        var codes = [UInt32](repeating: 0x61, count: count)
+        codes[position] = 0xAD
+        #expect(scan(codes).hasSoftHyphen, "\(position) of \(count)")
+        #expect(!scan(codes).hasTab)
+      }
+      #expect(!scan([UInt32](repeating: 0x2D, count: count)).hasSoftHyphen)
     }
   }
 }

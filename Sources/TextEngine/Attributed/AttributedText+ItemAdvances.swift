@@ -40,6 +40,15 @@ extension AttributedText {
     /// negative), which its advances keep as kerning after `k`: Blink's paragraph positions end
     /// `k` before it (`text-wrap-style`'s candidates); empty where none is.
     var trimsAfter: [Int: Double] = [:]
+    /// The hyphen a line ending after grapheme `k`, a soft hyphen ending its segment, ends with
+    /// (``WebSoftHyphens``: its span's, points); empty where there is none.
+    var softHyphens: [Int: Double] = [:]
+
+    /// The hyphen a line whose content ends at grapheme `end` (exclusive) ends with where that
+    /// content ends with a soft hyphen (`softHyphens`), else 0.
+    @inline(__always) func hyphen(endingAt end: Int) -> Double {
+      softHyphens.isEmpty || end == 0 ? 0 : softHyphens[end - 1] ?? 0
+    }
 
     /// A closing mark Blink may trim at a line's end (`ShapingLineBreaker::ShapeLine`): how much
     /// narrower (points, negative) and how many graphemes it reshapes with it (2 when the one

@@ -6,6 +6,20 @@ extension AttributedText {
     var metrics: LineMetrics
   }
 
+  /// A line being filled as it was before segment `segment` (starting at grapheme `start`) was
+  /// added to it: where it goes back to when it cannot end after that segment (a soft hyphen's
+  /// hyphen that does not fit, ``WebSoftHyphens``).
+  struct LineBeforeSegment {
+    var segment: Int
+    var start: Int
+    var width: Double
+    var content: Double
+    var lead: Double
+    var origin: Double
+    var metrics: LineMetrics
+    var hyphen: Double
+  }
+
   /// `line`, or, when nothing on it adds a box (a line of hard breaks alone, where a line is only
   /// as tall as the runs on it), `line` in its first span's box, as plain text's empty lines
   /// take the primary font's.
@@ -96,9 +110,19 @@ extension AttributedText {
       return lastSegmentWherePositionsFallBack(
         from: index, through: searchedParagraphEnd, lineStart: lineStart, lead: lineWidth, limit: limit)
     }
-    /// Ends the line at grapheme `end` and starts the next one there; false when `visit` stops.
-    func endLine(at end: Int) -> Bool {
-      guard body(LineBreak(graphemeRange: lineStart..<end, contentWidth: lineContent, metrics: metrics))
+    // The web's soft hyphens (`WebSoftHyphens`): the hyphen the line ends with where it ends
+    // after its last whole segment (0: none), the line as it was before each of its whole
+    // segments (where the line goes back to when that hyphen does not fit; texts with soft
+    // hyphens only), and the segment that, first on its line, does not fit with its hyphen (it
+    // is cut; -1: none).
+    var lineHyphen = 0.0
+    var linePast: [LineBeforeSegment] = []
+    var cutBeforeHyphen = -1
+    /// Ends the line at grapheme `end` (with `hyphen` after its content) and starts the next one
+    /// there; false when `visit` stops.
+    func endLine(at end: Int, hyphen: Double = 0) -> Bool {
+      guard
+        body(LineBreak(graphemeRange: lineStart..<end, contentWidth: lineContent + hyphen, metrics: metrics))
       else {
         return false
       }
@@ -109,9 +133,53 @@ extension AttributedText {
       origin = .nan
       metrics = LineMetrics()
       lineLast = nil
+      lineHyphen = 0
+      linePast.removeAll(keepingCapacity: true)
       return true
     }
-    for (index, segment) in segments.enumerated() {
+    /// The line as it is before segment `index` (starting at grapheme `first`) is added.
+    func lineBefore(_ index: Int, at first: Int) -> LineBeforeSegment {
+      LineBeforeSegment(
+        segment: index, start: first, width: lineWidth, content: lineContent, lead: leadWidth, origin: origin,
+        metrics: metrics, hyphen: lineHyphen)
+    }
+    /// Ends the line before grapheme `first` (the segment there does not fit on it), with the
+    /// hyphen its last whole segment ends with. Where that hyphen does not fit, Blink lays the
+    /// line out again in the room less the hyphen: it ends at the last opportunity within that
+    /// room (whose own hyphen fits), and the walk goes back to the segment after it (`index`);
+    /// where none is, after its first segment when that takes no hyphen, else the walk goes back
+    /// to cut that segment. True when the walk goes back, nil when `visit` stops.
+    func endLineBeforeSegment(_ index: inout Int, at first: Int) -> Bool? {
+      guard lineHyphen > 0, lineContent + lineHyphen > limit, let start = linePast.first else {
+        return endLine(at: first, hyphen: lineHyphen) ? false : nil
+      }
+      let room = limit - lineHyphen
+      var back =
+        linePast.last { $0.start > lineStart && $0.content <= room && $0.content + $0.hyphen <= limit }
+        ?? (start.start > lineStart ? start : nil)
+      // (No opportunity within the room: Blink takes the next one after it, the first segment's
+      // end, where the line fits without a hyphen.)
+      if back == nil, linePast.count > 1, linePast[1].hyphen == 0 { back = linePast[1] }
+      if let back {
+        (lineWidth, lineContent, leadWidth, origin, metrics) = (
+          back.width, back.content, back.lead, back.origin, back.metrics
+        )
+        guard endLine(at: back.start, hyphen: back.hyphen) else { return nil }
+        index = back.segment - 1
+      } else {
+        (lineWidth, lineContent, leadWidth, origin, metrics) = (0, 0, 0, .nan, LineMetrics())
+        (lineLast, lineHyphen) = (nil, 0)
+        linePast.removeAll(keepingCapacity: true)
+        cutBeforeHyphen = start.segment
+        index = start.segment - 1
+      }
+      return true
+    }
+    // (A walk by index: a line may go back to a segment it holds, `endLineBeforeSegment`.)
+    var index = -1
+    while index + 1 < segments.count {
+      index += 1
+      let segment = segments[index]
       let first = segment.graphemeStart
       let contentEnd = first + segment.contentGraphemeCount
       let end = first + segment.graphemeCount
@@ -140,14 +208,26 @@ extension AttributedText {
           if lineStartsWithHyphenBeforeDigits(from: lineStart, before: first) {
             joinsLineStartHyphen = true
           } else {
-            guard endLine(at: first) else { return }
+            guard let wentBack = endLineBeforeSegment(&index, at: first) else { return }
+            if wentBack { continue }
           }
         } else {
           if !positionsRise, lineLast == nil { lineLast = searchLineLast(from: index) }
+          if !items.softHyphens.isEmpty, contentEnd > first { linePast.append(lineBefore(index, at: first)) }
           if origin.isNaN { origin = segment.start }
-          if contentEnd > first { lineContent = walker!.reportedWidth(to: contentEnd) }
+          if contentEnd > first {
+            lineContent = walker!.reportedWidth(to: contentEnd)
+            lineHyphen = items.hyphen(endingAt: contentEnd)
+          }
           lineWidth = walker!.width(to: end)
           metrics.formUnion(segment.metrics)
+          // (A hyphen counts at a paragraph's end too, where Blink then takes it away.)
+          if lineHyphen > 0, segment.hardBreakAfter || index == segments.count - 1,
+            lineContent + lineHyphen > limit
+          {
+            guard let wentBack = endLineBeforeSegment(&index, at: end) else { return }
+            if wentBack { continue }
+          }
           if segment.hardBreakAfter {
             guard endLine(at: end) else { return }
           }
@@ -237,7 +317,8 @@ extension AttributedText {
           || !(overlongWordsFillLines && segment.contentGraphemeCount >= 2 && tooLongWidth() > limit
             && fillsLine(from: first, to: contentEnd, after: lineWidth))
       {
-        guard endLine(at: first) else { return }
+        guard let wentBack = endLineBeforeSegment(&index, at: first) else { return }
+        if wentBack { continue }
         // The segment starts the next line, where a space inside it may not fit either.
         guard let ended = endsAfterOverflowingSpace() else { return }
         if ended { continue }
@@ -270,10 +351,31 @@ extension AttributedText {
       {
         fits = false
       }
+      // A segment whose hyphen does not fit after it is cut where its line ends after it (at
+      // its paragraph's end, or where the segment after it did not fit either): in the room less
+      // the hyphen, as Blink cuts a line that would end after the soft hyphen.
+      var pieceLimit = limit
+      let hyphen = itemAdvances?.hyphen(endingAt: contentEnd) ?? 0
+      if index == cutBeforeHyphen {
+        // (Whatever its width: the walk came back to cut it, and must go on.)
+        cutBeforeHyphen = -1
+        fits = false
+        pieceLimit = limit - hyphen
+      } else if fits, hyphen > 0, lineStart == first,
+        lineWidth + segment.contentWidth + widening + hyphen > limit,
+        segment.hardBreakAfter || index == segments.count - 1
+      {
+        fits = false
+        pieceLimit = limit - hyphen
+      }
       if fits {
         if !positionsRise, lineLast == nil, trimmedEnd == 0 {
           lineLast = searchLineLast(from: index)
         }
+        if contentEnd > first, !(itemAdvances?.softHyphens.isEmpty ?? true) {
+          linePast.append(lineBefore(index, at: first))
+        }
+        if contentEnd > first { lineHyphen = hyphen }
         if origin.isNaN { origin = segment.start }
         if contentEnd > first { lineContent = leadWidth + ((segment.start + segment.contentWidth) - origin) }
         if let items = itemAdvances, lineStart == first, contentEnd > first {
@@ -288,77 +390,94 @@ extension AttributedText {
         lineLast = nil
         var hangs = false
         var grapheme = first
-        while grapheme < contentEnd {
-          if hangs && !isSpace(grapheme)
-            || !hangs && grapheme > lineStart && lineWidth + graphemeWidths[grapheme] > limit
-            // (The rest fits by its advances; over several items, Blink may still cut it.)
-            || !hangs && grapheme > lineStart && grapheme == contentEnd - 1
-              && (itemAdvances?.reportedWidth(from: lineStart, to: contentEnd) ?? 0) > limit
-          {
-            if !hangs, spaceInside, isSpace(grapheme) {
-              hangs = true
-              lineWidth += graphemeWidths[grapheme]
-              metrics.formUnion(graphemeMetrics[grapheme])
-              grapheme += 1
-              continue
-            }
-            // (SkParagraph: a no-break space that does not fit ends the piece, the rest of the
-            // word too long for the line: `FlutterNoBreakSpaces`, as in plain text.)
-            if !hangs, breaksAtNoBreakSpaces, grapheme > lineStart, isNoBreakSpace(grapheme) {
-              lineWidth += graphemeWidths[grapheme]
-              lineContent = lineWidth
-              metrics.formUnion(graphemeMetrics[grapheme])
-              grapheme += 1
-              // (The word's last: the line goes on after it, as in plain text.)
-              if grapheme == contentEnd { continue }
-            }
-            hangs = false
-            // Blink reshapes the piece's end (the web): its last cluster loses its kerning to the
-            // next, and the line steps back while the reshaped piece does not fit, as in plain text.
-            var endKerning = itemAdvances?.endKerning(before: grapheme) ?? 0
-            if let items = itemAdvances, endKerning != 0, lineWidth + endKerning > limit,
-              grapheme - 1 > lineStart
+        while true {
+          while grapheme < contentEnd {
+            if hangs && !isSpace(grapheme)
+              || !hangs && grapheme > lineStart && lineWidth + graphemeWidths[grapheme] > pieceLimit
+              // (The rest fits by its advances; over several items, Blink may still cut it.)
+              || !hangs && grapheme > lineStart && grapheme == contentEnd - 1
+                && (itemAdvances?.reportedWidth(from: lineStart, to: contentEnd) ?? 0) > pieceLimit
             {
-              (grapheme, lineWidth, endKerning) = PreparedText.steppingBack(
-                from: grapheme, lineStart: lineStart, limit: limit, width: { graphemeWidths[$0] },
-                endKerning: { items.endKerning(before: $0) })
+              if !hangs, spaceInside, isSpace(grapheme) {
+                hangs = true
+                lineWidth += graphemeWidths[grapheme]
+                metrics.formUnion(graphemeMetrics[grapheme])
+                grapheme += 1
+                continue
+              }
+              // (SkParagraph: a no-break space that does not fit ends the piece, the rest of the
+              // word too long for the line: `FlutterNoBreakSpaces`, as in plain text.)
+              if !hangs, breaksAtNoBreakSpaces, grapheme > lineStart, isNoBreakSpace(grapheme) {
+                lineWidth += graphemeWidths[grapheme]
+                lineContent = lineWidth
+                metrics.formUnion(graphemeMetrics[grapheme])
+                grapheme += 1
+                // (The word's last: the line goes on after it, as in plain text.)
+                if grapheme == contentEnd { continue }
+              }
+              hangs = false
+              // Blink reshapes the piece's end (the web): its last cluster loses its kerning to the
+              // next, and the line steps back while the reshaped piece does not fit, as in plain text.
+              var endKerning = itemAdvances?.endKerning(before: grapheme) ?? 0
+              if let items = itemAdvances, endKerning != 0, lineWidth + endKerning > pieceLimit,
+                grapheme - 1 > lineStart
+              {
+                (grapheme, lineWidth, endKerning) = PreparedText.steppingBack(
+                  from: grapheme, lineStart: lineStart, limit: pieceLimit, width: { graphemeWidths[$0] },
+                  endKerning: { items.endKerning(before: $0) })
+                metrics = LineMetrics()
+                for index in lineStart..<grapheme { metrics.formUnion(graphemeMetrics[index]) }
+              }
+              // A piece over several items is wider than its advances by their parts' rounding:
+              // Blink steps back while it is wider than the line, as in plain text.
+              if let items = itemAdvances, grapheme - 1 > lineStart,
+                items.reportedWidth(from: lineStart, to: grapheme, endKerning: endKerning) > pieceLimit
+              {
+                (grapheme, lineWidth, endKerning) = PreparedText.steppingBack(
+                  from: grapheme, lineStart: lineStart, limit: pieceLimit, width: { graphemeWidths[$0] },
+                  endKerning: { items.endKerning(before: $0) },
+                  isTooWide: { end, _, kerning in
+                    items.reportedWidth(from: lineStart, to: end, endKerning: kerning) > pieceLimit
+                  })
+                metrics = LineMetrics()
+                for index in lineStart..<grapheme { metrics.formUnion(graphemeMetrics[index]) }
+              }
+              // (Where items are snapped, a piece of a word is as wide as its snapped positions.)
+              guard
+                body(
+                  LineBreak(
+                    graphemeRange: lineStart..<grapheme,
+                    contentWidth: itemAdvances?.reportedWidth(
+                      from: lineStart, to: grapheme, endKerning: endKerning)
+                      ?? lineContent,
+                    metrics: metrics))
+              else { return }
+              lineStart = grapheme
+              lineWidth = 0
+              // (The next line's whole segments are measured from the first of them.)
+              origin = .nan
               metrics = LineMetrics()
-              for index in lineStart..<grapheme { metrics.formUnion(graphemeMetrics[index]) }
             }
-            // A piece over several items is wider than its advances by their parts' rounding:
-            // Blink steps back while it is wider than the line, as in plain text.
-            if let items = itemAdvances, grapheme - 1 > lineStart,
-              items.reportedWidth(from: lineStart, to: grapheme, endKerning: endKerning) > limit
-            {
-              (grapheme, lineWidth, endKerning) = PreparedText.steppingBack(
-                from: grapheme, lineStart: lineStart, limit: limit, width: { graphemeWidths[$0] },
-                endKerning: { items.endKerning(before: $0) },
-                isTooWide: { end, _, kerning in
-                  items.reportedWidth(from: lineStart, to: end, endKerning: kerning) > limit
-                })
-              metrics = LineMetrics()
-              for index in lineStart..<grapheme { metrics.formUnion(graphemeMetrics[index]) }
-            }
-            // (Where items are snapped, a piece of a word is as wide as its snapped positions.)
-            guard
-              body(
-                LineBreak(
-                  graphemeRange: lineStart..<grapheme,
-                  contentWidth: itemAdvances?.reportedWidth(
-                    from: lineStart, to: grapheme, endKerning: endKerning)
-                    ?? lineContent,
-                  metrics: metrics))
-            else { return }
-            lineStart = grapheme
-            lineWidth = 0
-            // (The next line's whole segments are measured from the first of them.)
-            origin = .nan
-            metrics = LineMetrics()
+            lineWidth += graphemeWidths[grapheme]
+            if !hangs { lineContent = lineWidth }
+            metrics.formUnion(graphemeMetrics[grapheme])
+            grapheme += 1
           }
-          lineWidth += graphemeWidths[grapheme]
-          if !hangs { lineContent = lineWidth }
-          metrics.formUnion(graphemeMetrics[grapheme])
-          grapheme += 1
+          // The piece the line may end with whose hyphen does not fit after it (its paragraph ends
+          // there, or the next segment does not fit after it either): cut again in the room less
+          // the hyphen.
+          if hyphen > 0, pieceLimit == limit, grapheme > lineStart,
+            (itemAdvances?.reportedWidth(from: lineStart, to: contentEnd) ?? lineContent) + hyphen > limit,
+            segment.hardBreakAfter || index == segments.count - 1
+              || lineWidth + segments[index + 1].start - (segment.start + segment.contentWidth)
+                + segments[index + 1].contentWidth > limit
+          {
+            pieceLimit = limit - hyphen
+            grapheme = lineStart
+            (lineWidth, lineContent, metrics) = (0, 0, LineMetrics())
+            continue
+          }
+          break
         }
         for grapheme in contentEnd..<end {
           lineWidth += graphemeWidths[grapheme]
@@ -370,6 +489,9 @@ extension AttributedText {
         if let items = itemAdvances, contentEnd > lineStart {
           lineContent = items.reportedWidth(from: lineStart, to: contentEnd)
         }
+        // (The tail ends with the segment's hyphen; nothing before it to go back to.)
+        lineHyphen = contentEnd > lineStart ? hyphen : 0
+        linePast.removeAll(keepingCapacity: true)
       }
       if segment.hardBreakAfter {
         guard endLine(at: end) else { return }

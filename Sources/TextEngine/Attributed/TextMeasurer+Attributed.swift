@@ -46,6 +46,9 @@ extension TextMeasurer {
     var graphemeCutKerning: [Double] = []
     // The web: each tab grapheme and the tab stops of its span's font (`WebTabStops`).
     var tabGraphemes: [Int: WebTabStops] = [:]
+    // The web: each soft hyphen ending a segment, and the hyphen a line ending there ends with
+    // (`WebSoftHyphens`, its span's).
+    var softHyphens: [Int: Double] = [:]
     for span in spans { joined += span.text }
     // Scalar starts of the spans, then one shaping run per group of consecutive spans that
     // share a style (so one style shapes exactly like the plain text).
@@ -85,6 +88,11 @@ extension TextMeasurer {
         for segment in view.segments where segment.kernAfter != 0 {
           let end = Int(segment.graphemeStart + segment.graphemeCount) - 1
           graphemeKerning[firstGrapheme + end] = Double(segment.kernAfter)
+        }
+        for index in view.softHyphenSegments {
+          let segment = view.segments[Int(index)]
+          softHyphens[firstGrapheme + Int(segment.graphemeStart + segment.contentGraphemeCount) - 1] =
+            view.hyphenWidth
         }
         // (What of that kerning is a mark trimmed after the segment: wrap styles' candidates.)
         for trim in view.lineEndTrims where trim.trimAfter != 0 {
@@ -208,6 +216,7 @@ extension TextMeasurer {
         itemAdvances?.lineEndTrims = spanTrims.lineEndTrims
       }
       itemAdvances?.trimsAfter = trimsAfter
+      itemAdvances?.softHyphens = softHyphens
     }
     let snappedPositions = itemAdvances?.positions()
     var segments: [AttributedText.Segment] = []

@@ -252,6 +252,11 @@ extension PreparedText {
     }
     let overlongWordsFillLines = Rules.overlongWordsFillLines
     let endsLinesAfterOverflowingSpaces = Rules.endsLinesAfterOverflowingSpaces
+    // Texts with soft hyphens where a line ending at one ends with a hyphen (`WebSoftHyphens`),
+    // and the segment that ending with its hyphen fits no line (it is cut), or -1.
+    let drawsHyphens =
+      Widening.trimsLineEnds && Rules.drawsHyphenAtSoftHyphenBreaks && !view.softHyphenSegments.isEmpty
+    var cutBeforeHyphen = -1
     var index = 0
     while index < count {
       let segment = segments[index]
@@ -264,6 +269,7 @@ extension PreparedText {
       if Widening.widensFirstItemParts, !leadPosition.isNaN, index >= leadPast.segment {
         overflows = keys[index].contentEnd - leadPosition + leadPast.widening > limit
       }
+      if drawsHyphens, index == cutBeforeHyphen { overflows = true }
       // A segment alone on its line over several bidi items is as wide as its items' parts
       // snapped: wider than the line, Blink breaks it between graphemes.
       if Widening.widensFirstItemParts, !overflows, leadWidth == 0, leadPosition.isNaN, lineStart == first,
@@ -318,10 +324,13 @@ extension PreparedText {
             || !(overlongWordsFillLines && (tooLong ?? isTooLongToWait(segment))
               && fillsLine(with: segment, after: leadWidth))
         {
+          let hyphen =
+            drawsHyphens && index > 0 ? WebSoftHyphens.drawnHyphen(endingAt: index - 1, in: view) : 0
           guard
             body(
               LineBreak(
-                graphemeRange: lineStart..<first, contentWidth: leadContent, endsWithHardBreak: false))
+                graphemeRange: lineStart..<first, contentWidth: leadContent + hyphen, endsWithHardBreak: false
+              ))
           else { return }
           lineStart = first
           leadWidth = 0
@@ -374,8 +383,18 @@ extension PreparedText {
               grapheme += 1
             }
             if grapheme > before { leadContent = leadWidth }
-            // (The rest fits by its advances; over several bidi items, Blink may still cut it.)
-            if grapheme == contentEnd,
+            // (The rest fits by its advances, but not with the hyphen after it where the line ends
+            // at its soft hyphen: the cut moves back.)
+            if grapheme == contentEnd, drawsHyphens, lineStart >= first,
+              let piece = WebSoftHyphens.pieceBeforeHyphen(
+                of: index, from: lineStart, to: contentEnd, width: leadWidth, limit: limit,
+                endsLine: index == cutBeforeHyphen
+                  || WebSoftHyphens.lineEnds(afterPieceOf: index, width: leadWidth, limit: limit, in: view),
+                in: view)
+            {
+              (grapheme, leadWidth) = piece
+              leadContent = leadWidth
+            } else if grapheme == contentEnd,
               !(snaps && view.hasBidiItems && grapheme - 1 > lineStart
                 && Self.snappedPieceIsWider(
                   Widening.self, than: limit, positions: positions, piece: piece, from: lineStart,
@@ -513,6 +532,29 @@ extension PreparedText {
         last = WebSpacingTrim.adjustedLastSegment(
           last, from: index, through: through, reach: reach, keys: keys, trims: view.lineEndTrims)
       }
+      // A line ending at a soft hyphen holds the hyphen too (`WebSoftHyphens`): where it does not
+      // fit, the line ends earlier, before the segment (after what leads it), or cuts it.
+      if drawsHyphens {
+        if let found = WebSoftHyphens.lastSegment(last, from: index, reach: reach, in: view) {
+          last = found
+        } else if lineStart < first {
+          let hyphen = index > 0 ? WebSoftHyphens.drawnHyphen(endingAt: index - 1, in: view) : 0
+          guard
+            body(
+              LineBreak(
+                graphemeRange: lineStart..<first, contentWidth: leadContent + hyphen, endsWithHardBreak: false
+              ))
+          else { return }
+          lineStart = first
+          leadWidth = 0
+          leadContent = 0
+          leadPosition = .nan
+          continue
+        } else {
+          cutBeforeHyphen = index
+          continue
+        }
+      }
       // Past the end of the bidi item it starts in, a line from a `widerFirstItemPart` start is
       // one grid unit wider than its keys (texts with bidi items on the web only).
       var widening = 0.0
@@ -568,6 +610,9 @@ extension PreparedText {
       if Widening.widensFirstItemParts {
         line.contentWidth += widening
         if !leadPosition.isNaN, contentSegment >= leadPast.segment { line.contentWidth += leadPast.widening }
+      }
+      if drawsHyphens, contentSegment == last {
+        line.contentWidth += WebSoftHyphens.drawnHyphen(endingAt: last, in: view)
       }
       // A line that fits only with its last mark trimmed (`WebSpacingTrim`) is that much narrower.
       if Widening.trimsLineEnds, line.contentWidth > limit, contentSegment == last,

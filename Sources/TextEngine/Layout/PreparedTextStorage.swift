@@ -45,8 +45,12 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
     /// The segments whose last mark may be trimmed at a line's end, ascending (`View.lineEndTrims`;
     /// the web under `text-spacing-trim: normal`, usually empty).
     var lineEndTrims: [WebSpacingTrim.LineEndTrim] = []
-    /// True when `itemStartGraphemes`, `tabRuns` or `lineEndTrims` holds any, or
-    /// `hasHyphenBeforeDigit` (one test where views are made).
+    /// The segments whose content ends with a soft hyphen, ascending, and the width of the hyphen
+    /// a line ending at one ends with (`View.softHyphenSegments`; the web, usually empty).
+    var softHyphenSegments: [Int32] = []
+    var hyphenWidth = 0.0
+    /// True when `itemStartGraphemes`, `tabRuns`, `lineEndTrims` or `softHyphenSegments` holds
+    /// any, or `hasHyphenBeforeDigit` (one test where views are made).
     var hasItemsOrTabs = false
     /// The tab stops the runs reach (`View.tabStops`).
     var tabStops: WebTabStops?
@@ -110,7 +114,13 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
     /// The segments whose last mark Blink may trim at a line's end, ascending, with where a line
     /// ending there does not fit (`WebSpacingTrim.LineEndTrim`); empty for most texts.
     var lineEndTrims = UnsafeBufferPointer<WebSpacingTrim.LineEndTrim>(start: nil, count: 0)
-    /// True when `tabRuns` or `lineEndTrims` holds any (the line finder's loop for either).
+    /// The segments whose content ends with a soft hyphen (U+00AD), ascending, where a line
+    /// ending at one ends with a hyphen `hyphenWidth` wide (``WebSoftHyphens``); empty for most
+    /// texts.
+    var softHyphenSegments = UnsafeBufferPointer<Int32>(start: nil, count: 0)
+    var hyphenWidth = 0.0
+    /// True when `tabRuns`, `lineEndTrims` or `softHyphenSegments` holds any (the line finder's
+    /// loop for any of them).
     var hasTabsOrLineEndTrims = false
     /// The chain the text was prepared in, where laying it out reads the fonts of its clusters
     /// (``FlutterTooLongWords``) and the view has the scalars; else nil.
@@ -284,17 +294,23 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
   ) -> Result {
     let tabs = header.pointee.tabRuns
     let trims = header.pointee.lineEndTrims
+    let softHyphens = header.pointee.softHyphenSegments
     return header.pointee.itemStartGraphemes.withUnsafeBufferPointer { items in
       tabs.withUnsafeBufferPointer { tabRuns in
         trims.withUnsafeBufferPointer { lineEndTrims in
-          var view = view
-          view.itemStartGraphemes = items
-          view.tabRuns = tabRuns
-          view.tabStops = header.pointee.tabStops
-          view.hasBidiItems = header.pointee.hasBidiItems
-          view.lineEndTrims = lineEndTrims
-          view.hasTabsOrLineEndTrims = !tabRuns.isEmpty || !lineEndTrims.isEmpty
-          return withScalars(of: header, in: view, body)
+          softHyphens.withUnsafeBufferPointer { softHyphenSegments in
+            var view = view
+            view.itemStartGraphemes = items
+            view.tabRuns = tabRuns
+            view.tabStops = header.pointee.tabStops
+            view.hasBidiItems = header.pointee.hasBidiItems
+            view.lineEndTrims = lineEndTrims
+            view.softHyphenSegments = softHyphenSegments
+            view.hyphenWidth = header.pointee.hyphenWidth
+            view.hasTabsOrLineEndTrims =
+              !tabRuns.isEmpty || !lineEndTrims.isEmpty || !softHyphenSegments.isEmpty
+            return withScalars(of: header, in: view, body)
+          }
         }
       }
     }
@@ -322,7 +338,7 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
     graphemeCount: Int, segmentCount: Int, widestSegmentContent: Double, segmentsPerPoint: Double,
     snapsCutWordTails: Bool = false, itemStartGraphemes: [Int32] = [], tabRuns: [WebTabStops.Run] = [],
     tabStops: WebTabStops? = nil, hasBidiItems: Bool = false, hasHyphenBeforeDigit: Bool = false,
-    lineEndTrims: [WebSpacingTrim.LineEndTrim] = []
+    lineEndTrims: [WebSpacingTrim.LineEndTrim] = [], softHyphenSegments: [Int32] = [], hyphenWidth: Double = 0
   ) {
     withUnsafeMutablePointerToHeader { header in
       header.pointee.snapsCutWordTails = snapsCutWordTails
@@ -332,8 +348,13 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
       header.pointee.hasBidiItems = hasBidiItems
       header.pointee.hasHyphenBeforeDigit = hasHyphenBeforeDigit
       if !lineEndTrims.isEmpty { header.pointee.lineEndTrims = lineEndTrims }
+      if !softHyphenSegments.isEmpty {
+        header.pointee.softHyphenSegments = softHyphenSegments
+        header.pointee.hyphenWidth = hyphenWidth
+      }
       header.pointee.hasItemsOrTabs =
         !itemStartGraphemes.isEmpty || !tabRuns.isEmpty || hasHyphenBeforeDigit || !lineEndTrims.isEmpty
+        || !softHyphenSegments.isEmpty
       precondition(segmentCount == header.pointee.segmentCount, "every segment is appended once")
       precondition(graphemeCount <= header.pointee.graphemeCapacity)
       header.pointee.graphemeCount = graphemeCount

@@ -22,6 +22,10 @@ public final class TextMeasurer: Sendable {
 
   private let regularEllipsisEm: Double
   private let boldEllipsisEm: Double
+  /// The hyphen a line ending at a soft hyphen ends with, in ems, per chain, where the platform
+  /// draws one (``WebSoftHyphens/hyphenScalar(in:)``); else 0.
+  private let regularHyphenEm: Double
+  private let boldHyphenEm: Double
   private let regularCache: SegmentCache
   private let boldCache: SegmentCache
   /// Kerning across break opportunities, per chain (see `KerningPairs`).
@@ -140,8 +144,8 @@ public final class TextMeasurer: Sendable {
     self.graphemeBreakers = BreakIteratorPool(kind: .grapheme, locale: locale)
     let ellipsis: [UInt32] = [0x2026]
     let graphemeBreakers = self.graphemeBreakers
-    func ellipsisEm(_ chain: FontChain, fontsWithoutKerning: FontMask) -> Double {
-      ellipsis.withUnsafeBufferPointer {
+    func widthEm(of scalars: [UInt32], in chain: FontChain, fontsWithoutKerning: FontMask) -> Double {
+      scalars.withUnsafeBufferPointer {
         SegmentShaper(
           chain: chain, graphemeBreakers: graphemeBreakers, language: "",
           fontRule: platform.rules.clusterFontRule, fontsWithoutKerning: fontsWithoutKerning
@@ -149,8 +153,17 @@ public final class TextMeasurer: Sendable {
         .shape($0, isRightToLeft: false).graphemeWidthsEm.reduce(0, +)
       }
     }
-    self.regularEllipsisEm = ellipsisEm(regular, fontsWithoutKerning: regularFontsWithoutKerning)
-    self.boldEllipsisEm = ellipsisEm(bold ?? regular, fontsWithoutKerning: boldFontsWithoutKerning)
+    func hyphenEm(_ chain: FontChain, fontsWithoutKerning: FontMask) -> Double {
+      guard platform.rules.drawsHyphenAtSoftHyphenBreaks else { return 0 }
+      return widthEm(
+        of: [WebSoftHyphens.hyphenScalar(in: chain)], in: chain, fontsWithoutKerning: fontsWithoutKerning)
+    }
+    self.regularEllipsisEm = widthEm(
+      of: ellipsis, in: regular, fontsWithoutKerning: regularFontsWithoutKerning)
+    self.boldEllipsisEm = widthEm(
+      of: ellipsis, in: bold ?? regular, fontsWithoutKerning: boldFontsWithoutKerning)
+    self.regularHyphenEm = hyphenEm(regular, fontsWithoutKerning: regularFontsWithoutKerning)
+    self.boldHyphenEm = hyphenEm(bold ?? regular, fontsWithoutKerning: boldFontsWithoutKerning)
   }
 
   /// A measurer with the same fonts and settings for another platform: this one when the
@@ -447,6 +460,7 @@ public final class TextMeasurer: Sendable {
     // platform's line finder then reads the text's scalars.
     let scan =
       platform.rules.expandsTabs || platform.rules.keepsDigitsWithLineStartHyphen
+        || platform.rules.drawsHyphenAtSoftHyphenBreaks
       ? codes.withUnsafeBufferPointer(WebScalarScan.init(_:)) : WebScalarScan()
     let tabs =
       platform.rules.expandsTabs && scan.hasTab
@@ -610,7 +624,11 @@ public final class TextMeasurer: Sendable {
       builder.finish(
         codes: $0,
         hasHyphenBeforeDigit: platform.rules.keepsDigitsWithLineStartHyphen && scan.hasHyphenBeforeDigit,
-        spacingTrims: spacingTrims)
+        spacingTrims: spacingTrims,
+        hyphenWidth: platform.rules.drawsHyphenAtSoftHyphenBreaks && scan.hasSoftHyphen
+          ? WebSoftHyphens.hyphenWidth(
+            em: weight == .bold ? boldHyphenEm : regularHyphenEm, fontSize: fontSize)
+          : nil)
     }
   }
 

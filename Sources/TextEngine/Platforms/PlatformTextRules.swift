@@ -70,6 +70,9 @@ protocol PlatformTextRules {
   /// graphemes) keeps the digits with it (Blink, ``WebScalarScan/hasHyphenBeforeDigit``); false
   /// when the opportunity after the hyphen stays (by default).
   static var keepsDigitsWithLineStartHyphen: Bool { get }
+  /// True when a line that ends at a soft hyphen (U+00AD) ends with a hyphen the fit test counts
+  /// (Blink, ``WebSoftHyphens``); false when the soft hyphen stays invisible (by default).
+  static var drawsHyphenAtSoftHyphenBreaks: Bool { get }
   /// For each scalar of `codes`, true when a cluster it starts takes no letter spacing (runs of
   /// cursive scripts: ``WebLetterSpacing``, ``FlutterLetterSpacing``); nil when every cluster but
   /// a hard break takes it (by default). Asked only of texts with letter spacing;
@@ -178,6 +181,8 @@ extension PlatformTextRules {
   static var expandsTabs: Bool { false }
 
   static var keepsDigitsWithLineStartHyphen: Bool { false }
+
+  static var drawsHyphenAtSoftHyphenBreaks: Bool { false }
 
   static func scalarsWithoutLetterSpacing(
     in codes: UnsafeBufferPointer<UInt32>, scalarIsRightToLeft: [Bool]?

@@ -179,9 +179,9 @@ extension KerningPairs {
     }
     var resolver = PairResolver(cache: cache, languageID: languageID)
     for index in cuts.indices where cuts[index].delta.isNaN {
+      let second = Int(view.graphemeEnds[Int(cuts[index].grapheme)])
       cuts[index].delta = resolver.delta(
-        key: cuts[index].key, before: Int(view.graphemeEnds[Int(cuts[index].grapheme)]), in: codes,
-        shaper: shaper)
+        key: cuts[index].key, first: second - 1, second: second, in: codes, shaper: shaper)
     }
   }
 

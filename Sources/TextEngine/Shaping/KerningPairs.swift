@@ -53,6 +53,8 @@ final class KerningPairs: Sendable {
   private struct Candidate {
     var key: UInt64
     var delta: Double
+    /// Where its first scalar is (before `second`, or before the soft hyphens before it).
+    var first: Int32
     var second: Int32
     var segment: Int32
     var inside: Bool
@@ -90,14 +92,14 @@ final class KerningPairs: Sendable {
         kerned: kerned,
         checksSeconds: checksSeconds, joinsKana: joinsKana
       ) {
-        segment, second, inside in
+        segment, first, second, inside in
         if found < buffer.count {
           buffer.initializeElement(
             at: found,
             to: Candidate(
-              key: key(codes[second - 1], codes[second], languageID: languageID ?? 0), delta: .nan,
-              second: Int32(truncatingIfNeeded: second), segment: Int32(truncatingIfNeeded: segment),
-              inside: inside))
+              key: key(codes[first], codes[second], languageID: languageID ?? 0), delta: .nan,
+              first: Int32(truncatingIfNeeded: first), second: Int32(truncatingIfNeeded: second),
+              segment: Int32(truncatingIfNeeded: segment), inside: inside))
         }
         found += 1
       }
@@ -133,7 +135,9 @@ final class KerningPairs: Sendable {
     for index in candidates.indices {
       if candidates[index].delta.isNaN {
         candidates[index].delta = resolver.delta(
-          key: candidates[index].key, before: Int(candidates[index].second), in: codes, shaper: shaper)
+          key: candidates[index].key, first: Int(candidates[index].first),
+          second: Int(candidates[index].second),
+          in: codes, shaper: shaper)
       }
       if candidates[index].delta != 0 { kerned = true }
     }
@@ -183,16 +187,17 @@ final class KerningPairs: Sendable {
       cache.pairs.withLock { $0.store(value, for: key) }
     }
 
-    /// The kerning (ems) of the pair keyed `key`, the scalars of `codes` before and at `second`
+    /// The kerning (ems) of the pair keyed `key`, the scalars of `codes` at `first` and `second`
     /// (`shaper` makes the shaper for a pair not cached, once).
     mutating func delta(
-      key: UInt64, before second: Int, in codes: UnsafeBufferPointer<UInt32>, shaper: () -> SegmentShaper
+      key: UInt64, first: Int, second: Int, in codes: UnsafeBufferPointer<UInt32>,
+      shaper: () -> SegmentShaper
     ) -> Double {
       if let delta = lookUp(key) { return delta }
       if pairShaper == nil { pairShaper = shaper() }
       let pairShaper = pairShaper!
       // A scalar's width alone is shaped once for all the pairs it is in.
-      let delta = shapedDelta(codes[second - 1], codes[second], shaper: pairShaper) { scalar in
+      let delta = shapedDelta(codes[first], codes[second], shaper: pairShaper) { scalar in
         let aloneKey = aloneKey(scalar, languageID: languageID ?? 0)
         if let width = lookUp(aloneKey) { return width }
         let width = shapedWidth(scalar, shaper: pairShaper)
@@ -204,13 +209,15 @@ final class KerningPairs: Sendable {
     }
   }
 
-  /// Calls `visit(segment, second, inside)` for each pair that may be kerned: across the
-  /// opportunity after `segment` (`second` is the next segment's first scalar), or inside
-  /// `segment` where its leading Common scalars meet a script other than the one before them.
+  /// Calls `visit(segment, first, second, inside)` for each pair that may be kerned: across the
+  /// opportunity after `segment` (`second` is the next segment's first scalar; `first` the
+  /// scalar before it, or before the soft hyphens before it, which shaping passes over as it
+  /// hides them), or inside `segment` where its leading Common scalars meet a script other than
+  /// the one before them.
   @inline(__always) private static func scan(
     codes: UnsafeBufferPointer<UInt32>, breaks: UnsafeBufferPointer<(end: Int, isHard: Bool)>,
     rightToLeft: [Bool]?, leadingScripts: [UInt8]?, kerned: CoverageSet, checksSeconds: Bool, joinsKana: Bool,
-    _ visit: (Int, Int, Bool) -> Void
+    _ visit: (Int, Int, Int, Bool) -> Void
   ) {
     kerned.withBits { kerned in
       @inline(__always) func mayBeKerned(_ first: UInt32, _ second: UInt32) -> Bool {
@@ -219,7 +226,11 @@ final class KerningPairs: Sendable {
       let scalars = codes.baseAddress.unsafelyUnwrapped
       for segment in 0..<(breaks.count &- 1) {
         let end = breaks[segment].end
-        let first = scalars[end &- 1]
+        var firstIndex = end &- 1
+        // (Soft hyphens end segments: the pair is the scalars around them, as HarfBuzz kerns
+        // past the default ignorables it hides. Out of line: rare.)
+        if scalars[firstIndex] == 0xAD { firstIndex = scalarBeforeSoftHyphens(codes, before: end) }
+        let first = scalars[firstIndex]
         let second = scalars[end]
         // Most boundaries: neither a pair the fonts kern nor a segment starting with Common
         // scalars (the tests below in full only for those).
@@ -230,7 +241,7 @@ final class KerningPairs: Sendable {
         // (A space before the opportunity too: fonts such as Lato kern a space with the letter
         // after it, which moves the next word on a line that goes on past the space.)
         if acrossMayKern, !breaks[segment].isHard, first >= 0x20 {
-          visit(segment, end, false)
+          visit(segment, firstIndex, end, false)
         }
         guard mayBeCommon(second), runScript(second, joinsKana: joinsKana) == nil else { continue }
         // (A segment whose leading characters are shaped in the script before them has them in a
@@ -246,7 +257,7 @@ final class KerningPairs: Sendable {
           let before = scriptBefore(codes, end, joinsKana: joinsKana),
           before != script
         else { continue }
-        visit(segment &+ 1, index, true)
+        visit(segment &+ 1, index &- 1, index, true)
       }
     }
   }
@@ -298,6 +309,16 @@ final class KerningPairs: Sendable {
   /// True when the scalars on both sides of `boundary` are in one script run as the client forms
   /// them: Common and Inherited scalars join the run around them, and Katakana runs with Hiragana
   /// when `joinsKana` (Blink's `ScriptRunIterator`; `PlatformTextRules.scriptRunsJoinKana`).
+  /// The index of the last scalar before `end` that is not a soft hyphen (looking back at most
+  /// 16 scalars), or `end - 1` where there is none.
+  @inline(never) static func scalarBeforeSoftHyphens(_ codes: UnsafeBufferPointer<UInt32>, before end: Int)
+    -> Int
+  {
+    var index = end &- 1
+    while index > 0, end &- index < 16, codes[index] == 0xAD { index &-= 1 }
+    return codes[index] == 0xAD ? end &- 1 : index
+  }
+
   static func inOneScriptRun(_ codes: UnsafeBufferPointer<UInt32>, before boundary: Int, joinsKana: Bool)
     -> Bool
   {

@@ -9,6 +9,8 @@ struct WebScalarScan: Hashable, Sendable {
   /// no letter before it and is taken for a minus sign (`LazyLineBreakIterator::Context`). Only a
   /// word cut between graphemes can start a line there; its line finder then reads the scalars.
   private(set) var hasHyphenBeforeDigit = false
+  /// A soft hyphen (U+00AD): a line ending there ends with a hyphen (``WebSoftHyphens``).
+  private(set) var hasSoftHyphen = false
 
   /// Nothing found (a platform without these rules).
   init() {}
@@ -21,8 +23,9 @@ struct WebScalarScan: Hashable, Sendable {
     }
     let tabs = SIMD8<UInt32>(repeating: 9)
     let hyphens = SIMD8<UInt32>(repeating: 0x2D)
+    let softHyphens = SIMD8<UInt32>(repeating: 0xAD)
     _ = ScalarSteps.forEachStep(
-      of: codes, where: { any(($0 .== tabs) .| ($0 .== hyphens)) },
+      of: codes, where: { any(($0 .== tabs) .| ($0 .== hyphens) .| ($0 .== softHyphens)) },
       then: { start in
         note(codes, from: start, to: start &+ 8)
         return true
@@ -36,6 +39,8 @@ struct WebScalarScan: Hashable, Sendable {
     for index in start..<end {
       if codes[index] == 9 {
         hasTab = true
+      } else if codes[index] == 0xAD {
+        hasSoftHyphen = true
       } else if Self.isHyphenBeforeDigit(at: index, in: codes) {
         hasHyphenBeforeDigit = true
       }

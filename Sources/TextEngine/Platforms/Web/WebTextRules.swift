@@ -109,6 +109,10 @@ enum WebTextRules: PlatformTextRules {
   /// it and keeps the digits after it (``WebScalarScan/hasHyphenBeforeDigit``).
   static var keepsDigitsWithLineStartHyphen: Bool { true }
 
+  /// `LineBreaker::AddHyphen`: a line ending at a soft hyphen ends with the style's hyphen,
+  /// which the fit test counts (``WebSoftHyphens``).
+  static var drawsHyphenAtSoftHyphenBreaks: Bool { true }
+
   /// `ShapeResultSpacing::ComputeSpacing` leaves joined letters unspaced (``WebLetterSpacing``).
   static func scalarsWithoutLetterSpacing(
     in codes: UnsafeBufferPointer<UInt32>, scalarIsRightToLeft: [Bool]?

@@ -1,0 +1,110 @@
+import Testing
+
+@testable import TextEngine
+
+/// A line ending at a soft hyphen ends with a hyphen Blink counts (`WebSoftHyphens`), and
+/// shaping passes over soft hyphens (`corpus/soft-hyphens.oracles.jsonl`: 180 German, English,
+/// Russian, Ukrainian and Greek texts hyphenated by dictionary and 20 edge cases, at 16 widths
+/// from 60 to 240 px).
+@Suite struct WebSoftHyphensTests {
+  static let chain = ["Noto Sans", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans CJK SC"]
+  static let style = TextStyle(fontSize: 15, lineHeight: .fixed(21))
+
+  static func prepared(_ text: String, platform: TextPlatform = .web) throws -> PreparedText {
+    try PlatformCorpusTests.measurer(chain: chain, platform: platform).prepare(text, style: style)
+  }
+
+  /// 784 layouts differed before; what is left is right-to-left text with soft hyphens (Blink's
+  /// items there are not modelled) and a soft hyphen before a hyphen-minus (`te\u{AD}-Ver`).
+  @Test func webBreaksAsChromium() throws {
+    let (differing, count) = try FixtureBreaks.differing(
+      in: "corpus/soft-hyphens.oracles.jsonl", platform: .web, engine: "chromium")
+    #expect(count == 3200)
+    #expect(
+      differing == [
+        "shy189@192", "shy189@228", "shy189@60", "shy189@84", "shy190@108", "shy190@120", "shy190@132",
+        "shy190@144", "shy190@156", "shy190@168", "shy190@60", "shy190@72", "shy190@84", "shy192@60",
+      ])
+  }
+
+  /// SkParagraph draws no hyphen: the same 32 layouts differ as before the web's rule.
+  @Test func flutterBreaksAsSkParagraph() throws {
+    let (differing, count) = try FixtureBreaks.differing(
+      in: "corpus/soft-hyphens.oracles.jsonl", platform: .flutter, engine: "skia")
+    #expect(count == 3200)
+    #expect(differing.count == 32)
+    #expect(differing.contains("shy196@60"))
+  }
+
+  /// `ab c\u{AD} d` at 30 px: `ab c` is 28.75 px, with its hyphen 33.59: the line ends after
+  /// `ab `; at 34 px it holds the hyphen, which its width counts.
+  @Test func aLineEndingAtASoftHyphenCountsTheHyphen() throws {
+    let text = try Self.prepared("ab c\u{AD} d")
+    #expect(try text.layout(width: 30).breaks == [3])
+    let wide = try text.layout(width: 34)
+    #expect(wide.breaks == [6])
+    #expect(wide.lines[0].width == 33.59375)
+    #expect(try text.layout(width: 34).lines[0].width == text.measure(width: 34).maxLineWidth)
+  }
+
+  /// Blink counts the hyphen at the end of a paragraph too (`x ab\u{AD}` at 30 px breaks after
+  /// `x `), then takes it away: a last line is as wide as its text.
+  @Test func theHyphenCountsAtTheParagraphsEndButIsNotDrawn() throws {
+    #expect(try Self.prepared("x ab\u{AD}").layout(width: 30).breaks == [2])
+    #expect(try Self.prepared("ab c\u{AD}\nd").layout(width: 30).breaks == [3, 6])
+    let alone = try Self.prepared("abc\u{AD}").layout(width: 30)
+    #expect(alone.breaks.isEmpty)
+    #expect(alone.lines[0].width == 24.84375)
+  }
+
+  /// Where the hyphen does not fit, Blink lays the line out again in the room less the hyphen:
+  /// `will\u{2009}in\u{AD}t\u{AD}e\u{AD}r\u{AD}` at 60 px ends at `e\u{AD}` (57.75 px with it),
+  /// and `interna\u{AD}tional` at 50 px, whose `interna` fits only without the hyphen, is cut
+  /// in that room (`intern`).
+  @Test func aHyphenThatDoesNotFitTakesTheLineBack() throws {
+    let spaced = try Self.prepared("will\u{2009}in\u{AD}t\u{AD}e\u{AD}r\u{AD}").layout(width: 60)
+    #expect(spaced.breaks == [12])
+    #expect(spaced.lines[0].width == 57.75)
+    #expect(try Self.prepared("interna\u{AD}tional").layout(width: 50).breaks == [6])
+  }
+
+  /// HarfBuzz kerns across the soft hyphens it hides (`Y\u{AD}o` as `Yo`), which segments
+  /// shaped apart lose unless it is put back.
+  @Test func shapingPassesOverSoftHyphens() throws {
+    let hyphenated = try Self.prepared("Y\u{AD}ou T\u{AD}o")
+    let plain = try Self.prepared("You To")
+    #expect(hyphenated.unconstrainedWidth == plain.unconstrainedWidth)
+  }
+
+  /// Flutter and iOS draw no hyphen: the line holds `x ab` (29.48 px) at 30 px.
+  @Test func otherPlatformsDrawNoHyphen() throws {
+    for platform in [TextPlatform.flutter, .ios] {
+      #expect(try Self.prepared("x ab\u{AD}", platform: platform).layout(width: 30).breaks.isEmpty)
+    }
+  }
+
+  /// In spans, the hyphen is the span's (its size), and a line that would end with one that
+  /// does not fit goes back to the opportunity before it.
+  @Test func spansCountTheirOwnHyphens() throws {
+    let measurer = try PlatformCorpusTests.measurer(chain: Self.chain, platform: .web)
+    let large = TextStyle(fontSize: 30, lineHeight: .fixed(21))
+    let spans = try measurer.prepare(
+      [
+        TextSpan("ab ", style: Self.style), TextSpan("c\u{AD}", style: large),
+        TextSpan(" d", style: Self.style),
+      ],
+      paragraph: Self.style, truncationToken: nil)
+    // `ab c` (36 px) fits 42 px, not with the 30 px span's hyphen (9.69 px): the line ends
+    // after `ab `; at 46 px it holds the hyphen.
+    #expect(try spans.layout(width: 42).breaks == [3])
+    let wide = try spans.layout(width: 46)
+    #expect(wide.breaks == [6])
+    #expect(wide.lines[0].width > 45 && wide.lines[0].width <= 46)
+    #expect(try spans.layout(width: 60).breaks.isEmpty)
+  }
+
+  @Test func theHyphenIsRoundedUpToTheLayoutUnitGrid() {
+    #expect(WebSoftHyphens.hyphenWidth(em: 0.322, fontSize: 15) == 4.84375)
+    #expect(WebSoftHyphens.hyphenWidth(em: 0.25, fontSize: 16) == 4)
+  }
+}
