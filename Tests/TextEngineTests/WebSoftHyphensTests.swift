@@ -27,6 +27,34 @@ import Testing
       ])
   }
 
+  /// `text-wrap-style`: a candidate at a soft hyphen ends with the hyphen and has the hyphen's
+  /// penalty, the orphans penalty goes back over such candidates, `pretty` optimizes where the
+  /// two lines before the last end with hyphens, and `balance` bisects with the line finder.
+  /// Left: the greedy lines' differences (right-to-left texts, a soft hyphen before a
+  /// hyphen-minus) and one layout each (`shy106@120`, `shy199@84`); 1,425 and 571 layouts
+  /// differed before.
+  @Test(arguments: [TextWrap.balance, .pretty])
+  func webWrapStylesBreakAsChromium(_ wrap: TextWrap) throws {
+    let (differing, count) = try FixtureBreaks.differing(
+      in: "corpus/soft-hyphens.oracles.jsonl", platform: .web, engine: "chromium-\(wrap.rawValue)",
+      textWrap: wrap, spansBreakAsPlainText: true)
+    #expect(count == 3200)
+    let bidiAndHyphenMinus = [
+      "shy189@192", "shy189@228", "shy189@60", "shy189@84", "shy190@108", "shy190@120", "shy190@132",
+      "shy190@144", "shy190@156", "shy190@168", "shy190@60", "shy190@72", "shy190@84", "shy192@60",
+    ]
+    switch wrap {
+    case .balance:
+      #expect(
+        differing == [
+          "shy106@120", "shy189@60", "shy190@144", "shy190@156", "shy190@60", "shy190@72", "shy190@84",
+          "shy192@60",
+        ])
+    default:
+      #expect(differing == (bidiAndHyphenMinus + ["shy199@84"]).sorted())
+    }
+  }
+
   /// SkParagraph draws no hyphen: the same 32 layouts differ as before the web's rule.
   @Test func flutterBreaksAsSkParagraph() throws {
     let (differing, count) = try FixtureBreaks.differing(

@@ -80,6 +80,23 @@ extension AttributedText {
     if !stopped { _ = finishParagraph() }
   }
 
+  /// The hyphen a line ending after segment `segment` ends with: where its content ends with a
+  /// soft hyphen and its paragraph goes on (``WebSoftHyphens``, the span's); else 0.
+  private func hyphen(after segment: Int, items: ItemAdvances) -> Double {
+    let record = segments[segment]
+    guard !items.softHyphens.isEmpty, record.contentGraphemeCount > 0, !record.hardBreakAfter,
+      segment < segments.count - 1
+    else { return 0 }
+    return items.hyphen(endingAt: record.graphemeStart + record.contentGraphemeCount)
+  }
+
+  /// The LayoutUnits of the hyphen `line` ends with (`hyphen(after:items:)`), 0 where it ends
+  /// inside a segment.
+  private func hyphenLayoutUnits(of line: LineBreak, items: ItemAdvances) -> Int {
+    guard !items.softHyphens.isEmpty, let last = segment(endingAt: line.graphemeRange) else { return 0 }
+    return WebWrapStyles.layoutUnits(hyphen(after: last, items: items))
+  }
+
   /// True when `line` ends with a hard break (its last segment's).
   private func endsWithHardBreak(_ line: LineBreak) -> Bool {
     segment(endingAt: line.graphemeRange).map { segments[$0].hardBreakAfter } ?? false
@@ -129,7 +146,8 @@ extension AttributedText {
     while first > 0, !segments[first - 1].hardBreakAfter { first -= 1 }
     var index = first
     while index < segments.count {
-      if segments[index].contentWidth > limit { return true }
+      let ending = itemAdvances.map { hyphen(after: index, items: $0) } ?? 0
+      if segments[index].contentWidth + ending > limit { return true }
       if segments[index].hardBreakAfter { break }
       index += 1
     }
@@ -155,10 +173,12 @@ extension AttributedText {
         ? (segments[first].start + segments[first].contentWidth) - segments[first].start
         : items.width(
           from: start, to: segments[lastContent].graphemeStart + segments[lastContent].contentGraphemeCount)
+    // (A line ending at a soft hyphen holds its hyphen.)
+    let ending = lastContent == last ? hyphen(after: last, items: items) : 0
     var line = withEmptyLineMetrics(
       LineBreak(
         graphemeRange: start..<segments[last].graphemeStart + segments[last].graphemeCount,
-        contentWidth: content, metrics: metrics))
+        contentWidth: content + ending, metrics: metrics))
     line.contentWidth = max(0, line.contentWidth)
     return line
   }
@@ -199,7 +219,7 @@ extension AttributedText {
         ) { codes[$0 == 0 ? 0 : Int(graphemeEnds[$0 - 1])] }
         candidates.ifBreak[candidate] =
           lineEnd > segment.graphemeStart
-          ? positions.end(ofGrapheme: lineEnd - 1)
+          ? positions.end(ofGrapheme: lineEnd - 1) + Float(hyphen(after: index, items: items))
           : candidates.noBreak[candidate - 1]
         // (Before a mark trimmed after it: where the paragraph's positions end the segment.)
         candidates.noBreak[candidate] =
@@ -208,7 +228,8 @@ extension AttributedText {
       }
       return WebWrapStyles.score(
         lines.count, count: count, candidates: candidates, width: width, fontSize: paragraph.fontSize,
-        balanced: balanced, firstSegment: first, ends: &ends)
+        balanced: balanced, firstSegment: first, ends: &ends,
+        isHyphenated: { items.softHyphens.isEmpty ? false : hyphen(after: first + $0 - 1, items: items) > 0 })
     }
     guard applied else { return (false, false) }
     var lineStart = first
@@ -221,9 +242,16 @@ extension AttributedText {
 
   /// `ShouldOptimize`: the last line is one segment, narrower than a third of the width (its
   /// LayoutUnits, hanging spaces included, against the width's LayoutUnits divided by 3).
+  /// Also when the two lines before the last both end with a hyphen (``WebSoftHyphens``).
   private func shouldOptimize(
     _ lines: WebWrapStyles.LineRing<LineBreak>, items: ItemAdvances, width: Double
   ) -> Bool {
+    let count = lines.count
+    if !items.softHyphens.isEmpty, count >= 3, hyphenLayoutUnits(of: lines[count - 2], items: items) > 0,
+      hyphenLayoutUnits(of: lines[count - 3], items: items) > 0
+    {
+      return true
+    }
     let last = lines[lines.count - 1].graphemeRange
     guard !last.isEmpty, segment(holding: last.lowerBound) == segment(holding: last.upperBound - 1) else {
       return false
@@ -254,11 +282,14 @@ extension AttributedText {
       sum +=
         items.tabStops.isEmpty
         ? layoutUnits(ofLine: lines[index].graphemeRange, items: items)
+          + hyphenLayoutUnits(of: lines[index], items: items)
         : WebWrapStyles.layoutUnits(lines[index].contentWidth)
     }
     let minimum = WebWrapStyles.narrowestBalancedWidth(lineWidthSum: sum, lineCount: lineCount)
     var widestContent = 0.0
-    for segment in segments { widestContent = max(widestContent, segment.contentWidth) }
+    for index in segments.indices {
+      widestContent = max(widestContent, segments[index].contentWidth + hyphen(after: index, items: items))
+    }
     // Whether the greedy lines at `layoutUnits` are no more than `lineCount` (a word wider than
     // the line: `BreakLines` gives up). A word is wider than the line where the greedy breaker
     // cuts it: its snapped item parts may be 1/64 px wider than its segment's content width.

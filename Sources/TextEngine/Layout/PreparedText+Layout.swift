@@ -151,11 +151,12 @@ extension PreparedText {
     in view: PreparedTextStorage.View, limit: Double, rules: Rules.Type, _ body: (LineBreak) -> Bool
   ) {
     // Lines from inside a bidi item (the web) are measured past its end as Blink snaps them
-    // (`LineKey.widerFirstItemPart`), and lines of text with tabs reach their tab stops: each in
-    // a loop of its own, so that other texts pay nothing.
+    // (`LineKey.widerFirstItemPart`), lines of text with tabs reach their tab stops, and lines
+    // may end trimmed or with a hyphen: each in a loop of its own, so that other texts pay
+    // nothing.
     if Rules.positionGrid != nil, view.hasBidiItems {
       forEachLine(in: view, limit: limit, rules: rules, widening: WidensFirstItemParts.self, body)
-    } else if Rules.expandsTabs, view.hasTabsOrLineEndTrims {
+    } else if Rules.expandsTabs, view.hasTabsOrLineEndRules {
       forEachLine(in: view, limit: limit, rules: rules, widening: KeepsKeyWidthsPastTabs.self, body)
     } else {
       forEachLine(in: view, limit: limit, rules: rules, widening: KeepsKeyWidths.self, body)
@@ -163,28 +164,29 @@ extension PreparedText {
   }
 
   /// Whether a line finder widens lines from `LineKey.widerFirstItemPart` starts, whether it
-  /// reaches tab stops (`View.tabRuns`), and whether it reads reshaped line ends
-  /// (`View.lineEndTrims`, `WebSpacingTrim`).
+  /// reaches tab stops (`View.tabRuns`), and whether it reads line ends that differ from their
+  /// keys: reshaped ones (`View.lineEndTrims`, `WebSpacingTrim`) and ones with a hyphen
+  /// (`View.softHyphenSegments`, `WebSoftHyphens`).
   protocol LineWidening {
     static var widensFirstItemParts: Bool { get }
     static var reachesTabStops: Bool { get }
-    static var trimsLineEnds: Bool { get }
+    static var changesLineEnds: Bool { get }
   }
   enum WidensFirstItemParts: LineWidening {
     static var widensFirstItemParts: Bool { true }
     static var reachesTabStops: Bool { true }
-    static var trimsLineEnds: Bool { true }
+    static var changesLineEnds: Bool { true }
   }
-  /// Texts with tabs or reshaped line ends (both rare: one loop).
+  /// Texts with tabs, reshaped line ends or soft hyphens (all rare: one loop).
   enum KeepsKeyWidthsPastTabs: LineWidening {
     static var widensFirstItemParts: Bool { false }
     static var reachesTabStops: Bool { true }
-    static var trimsLineEnds: Bool { true }
+    static var changesLineEnds: Bool { true }
   }
   enum KeepsKeyWidths: LineWidening {
     static var widensFirstItemParts: Bool { false }
     static var reachesTabStops: Bool { false }
-    static var trimsLineEnds: Bool { false }
+    static var changesLineEnds: Bool { false }
   }
 
   /// `forEachLine(in:limit:rules:_:)` with the widening of lines from inside a bidi item known
@@ -255,7 +257,7 @@ extension PreparedText {
     // Texts with soft hyphens where a line ending at one ends with a hyphen (`WebSoftHyphens`),
     // and the segment that ending with its hyphen fits no line (it is cut), or -1.
     let drawsHyphens =
-      Widening.trimsLineEnds && Rules.drawsHyphenAtSoftHyphenBreaks && !view.softHyphenSegments.isEmpty
+      Widening.changesLineEnds && Rules.drawsHyphenAtSoftHyphenBreaks && !view.softHyphenSegments.isEmpty
     var cutBeforeHyphen = -1
     var index = 0
     while index < count {
@@ -528,7 +530,7 @@ extension PreparedText {
         }
       }
       // Where a line ending with a mark Blink may trim fits neither way (`WebSpacingTrim`).
-      if Widening.trimsLineEnds, !view.lineEndTrims.isEmpty, leadWidth == 0, leadPosition.isNaN {
+      if Widening.changesLineEnds, !view.lineEndTrims.isEmpty, leadWidth == 0, leadPosition.isNaN {
         last = WebSpacingTrim.adjustedLastSegment(
           last, from: index, through: through, reach: reach, keys: keys, trims: view.lineEndTrims)
       }
@@ -615,7 +617,7 @@ extension PreparedText {
         line.contentWidth += WebSoftHyphens.drawnHyphen(endingAt: last, in: view)
       }
       // A line that fits only with its last mark trimmed (`WebSpacingTrim`) is that much narrower.
-      if Widening.trimsLineEnds, line.contentWidth > limit, contentSegment == last,
+      if Widening.changesLineEnds, line.contentWidth > limit, contentSegment == last,
         !view.lineEndTrims.isEmpty,
         let trim = WebSpacingTrim.LineEndTrim.find(last, in: view.lineEndTrims)
       {

@@ -121,7 +121,7 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
     var hyphenWidth = 0.0
     /// True when `tabRuns`, `lineEndTrims` or `softHyphenSegments` holds any (the line finder's
     /// loop for any of them).
-    var hasTabsOrLineEndTrims = false
+    var hasTabsOrLineEndRules = false
     /// The chain the text was prepared in, where laying it out reads the fonts of its clusters
     /// (``FlutterTooLongWords``) and the view has the scalars; else nil.
     var fontChain: UnsafePointer<FontChain?>?
@@ -307,7 +307,7 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
             view.lineEndTrims = lineEndTrims
             view.softHyphenSegments = softHyphenSegments
             view.hyphenWidth = header.pointee.hyphenWidth
-            view.hasTabsOrLineEndTrims =
+            view.hasTabsOrLineEndRules =
               !tabRuns.isEmpty || !lineEndTrims.isEmpty || !softHyphenSegments.isEmpty
             return withScalars(of: header, in: view, body)
           }

@@ -190,15 +190,20 @@ enum WebWrapStyles {
 
   /// How wide segment `index` of `view` is alone on a line as the line finder takes it: its
   /// content, or in text with bidi items its items' parts snapped
-  /// (`PreparedText.snappedWidth(ofSegment:in:grid:searchFrom:)`), where the line finder cuts it.
+  /// (`PreparedText.snappedWidth(ofSegment:in:grid:searchFrom:)`), where the line finder cuts it;
+  /// with the hyphen after it where it ends with a soft hyphen (``WebSoftHyphens``).
   static func widthAlone(ofSegment index: Int, in view: PreparedTextStorage.View) -> Double {
     let segment = view.segments[index]
+    let hyphen =
+      view.softHyphenSegments.isEmpty || !WebSoftHyphens.endsWithSoftHyphen(index, in: view)
+      ? 0 : view.hyphenWidth
     guard view.hasBidiItems, view.snapsCutWordTails, segment.contentGraphemeCount > 1 else {
-      return segment.contentWidth
+      return segment.contentWidth + hyphen
     }
     return max(
       segment.contentWidth,
       PreparedText.snappedWidth(ofSegment: index, in: view, grid: WebTextRules.layoutUnit, searchFrom: 0))
+      + hyphen
   }
 
   /// The line of segments `first...last` as the greedy breaker reports a line of whole segments.
@@ -208,16 +213,20 @@ enum WebWrapStyles {
     let segments = view.segments
     let keys = view.keys
     let lastSegment = segments[last]
+    // (A line ending at a soft hyphen holds its hyphen, ``WebSoftHyphens``.)
+    let hyphen =
+      view.softHyphenSegments.isEmpty || Int(lastSegment.lastContent) != last
+      ? 0 : WebSoftHyphens.drawnHyphen(endingAt: last, in: view)
     return PreparedText.LineBreak(
       graphemeRange: Int(
         segments[first].graphemeStart)..<Int(lastSegment.graphemeStart + lastSegment.graphemeCount),
       contentWidth: Int(lastSegment.lastContent) < first
         ? 0
-        : view.itemStartGraphemes.isEmpty
+        : (view.itemStartGraphemes.isEmpty
           ? PreparedText.LineKey.lineWidth(
             from: keys[first], toLineContentEnd: keys[last].lineContentEnd,
             contentTieRank: keys[Int(lastSegment.lastContent)].tieRank)
-          : keys[last].lineContentEnd - keys[first].start,
+          : keys[last].lineContentEnd - keys[first].start) + hyphen,
       endsWithHardBreak: lastSegment.hardBreakAfter)
   }
 
@@ -299,7 +308,16 @@ enum WebWrapStyles {
     ifBreak[index] = Float(lastEnd - origin)
     return score(
       lineCount, count: count, candidates: candidates, width: width, fontSize: fontSize, balanced: balanced,
-      firstSegment: range.lowerBound, ends: &ends)
+      firstSegment: range.lowerBound, ends: &ends,
+      isHyphenated: {
+        view.softHyphenSegments.isEmpty ? false : hyphenates(after: range.lowerBound &+ $0 &- 1, in: view)
+      }
+    )
+  }
+
+  /// Whether a line ending after segment `segment` ends with a hyphen (``WebSoftHyphens``).
+  @inline(never) static func hyphenates(after segment: Int, in view: PreparedTextStorage.View) -> Bool {
+    WebSoftHyphens.drawnHyphen(endingAt: segment, in: view) > 0
   }
 
   /// Where the next line starts and where a line ending after `segment` ends, as Blink's
@@ -336,6 +354,8 @@ enum WebWrapStyles {
         ifBreak = (key.start + width).roundedUp(toMultipleOf: WebTextRules.layoutUnit)
       }
     }
+    // (A line ending at a soft hyphen holds its hyphen: `is_hyphenated`.)
+    if !view.softHyphenSegments.isEmpty { ifBreak += WebSoftHyphens.drawnHyphen(endingAt: segment, in: view) }
     return (noBreak, ifBreak)
   }
 
@@ -359,10 +379,12 @@ enum WebWrapStyles {
   /// positions (`noBreak`, `ifBreak`, from the window's start; candidate 0 the window's start)
   /// are filled in: true with the last segment of each of the `lineCount` lines in `ends`
   /// (candidate `k` ends segment `firstSegment + k − 1`), or false when the best breaks give
-  /// another number of lines.
+  /// another number of lines. `isHyphenated(k)`: a line ending at candidate `k` ends with a
+  /// hyphen (its penalty, ``WebSoftHyphens``).
   @inline(__always) static func score(
     _ lineCount: Int, count: Int, candidates: Candidates, width: Double, fontSize: Double, balanced: Bool,
-    firstSegment: Int, ends: inout InlineArray<8, Int>
+    firstSegment: Int, ends: inout InlineArray<8, Int>,
+    isHyphenated hyphenatedAt: (Int) -> Bool = { _ in false }
   ) -> Bool {
     let noBreak = candidates.noBreak
     let ifBreak = candidates.ifBreak
@@ -372,15 +394,24 @@ enum WebWrapStyles {
     let pending = candidates.pending
     scores[0] = 0
     previous[0] = 0
-    // The last opportunity before the end has the orphans penalty (hyphenation, which would
-    // carry it further back, is off); every other penalty is 0.
-    let orphan = count &- 2
-    @inline(__always) func penalty(_ candidate: Int) -> Float { candidate == orphan ? orphansPenalty : 0 }
-
     // `SetupParameters`: the width in LayoutUnits; zoom 1.
     let layoutWidth = Float((width * 64).rounded() / 64)
     let widthTimesFontSize = layoutWidth * Float(fontSize) / 1
     let hyphenPenalty = widthTimesFontSize * 2
+    // The opportunities at soft hyphens have the hyphen's penalty (``WebSoftHyphens``; the
+    // end's, the same on every path, is left out). The last opportunity before the end has the
+    // orphans penalty, and so does each before it while the one after is at a soft hyphen;
+    // every other penalty is 0.
+    @inline(__always) func isHyphenated(_ candidate: Int) -> Bool {
+      candidate > 0 && candidate < count &- 1 && hyphenatedAt(candidate)
+    }
+    var orphan = count &- 2
+    while orphan > 0, isHyphenated(orphan) { orphan &-= 1 }
+    @inline(__always) func penalty(_ candidate: Int) -> Float {
+      (candidate >= orphan && candidate <= count &- 2 ? orphansPenalty : 0)
+        + (isHyphenated(candidate) ? hyphenPenalty : 0)
+    }
+
     let linePenalty = hyphenPenalty * 2
     // `AvailableWidthToFit`: one LayoutUnit more, as the greedy breaker.
     let availableWidth = Float((width * 64).rounded() / 64 + WebTextRules.layoutUnit)
@@ -606,10 +637,17 @@ enum WebWrapStyles {
 
   /// `ShouldOptimize`: the last line is narrower than a third of the width (its LayoutUnits,
   /// hanging spaces included, against the width's LayoutUnits divided by 3) and is one segment.
+  /// Also when the two lines before the last both end with a hyphen (``WebSoftHyphens``).
   static func shouldOptimize(
     _ lines: LineRing<PreparedText.LineBreak>, in view: PreparedTextStorage.View, width: Double
   ) -> Bool {
-    let last = lines[lines.count - 1]
+    let count = lines.count
+    if !view.softHyphenSegments.isEmpty, count >= 3, layoutUnits(hyphenOf: lines[count - 2], in: view) > 0,
+      layoutUnits(hyphenOf: lines[count - 3], in: view) > 0
+    {
+      return true
+    }
+    let last = lines[count - 1]
     guard !last.graphemeRange.isEmpty else { return false }
     let segments = view.segments
     let first = segment(holding: last.graphemeRange.lowerBound, in: segments)
@@ -617,6 +655,17 @@ enum WebWrapStyles {
     guard first == end else { return false }
     let third = layoutUnits(width) / 3
     return layoutUnits(ofLine: last, in: view) < third
+  }
+
+  /// The LayoutUnits of the hyphen `line` ends with: where it ends at the end of a segment whose
+  /// content ends with a soft hyphen, before its paragraph's end (``WebSoftHyphens``); else 0.
+  static func layoutUnits(hyphenOf line: PreparedText.LineBreak, in view: PreparedTextStorage.View) -> Int {
+    guard !line.graphemeRange.isEmpty else { return 0 }
+    let segments = view.segments
+    let last = segment(holding: line.graphemeRange.upperBound - 1, in: segments)
+    guard Int(segments[last].graphemeStart + segments[last].graphemeCount) == line.graphemeRange.upperBound
+    else { return 0 }
+    return layoutUnits(WebSoftHyphens.drawnHyphen(endingAt: last, in: view))
   }
 
   /// A length in whole LayoutUnits (`LayoutUnit::FromFloatRound`).
@@ -776,7 +825,7 @@ enum WebWrapStyles {
     // (Texts with bidi items: a line past an item's end is wider by the line finder's measure
     // than by the keys, `widerFirstItemPart`; their greedy lines come from the line finder.)
     guard last >= 0, !segments[last].hardBreakAfter, Int(view.keys[0].paragraphEnd) == last,
-      view.itemStartGraphemes.isEmpty
+      view.itemStartGraphemes.isEmpty, view.softHyphenSegments.isEmpty
     else {
       return false
     }
@@ -869,8 +918,13 @@ enum WebWrapStyles {
     let lineCount = lines.count
     var sum = 0
     for index in 0..<lineCount { sum += layoutUnits(ofLine: lines[index], in: view) }
-    // (Bidi items: a line past an item's end is measured by the line finder alone.)
-    guard view.itemStartGraphemes.isEmpty else {
+    // (Soft hyphens: a line ending at one is as wide as its hyphen more, `LineInfo::Width()`.)
+    if !view.softHyphenSegments.isEmpty {
+      for index in 0..<lineCount { sum += layoutUnits(hyphenOf: lines[index], in: view) }
+    }
+    // (Bidi items: a line past an item's end is measured by the line finder alone; so are lines
+    // that may end with a hyphen.)
+    guard view.itemStartGraphemes.isEmpty, view.softHyphenSegments.isEmpty else {
       return bisectedWidthByLineFinder(in: view, lineCount: lineCount, lineWidthSum: sum, width: width)
     }
     let minimum = narrowestBalancedWidth(lineWidthSum: sum, lineCount: lineCount)
