@@ -255,9 +255,12 @@ extension PreparedTextBuilder {
           }
           if kernAfter != 0, keepsKerningAtLineEnd, count > 0 {
             // The pair's kerning is the last cluster's, even where the line ends after it (down
-            // to 0).
-            let change = max(kernAfter, -widths[count - 1])
-            widths[count - 1] += change
+            // to 0): the last that takes room (the clusters after it hide, as soft hyphens do,
+            // and the pair is the scalars around them: `KerningPairs`).
+            var last = count - 1
+            while last > 0, widths[last] == 0 { last -= 1 }
+            let change = max(kernAfter, -widths[last])
+            widths[last] += change
             totalWidth += change
             if contentCount == count { contentWidth = totalWidth }
             kernAfter = 0
