@@ -407,15 +407,12 @@ struct PreparedTextBuilder {
   /// `spacingTrims`: where the text's fullwidth marks are trimmed (`WebSpacingTrim`), the marks
   /// set narrower inside their segments (applied to the widths before they are placed) and each
   /// segment's trims (the trims across segments are in `kerning`); nil where none is.
-  /// `hyphenWidth`: where a line ending at a soft hyphen ends with a hyphen that wide
-  /// (``WebSoftHyphens``) and the text holds one; nil where none does.
   func finish(
     codes: UnsafeBufferPointer<UInt32>? = nil, hasHyphenBeforeDigit: Bool = false,
-    spacingTrims: WebSpacingTrim.BuilderTrims? = nil, hyphenWidth: Double? = nil
+    spacingTrims: WebSpacingTrim.BuilderTrims? = nil
   ) -> Finished {
     // (Appended to only where marks are trimmed: other texts keep the header's empty array.)
     var lineEndTrims: [WebSpacingTrim.LineEndTrim] = []
-    var softHyphenSegments: [Int32] = []
     let (placed, itemGraphemes, tabRuns, positionsRise) = itemStarts.withUnsafeBufferPointer { items in
       storage.withContents { contents in
         if let spacingTrims, !spacingTrims.inside.isEmpty {
@@ -429,9 +426,6 @@ struct PreparedTextBuilder {
           grid: Positions.Grid(step: positionGrid, widthsAreFixed: webAdvances != nil && letterSpacing == 0),
           itemStarts: items, kerning: kerning, keepsKerningAtLineEnd: keepsKerningAtLineEnd,
           spacingTrims: spacingTrims?.segments, lineEndTrims: &lineEndTrims)
-        if hyphenWidth != nil, let codes {
-          softHyphenSegments = WebSoftHyphens.segments(in: contents, count: segmentCount, codes: codes)
-        }
         return (
           placed,
           positionGrid > 0 && !itemStarts.isEmpty ? startGraphemesOfItems(ends: contents.graphemeEnds) : [],
@@ -443,18 +437,16 @@ struct PreparedTextBuilder {
     }
     storage.finish(
       // (Where positions fall back, the searches over whole segments cannot find a line's first
-      // segment past its reach, and their keys do not hold a hyphen a line may end with: the
-      // line finder's loop finds every line.)
+      // segment past its reach: the line finder's loop finds every line.)
       graphemeCount: graphemeCount, segmentCount: segmentCount,
-      widestSegmentContent: positionsRise && softHyphenSegments.isEmpty ? placed.widest : .infinity,
+      widestSegmentContent: positionsRise ? placed.widest : .infinity,
       segmentsPerPoint: placed.totalWidth > 0 ? Double(segmentCount) / placed.totalWidth : 0,
       // (Chromium's advances and kerning are whole 1/65536 px; so are positions when the letter
       // spacing is too, and then a segment's start less its tie rank is its exact start.)
       snapsCutWordTails: positionGrid > 0 && webAdvances != nil
         && (letterSpacing * 65536).rounded() == letterSpacing * 65536,
       itemStartGraphemes: itemGraphemes, tabRuns: tabRuns, tabStops: tabRuns.isEmpty ? nil : tabStops,
-      hasBidiItems: hasBidiItems, hasHyphenBeforeDigit: hasHyphenBeforeDigit, lineEndTrims: lineEndTrims,
-      softHyphenSegments: softHyphenSegments, hyphenWidth: hyphenWidth ?? 0)
+      hasBidiItems: hasBidiItems, hasHyphenBeforeDigit: hasHyphenBeforeDigit, lineEndTrims: lineEndTrims)
     return (storage, fontMask, missingGlyphs)
   }
 

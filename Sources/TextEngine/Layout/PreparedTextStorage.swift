@@ -338,7 +338,7 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
     graphemeCount: Int, segmentCount: Int, widestSegmentContent: Double, segmentsPerPoint: Double,
     snapsCutWordTails: Bool = false, itemStartGraphemes: [Int32] = [], tabRuns: [WebTabStops.Run] = [],
     tabStops: WebTabStops? = nil, hasBidiItems: Bool = false, hasHyphenBeforeDigit: Bool = false,
-    lineEndTrims: [WebSpacingTrim.LineEndTrim] = [], softHyphenSegments: [Int32] = [], hyphenWidth: Double = 0
+    lineEndTrims: [WebSpacingTrim.LineEndTrim] = []
   ) {
     withUnsafeMutablePointerToHeader { header in
       header.pointee.snapsCutWordTails = snapsCutWordTails
@@ -348,18 +348,29 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
       header.pointee.hasBidiItems = hasBidiItems
       header.pointee.hasHyphenBeforeDigit = hasHyphenBeforeDigit
       if !lineEndTrims.isEmpty { header.pointee.lineEndTrims = lineEndTrims }
-      if !softHyphenSegments.isEmpty {
-        header.pointee.softHyphenSegments = softHyphenSegments
-        header.pointee.hyphenWidth = hyphenWidth
-      }
       header.pointee.hasItemsOrTabs =
         !itemStartGraphemes.isEmpty || !tabRuns.isEmpty || hasHyphenBeforeDigit || !lineEndTrims.isEmpty
-        || !softHyphenSegments.isEmpty
       precondition(segmentCount == header.pointee.segmentCount, "every segment is appended once")
       precondition(graphemeCount <= header.pointee.graphemeCapacity)
       header.pointee.graphemeCount = graphemeCount
       header.pointee.widestSegmentContent = widestSegmentContent
       header.pointee.segmentsPerPoint = segmentsPerPoint
+    }
+  }
+
+  /// Notes the segments whose content ends with a soft hyphen in `codes` (``WebSoftHyphens``),
+  /// where a line ending at one ends with a hyphen `hyphenWidth` wide: the line finder's loop then
+  /// finds every line (the keys do not hold the hyphen). Out of line: texts with soft hyphens
+  /// only, once the storage is finished.
+  @inline(never) func noteSoftHyphens(codes: UnsafeBufferPointer<UInt32>, hyphenWidth: Double) {
+    withUnsafeMutablePointers { header, elements in
+      let segments = WebSoftHyphens.segments(
+        in: Self.contents(header, elements), count: header.pointee.segmentCount, codes: codes)
+      guard !segments.isEmpty else { return }
+      header.pointee.softHyphenSegments = segments
+      header.pointee.hyphenWidth = hyphenWidth
+      header.pointee.hasItemsOrTabs = true
+      header.pointee.widestSegmentContent = .infinity
     }
   }
 

@@ -621,14 +621,17 @@ public final class TextMeasurer: Sendable {
       }
     }
     return codes.withUnsafeBufferPointer {
-      builder.finish(
+      let finished = builder.finish(
         codes: $0,
         hasHyphenBeforeDigit: platform.rules.keepsDigitsWithLineStartHyphen && scan.hasHyphenBeforeDigit,
-        spacingTrims: spacingTrims,
-        hyphenWidth: platform.rules.drawsHyphenAtSoftHyphenBreaks && scan.hasSoftHyphen
-          ? WebSoftHyphens.hyphenWidth(
-            em: weight == .bold ? boldHyphenEm : regularHyphenEm, fontSize: fontSize)
-          : nil)
+        spacingTrims: spacingTrims)
+      if scan.hasSoftHyphen, platform.rules.drawsHyphenAtSoftHyphenBreaks {
+        finished.storage.noteSoftHyphens(
+          codes: $0,
+          hyphenWidth: WebSoftHyphens.hyphenWidth(
+            em: weight == .bold ? boldHyphenEm : regularHyphenEm, fontSize: fontSize))
+      }
+      return finished
     }
   }
 

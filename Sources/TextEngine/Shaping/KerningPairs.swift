@@ -27,6 +27,9 @@ final class KerningPairs: Sendable {
   init(chain: FontChain) {
     var kerned = CoverageSet()
     for font in chain.fonts { kerned.formUnion(font.kerningScalars) }
+    // A soft hyphen ending a segment: the pair is the scalars around it (`scan`), looked at only
+    // where this lets a boundary after one through the first test.
+    kerned.insert(0xAD)
     self.kerned = kerned
     checksSeconds = !chain.fonts.contains { $0.kernsOtherSeconds }
   }
@@ -226,11 +229,7 @@ final class KerningPairs: Sendable {
       let scalars = codes.baseAddress.unsafelyUnwrapped
       for segment in 0..<(breaks.count &- 1) {
         let end = breaks[segment].end
-        var firstIndex = end &- 1
-        // (Soft hyphens end segments: the pair is the scalars around them, as HarfBuzz kerns
-        // past the default ignorables it hides. Out of line: rare.)
-        if scalars[firstIndex] == 0xAD { firstIndex = scalarBeforeSoftHyphens(codes, before: end) }
-        let first = scalars[firstIndex]
+        let first = scalars[end &- 1]
         let second = scalars[end]
         // Most boundaries: neither a pair the fonts kern nor a segment starting with Common
         // scalars (the tests below in full only for those).
@@ -241,7 +240,16 @@ final class KerningPairs: Sendable {
         // (A space before the opportunity too: fonts such as Lato kern a space with the letter
         // after it, which moves the next word on a line that goes on past the space.)
         if acrossMayKern, !breaks[segment].isHard, first >= 0x20 {
-          visit(segment, firstIndex, end, false)
+          if first != 0xAD {
+            visit(segment, end &- 1, end, false)
+          } else {
+            // (Soft hyphens end segments: the pair is the scalars around them, as HarfBuzz kerns
+            // past the default ignorables it hides. Out of line: rare.)
+            let before = scalarBeforeSoftHyphens(codes, before: end)
+            if scalars[before] >= 0x20, scalars[before] != 0xAD, mayBeKerned(scalars[before], second) {
+              visit(segment, before, end, false)
+            }
+          }
         }
         guard mayBeCommon(second), runScript(second, joinsKana: joinsKana) == nil else { continue }
         // (A segment whose leading characters are shaped in the script before them has them in a

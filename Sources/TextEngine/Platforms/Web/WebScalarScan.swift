@@ -23,9 +23,10 @@ struct WebScalarScan: Hashable, Sendable {
     }
     let tabs = SIMD8<UInt32>(repeating: 9)
     let hyphens = SIMD8<UInt32>(repeating: 0x2D)
-    let softHyphens = SIMD8<UInt32>(repeating: 0xAD)
+    // (U+002D and U+00AD alike: the scalar less its 0x80 bit.)
+    let withoutBit7 = SIMD8<UInt32>(repeating: ~0x80)
     _ = ScalarSteps.forEachStep(
-      of: codes, where: { any(($0 .== tabs) .| ($0 .== hyphens) .| ($0 .== softHyphens)) },
+      of: codes, where: { any(($0 .== tabs) .| (($0 & withoutBit7) .== hyphens)) },
       then: { start in
         note(codes, from: start, to: start &+ 8)
         return true
