@@ -143,6 +143,31 @@ import Testing
     #expect(try spans.layout(width: 60).breaks.isEmpty)
   }
 
+  /// Fuzz findings (`Fuzz/Corpus/attributed/crash-web-soft-hyphen-*`), with the bundled chain,
+  /// whose primary font (Noto Sans CJK SC) draws a hyphen 1 em wide: each breaks the same as one
+  /// span and as plain text, and as Blink's rules say.
+  /// - `Dictiol\u{AD}I` at 26 px: the cut word's tail `iol\u{AD}` keeps `I` after it, which fits
+  ///   (the room less the hyphen was only for the piece before it);
+  /// - `pe\u{AD}h \u{AD}` at 26 px: the line from the tail `e\u{AD}` cannot end with the last
+  ///   hyphen, and ends after the tail, with its hyphen, in the room less it;
+  /// - a line from a segment rounded up further than its end is a grid unit wider when its
+  ///   hyphen is tested (it steps back: no line wider than the width).
+  @Test func fuzzFindingsBreakAlikeAsSpansAndPlainText() throws {
+    let measurer = try BundledFonts.measurer(systemFonts: false, platform: .web)
+    let style = TextStyle(fontSize: 16)
+    for (text, width, breaks) in [
+      ("Dictiol\u{AD}I", 26.0, [3, 4]), ("pe\u{AD}h \u{AD}", 26, [1, 3, 5]),
+      (" iinl o\u{FFFD}\u{7D0}\u{FFFD} ty\u{AD}DFK\u{4AD}ty$o", 85, [6, 11, 14]),
+    ] {
+      let plain = try measurer.prepare(text, style: style).layout(width: width)
+      let spans = try measurer.prepare([TextSpan(text, style: style)], paragraph: nil, truncationToken: nil)
+        .layout(width: width)
+      #expect(plain.breaks == breaks, "\(text)")
+      #expect(spans.breaks == breaks, "\(text)")
+      #expect(plain.lines.allSatisfy { $0.width <= width + WebTextRules.layoutUnit }, "\(text)")
+    }
+  }
+
   @Test func theHyphenIsRoundedUpToTheLayoutUnitGrid() {
     #expect(WebSoftHyphens.hyphenWidth(em: 0.322, fontSize: 15) == 4.84375)
     #expect(WebSoftHyphens.hyphenWidth(em: 0.25, fontSize: 16) == 4)

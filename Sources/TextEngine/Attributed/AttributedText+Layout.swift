@@ -457,6 +457,8 @@ extension AttributedText {
               // (The next line's whole segments are measured from the first of them.)
               origin = .nan
               metrics = LineMetrics()
+              // (The room less a hyphen was this piece's: the next line is decided afresh.)
+              pieceLimit = limit
             }
             lineWidth += graphemeWidths[grapheme]
             if !hangs { lineContent = lineWidth }

@@ -394,6 +394,8 @@ extension PreparedText {
                   || WebSoftHyphens.lineEnds(afterPieceOf: index, width: leadWidth, limit: limit, in: view),
                 in: view)
             {
+              // (Once: the next line, from the rest, is decided afresh.)
+              cutBeforeHyphen = -1
               (grapheme, leadWidth) = piece
               leadContent = leadWidth
             } else if grapheme == contentEnd,
@@ -537,7 +539,11 @@ extension PreparedText {
       // A line ending at a soft hyphen holds the hyphen too (`WebSoftHyphens`): where it does not
       // fit, the line ends earlier, before the segment (after what leads it), or cuts it.
       if drawsHyphens {
-        if let found = WebSoftHyphens.lastSegment(last, from: index, reach: reach, in: view) {
+        if let found = WebSoftHyphens.lastSegment(
+          last, from: index, reach: reach,
+          startRank: leadPosition.isNaN ? (leadWidth == 0 ? key.startRounding : 0) : leadRank,
+          hasLead: lineStart < first, in: view)
+        {
           last = found
         } else if lineStart < first {
           let hyphen = index > 0 ? WebSoftHyphens.drawnHyphen(endingAt: index - 1, in: view) : 0
@@ -563,8 +569,10 @@ extension PreparedText {
       if Widening.widensFirstItemParts, leadWidth == 0, leadPosition.isNaN,
         key.startTieRank & LineKey.widerFirstItemPart != 0
       {
+        // (Not past `last`, which a hyphen that does not fit may have taken back.)
         (last, widening) = lastSegmentFromWiderStart(
-          index, last: last, through: through, in: view, within: reach, grid: Rules.positionGrid ?? 0)
+          index, last: last, through: min(through, last), in: view, within: reach,
+          grid: Rules.positionGrid ?? 0)
       }
       // A line that holds a run of tabs reaches its tab stop from where it starts (the content
       // before it, which it hangs after) and goes on from its end; where content after the tabs

@@ -60,19 +60,26 @@ enum WebSoftHyphens {
   /// What a line from segment `first` ends at once its hyphen is counted, where `last` is the
   /// last segment whose content ends within `reach` (key coordinates): `last` when it does not
   /// end with a soft hyphen or its hyphen fits; else the last segment within the room less the
-  /// hyphen (Blink's second `ShapeLine`). Where `first` is past that room, `first` when it does
-  /// not end with a soft hyphen (the next opportunity after the room: it fits without one), else
-  /// nil: the line overflows and is cut (or ends before `first`, after what leads it).
+  /// hyphen (Blink's second `ShapeLine`). Where `first` is past that room: nil where something
+  /// leads the line (`hasLead`, a cut word's tail: the line ends after it, the opportunity
+  /// before or after that room), else `first` when it does not end with a soft hyphen (the next
+  /// opportunity after the room: it fits without one), else nil (the line overflows: it is cut).
+  /// The hyphen's test takes the line as wide as Blink snaps it: a grid unit wider than its keys
+  /// where its start (rounded up `startRank`) was rounded up further than its end
+  /// (`LineKey.lineWidth`).
   static func lastSegment(
-    _ last: Int, from first: Int, reach: Double, in view: PreparedTextStorage.View
+    _ last: Int, from first: Int, reach: Double, startRank: Int16, hasLead: Bool,
+    in view: PreparedTextStorage.View
   ) -> Int? {
     let keys = view.keys.baseAddress.unsafelyUnwrapped
-    guard endsWithSoftHyphen(last, in: view), keys[last].contentEnd + view.hyphenWidth > reach else {
+    let wider = startRank > keys[last].tieRank ? PreparedText.LineKey.rankedGrid : 0
+    guard endsWithSoftHyphen(last, in: view), keys[last].contentEnd + wider + view.hyphenWidth > reach
+    else {
       return last
     }
     let room = reach - view.hyphenWidth
     guard keys[first].contentEnd <= room else {
-      return endsWithSoftHyphen(first, in: view) ? nil : first
+      return hasLead || endsWithSoftHyphen(first, in: view) ? nil : first
     }
     guard last > first else { return first }
     return PreparedText.lastSegment(in: keys, from: first, through: last - 1, within: room)
