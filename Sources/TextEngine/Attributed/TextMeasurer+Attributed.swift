@@ -378,6 +378,7 @@ extension TextMeasurer {
 
   private func isWhitespace(grapheme: Int, codes: [UInt32], ends: [Int32]) -> Bool {
     let start = grapheme == 0 ? 0 : Int(ends[grapheme - 1])
-    return UnicodeProperties.isTrailingWhitespace(cluster: codes[start..<Int(ends[grapheme])])
+    return UnicodeProperties.isTrailingWhitespace(
+      cluster: codes[start..<Int(ends[grapheme])], hangsOtherSpaces: platform.rules.hangsOtherSpaceSeparators)
   }
 }

@@ -846,7 +846,8 @@ public final class TextMeasurer: Sendable {
       usesSystemFonts: usesSystemFonts, weight: weight, fontRule: platform.rules.clusterFontRule,
       splitsLigatures: platform.rules.splitsLigatures,
       fontsWithoutKerning: weight == .bold ? boldFontsWithoutKerning : regularFontsWithoutKerning,
-      ligaturesOff: ligaturesOff, restartsScriptRunsAtBidiRuns: platform.rules.restartsScriptRunsAtBidiRuns)
+      ligaturesOff: ligaturesOff, restartsScriptRunsAtBidiRuns: platform.rules.restartsScriptRunsAtBidiRuns,
+      hangsOtherSpaceSeparators: platform.rules.hangsOtherSpaceSeparators)
   }
 
   /// Convenience: prepare and lay out at one width.

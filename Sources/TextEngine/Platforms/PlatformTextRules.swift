@@ -73,6 +73,10 @@ protocol PlatformTextRules {
   /// True when a line that ends at a soft hyphen (U+00AD) ends with a hyphen the fit test counts
   /// (Blink, ``WebSoftHyphens``); false when the soft hyphen stays invisible (by default).
   static var drawsHyphenAtSoftHyphenBreaks: Bool { get }
+  /// True when the space separators other than the space and the ideographic space (U+2009 and
+  /// the like) hang at a line's end, as spaces do (by default); false when they take room there
+  /// (Blink).
+  static var hangsOtherSpaceSeparators: Bool { get }
   /// For each scalar of `codes`, true when a cluster it starts takes no letter spacing (runs of
   /// cursive scripts: ``WebLetterSpacing``, ``FlutterLetterSpacing``); nil when every cluster but
   /// a hard break takes it (by default). Asked only of texts with letter spacing;
@@ -183,6 +187,8 @@ extension PlatformTextRules {
   static var keepsDigitsWithLineStartHyphen: Bool { false }
 
   static var drawsHyphenAtSoftHyphenBreaks: Bool { false }
+
+  static var hangsOtherSpaceSeparators: Bool { true }
 
   static func scalarsWithoutLetterSpacing(
     in codes: UnsafeBufferPointer<UInt32>, scalarIsRightToLeft: [Bool]?

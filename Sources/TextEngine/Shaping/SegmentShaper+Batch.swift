@@ -138,13 +138,15 @@ extension SegmentShaper {
               Self.clampNegativeWidths(widths + start, count: count)
               body(
                 index, UnsafeBufferPointer(start: widths + start, count: count),
-                UnsafeBufferPointer(start: ends, count: count), Self.trailingWhitespace(scalars),
+                UnsafeBufferPointer(start: ends, count: count),
+                Self.trailingWhitespace(scalars, hangsOtherSpaces: hangsOtherSpaceSeparators),
                 FontMask(fontAt: Int(font)))
             } else if safeStart, safeEnd, (1..<count).allSatisfy({ widths[start &+ $0] == 0 }) {
               // One cluster: HarfBuzz put all its glyphs' advances on its first scalar (taken
               // only then, so that the sum is in glyph order, as `shape` adds it).
               Self.clampNegativeWidths(widths + start, count: 1)
-              let isWhitespace = Self.trailingWhitespace(scalars) == count
+              let isWhitespace =
+                Self.trailingWhitespace(scalars, hangsOtherSpaces: hangsOtherSpaceSeparators) == count
               body(
                 index, UnsafeBufferPointer(start: widths + start, count: 1),
                 UnsafeBufferPointer(start: ends + (count &- 1), count: 1), isWhitespace ? 1 : 0,

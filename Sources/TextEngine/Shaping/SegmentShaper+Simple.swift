@@ -39,7 +39,7 @@ extension SegmentShaper {
         to: widths)
       body(
         UnsafeBufferPointer(start: widths, count: count), UnsafeBufferPointer(start: ends, count: count),
-        Self.trailingWhitespace(scalars))
+        Self.trailingWhitespace(scalars, hangsOtherSpaces: hangsOtherSpaceSeparators))
       return true
     }
   }
@@ -193,13 +193,14 @@ extension SegmentShaper {
     for index in 0..<count where widths[index] < 0 { widths[index] = 0 }
   }
 
-  /// The trailing spaces and hard breaks of a segment whose scalars are each a grapheme.
-  static func trailingWhitespace(_ scalars: UnsafeBufferPointer<UInt32>) -> Int {
+  /// The trailing spaces and hard breaks of a segment whose scalars are each a grapheme (the
+  /// other space separators among them where `hangsOtherSpaces`).
+  static func trailingWhitespace(_ scalars: UnsafeBufferPointer<UInt32>, hangsOtherSpaces: Bool) -> Int {
     var trailing = 0
     let count = scalars.count
     while trailing < count {
       let scalar = scalars[count &- 1 &- trailing]
-      guard UnicodeProperties.isTrailingWhitespace(scalar) else { break }
+      guard UnicodeProperties.isTrailingWhitespace(scalar, hangsOtherSpaces: hangsOtherSpaces) else { break }
       trailing &+= 1
     }
     return trailing

@@ -25,6 +25,10 @@ struct SegmentShaper {
   /// Whether a segment's runs of one direction resolve their Common characters' scripts apart
   /// (``PlatformTextRules/restartsScriptRunsAtBidiRuns``).
   var restartsScriptRunsAtBidiRuns = false
+  /// False where the space separators other than the space and the ideographic space take room
+  /// at a line's end (Blink: `PlatformTextRules.hangsOtherSpaceSeparators`): they are then not a
+  /// segment's trailing whitespace.
+  var hangsOtherSpaceSeparators = true
 
   /// The default features left off in shaping with the chain's font `index` (a font past the
   /// chain: nil).
@@ -231,7 +235,10 @@ struct SegmentShaper {
     var end = scalars.count
     for grapheme in stride(from: graphemeEnds.count - 1, through: 0, by: -1) {
       let begin = grapheme == 0 ? 0 : Int(graphemeEnds[grapheme - 1])
-      guard UnicodeProperties.isTrailingWhitespace(cluster: scalars[begin..<end]) else { break }
+      guard
+        UnicodeProperties.isTrailingWhitespace(
+          cluster: scalars[begin..<end], hangsOtherSpaces: hangsOtherSpaceSeparators)
+      else { break }
       trailing += 1
       end = begin
     }

@@ -61,6 +61,29 @@ enum UnicodeProperties {
     if scalar &- 0x21 < 0x85 - 0x21 || scalar > 0x3000 { return false }
     return isHangingSpace(scalar) || isHardBreak(scalar)
   }
+
+  /// True for the space separators other than the space and the ideographic space (U+1680,
+  /// U+2000–U+2006, U+2008–U+200A, U+205F), which hang at a line's end where the platform hangs
+  /// them (`PlatformTextRules.hangsOtherSpaceSeparators`).
+  @inline(__always) static func isOtherHangingSpace(_ scalar: UInt32) -> Bool {
+    switch scalar {
+    case 0x1680, 0x2000...0x2006, 0x2008...0x200A, 0x205F: return true
+    default: return false
+    }
+  }
+
+  /// `isTrailingWhitespace(_:)` where the other space separators take room at a line's end
+  /// unless `hangsOtherSpaces` (`isOtherHangingSpace`).
+  @inline(__always) static func isTrailingWhitespace(_ scalar: UInt32, hangsOtherSpaces: Bool) -> Bool {
+    isTrailingWhitespace(scalar) && (hangsOtherSpaces || !isOtherHangingSpace(scalar))
+  }
+
+  /// `isTrailingWhitespace(cluster:)` where the other space separators take room at a line's end
+  /// unless `hangsOtherSpaces`.
+  static func isTrailingWhitespace<C: Collection<UInt32>>(cluster: C, hangsOtherSpaces: Bool) -> Bool {
+    isTrailingWhitespace(cluster: cluster)
+      && (hangsOtherSpaces || !cluster.contains(where: isOtherHangingSpace))
+  }
 }
 
 extension UnicodeProperties {

@@ -113,6 +113,11 @@ enum WebTextRules: PlatformTextRules {
   /// which the fit test counts (``WebSoftHyphens``).
   static var drawsHyphenAtSoftHyphenBreaks: Bool { true }
 
+  /// A thin space (U+2009) or another space separator but the space and the ideographic space
+  /// takes room at a line's end: `will three\u{2009}` needs the thin space's width, and where
+  /// only the word fits, the line is cut before it (Chromium 156, pre-wrap).
+  static var hangsOtherSpaceSeparators: Bool { false }
+
   /// `ShapeResultSpacing::ComputeSpacing` leaves joined letters unspaced (``WebLetterSpacing``).
   static func scalarsWithoutLetterSpacing(
     in codes: UnsafeBufferPointer<UInt32>, scalarIsRightToLeft: [Bool]?
