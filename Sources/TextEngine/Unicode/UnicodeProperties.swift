@@ -79,10 +79,13 @@ enum UnicodeProperties {
   }
 
   /// `isTrailingWhitespace(cluster:)` where the other space separators take room at a line's end
-  /// unless `hangsOtherSpaces`.
-  static func isTrailingWhitespace<C: Collection<UInt32>>(cluster: C, hangsOtherSpaces: Bool) -> Bool {
-    isTrailingWhitespace(cluster: cluster)
-      && (hangsOtherSpaces || !cluster.contains(where: isOtherHangingSpace))
+  /// unless `hangsOtherSpaces`. (A whitespace cluster is one scalar, a space with marks, or CR
+  /// LF: its first scalar says.)
+  @inline(__always) static func isTrailingWhitespace<C: Collection<UInt32>>(
+    cluster: C, hangsOtherSpaces: Bool
+  ) -> Bool {
+    guard isTrailingWhitespace(cluster: cluster) else { return false }
+    return hangsOtherSpaces || cluster.first.map { !isOtherHangingSpace($0) } ?? true
   }
 }
 
