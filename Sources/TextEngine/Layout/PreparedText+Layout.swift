@@ -255,7 +255,8 @@ extension PreparedText {
     let overlongWordsFillLines = Rules.overlongWordsFillLines
     let endsLinesAfterOverflowingSpaces = Rules.endsLinesAfterOverflowingSpaces
     // Texts with soft hyphens where a line ending at one ends with a hyphen (`WebSoftHyphens`),
-    // and the segment that ending with its hyphen fits no line (it is cut), or -1.
+    // and the segment that overflows the line with its hyphen (the line ends before it, after
+    // what leads it, or it is cut), or -1.
     let drawsHyphens =
       Widening.changesLineEnds && Rules.drawsHyphenAtSoftHyphenBreaks && !view.softHyphenSegments.isEmpty
     var cutBeforeHyphen = -1
@@ -328,6 +329,8 @@ extension PreparedText {
         {
           let hyphen =
             drawsHyphens && index > 0 ? WebSoftHyphens.drawnHyphen(endingAt: index - 1, in: view) : 0
+          // (A segment whose hyphen overflowed the line after a lead starts the next line afresh.)
+          if drawsHyphens, index == cutBeforeHyphen { cutBeforeHyphen = -1 }
           guard
             body(
               LineBreak(
@@ -537,7 +540,7 @@ extension PreparedText {
           last, from: index, through: through, reach: reach, keys: keys, trims: view.lineEndTrims)
       }
       // A line ending at a soft hyphen holds the hyphen too (`WebSoftHyphens`): where it does not
-      // fit, the line ends earlier, before the segment (after what leads it), or cuts it.
+      // fit, the line ends earlier, or the segment overflows it.
       if drawsHyphens {
         if let found = WebSoftHyphens.lastSegment(
           last, from: index, reach: reach,
@@ -545,20 +548,8 @@ extension PreparedText {
           hasLead: lineStart < first, in: view)
         {
           last = found
-        } else if lineStart < first {
-          let hyphen = index > 0 ? WebSoftHyphens.drawnHyphen(endingAt: index - 1, in: view) : 0
-          guard
-            body(
-              LineBreak(
-                graphemeRange: lineStart..<first, contentWidth: leadContent + hyphen, endsWithHardBreak: false
-              ))
-          else { return }
-          lineStart = first
-          leadWidth = 0
-          leadContent = 0
-          leadPosition = .nan
-          continue
         } else {
+          // (The segment overflows: the line ends before it, after what leads it, or cuts it.)
           cutBeforeHyphen = index
           continue
         }
