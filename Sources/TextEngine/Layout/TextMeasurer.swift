@@ -26,6 +26,8 @@ public final class TextMeasurer: Sendable {
   /// draws one (``WebSoftHyphens/hyphenScalar(in:)``); else 0.
   private let regularHyphenEm: Double
   private let boldHyphenEm: Double
+  /// The platform's rules of shaping, read once (``SegmentShaper/Rules``).
+  private let shapingRules: SegmentShaper.Rules
   private let regularCache: SegmentCache
   private let boldCache: SegmentCache
   /// Kerning across break opportunities, per chain (see `KerningPairs`).
@@ -162,6 +164,7 @@ public final class TextMeasurer: Sendable {
       of: ellipsis, in: regular, fontsWithoutKerning: regularFontsWithoutKerning)
     self.boldEllipsisEm = widthEm(
       of: ellipsis, in: bold ?? regular, fontsWithoutKerning: boldFontsWithoutKerning)
+    self.shapingRules = SegmentShaper.Rules(platform.rules)
     self.regularHyphenEm = hyphenEm(regular, fontsWithoutKerning: regularFontsWithoutKerning)
     self.boldHyphenEm = hyphenEm(bold ?? regular, fontsWithoutKerning: boldFontsWithoutKerning)
   }
@@ -846,8 +849,8 @@ public final class TextMeasurer: Sendable {
       usesSystemFonts: usesSystemFonts, weight: weight, fontRule: platform.rules.clusterFontRule,
       splitsLigatures: platform.rules.splitsLigatures,
       fontsWithoutKerning: weight == .bold ? boldFontsWithoutKerning : regularFontsWithoutKerning,
-      ligaturesOff: ligaturesOff, restartsScriptRunsAtBidiRuns: platform.rules.restartsScriptRunsAtBidiRuns,
-      hangsOtherSpaceSeparators: platform.rules.hangsOtherSpaceSeparators)
+      ligaturesOff: ligaturesOff,
+      rules: shapingRules)
   }
 
   /// Convenience: prepare and lay out at one width.

@@ -45,6 +45,7 @@ extension SegmentShaper {
     guard segmentCount > 1 else { return }
     let primary = chain.fonts[0]
     let language = self.language
+    let hangsOtherSpaces = hangsOtherSpaceSeparators
     // Per scalar: widths (8 bytes), scalars for HarfBuzz, joined scalars, grapheme ends (4
     // each), scripts (1); per segment: offset, break (4 each), script, safe break, font, one
     // cluster (1 each).
@@ -139,14 +140,14 @@ extension SegmentShaper {
               body(
                 index, UnsafeBufferPointer(start: widths + start, count: count),
                 UnsafeBufferPointer(start: ends, count: count),
-                Self.trailingWhitespace(scalars, hangsOtherSpaces: hangsOtherSpaceSeparators),
+                Self.trailingWhitespace(scalars, hangsOtherSpaces: hangsOtherSpaces),
                 FontMask(fontAt: Int(font)))
             } else if safeStart, safeEnd, (1..<count).allSatisfy({ widths[start &+ $0] == 0 }) {
               // One cluster: HarfBuzz put all its glyphs' advances on its first scalar (taken
               // only then, so that the sum is in glyph order, as `shape` adds it).
               Self.clampNegativeWidths(widths + start, count: 1)
               let isWhitespace =
-                Self.trailingWhitespace(scalars, hangsOtherSpaces: hangsOtherSpaceSeparators) == count
+                Self.trailingWhitespace(scalars, hangsOtherSpaces: hangsOtherSpaces) == count
               body(
                 index, UnsafeBufferPointer(start: widths + start, count: 1),
                 UnsafeBufferPointer(start: ends + (count &- 1), count: 1), isWhitespace ? 1 : 0,

@@ -18,6 +18,7 @@ extension SegmentShaper {
     let disabled = self.disabledFeatures(ofFontAt: 0)
     // The closure below captures these, not `self` (whose copy would retain the whole chain).
     let language = self.language
+    let hangsOtherSpaces = hangsOtherSpaceSeparators
     return withUnsafeTemporaryAllocation(byteCount: count * 17, alignment: 8) { raw in
       let base = raw.baseAddress.unsafelyUnwrapped
       let widths = base.bindMemory(to: Double.self, capacity: count)
@@ -39,7 +40,7 @@ extension SegmentShaper {
         to: widths)
       body(
         UnsafeBufferPointer(start: widths, count: count), UnsafeBufferPointer(start: ends, count: count),
-        Self.trailingWhitespace(scalars, hangsOtherSpaces: hangsOtherSpaceSeparators))
+        Self.trailingWhitespace(scalars, hangsOtherSpaces: hangsOtherSpaces))
       return true
     }
   }

@@ -22,13 +22,35 @@ struct SegmentShaper {
   /// Whether the ligatures (`liga`, `clig`, `calt`) are off: Blink's shaping under letter
   /// spacing (``PlatformTextRules/turnsLigaturesOffUnderLetterSpacing``).
   var ligaturesOff = false
-  /// Whether a segment's runs of one direction resolve their Common characters' scripts apart
-  /// (``PlatformTextRules/restartsScriptRunsAtBidiRuns``).
-  var restartsScriptRunsAtBidiRuns = false
-  /// False where the space separators other than the space and the ideographic space take room
-  /// at a line's end (Blink: `PlatformTextRules.hangsOtherSpaceSeparators`): they are then not a
-  /// segment's trailing whitespace.
-  var hangsOtherSpaceSeparators = true
+  /// The platform's rules the shaping follows, in one byte (the shaper stays 40 bytes, copied
+  /// inline).
+  var rules: Rules = [.hangsOtherSpaceSeparators]
+
+  /// Platform rules of shaping (``PlatformTextRules``).
+  struct Rules: OptionSet, Sendable {
+    let rawValue: UInt8
+    /// A segment's runs of one direction resolve their Common characters' scripts apart
+    /// (``PlatformTextRules/restartsScriptRunsAtBidiRuns``).
+    static let restartsScriptRunsAtBidiRuns = Rules(rawValue: 1)
+    /// The space separators other than the space and the ideographic space hang at a line's
+    /// end, as segments' trailing whitespace; without it they take room there (Blink:
+    /// ``PlatformTextRules/hangsOtherSpaceSeparators``).
+    static let hangsOtherSpaceSeparators = Rules(rawValue: 2)
+
+    init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// A platform's rules.
+    init(_ platform: any PlatformTextRules.Type) {
+      self = []
+      if platform.restartsScriptRunsAtBidiRuns { insert(.restartsScriptRunsAtBidiRuns) }
+      if platform.hangsOtherSpaceSeparators { insert(.hangsOtherSpaceSeparators) }
+    }
+  }
+
+  /// Whether a segment's runs of one direction resolve their Common characters' scripts apart.
+  var restartsScriptRunsAtBidiRuns: Bool { rules.contains(.restartsScriptRunsAtBidiRuns) }
+  /// Whether the other space separators are trailing whitespace (`Rules`).
+  var hangsOtherSpaceSeparators: Bool { rules.contains(.hangsOtherSpaceSeparators) }
 
   /// The default features left off in shaping with the chain's font `index` (a font past the
   /// chain: nil).
