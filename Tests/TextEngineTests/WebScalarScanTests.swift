@@ -7,15 +7,29 @@ import Testing
 @Suite struct WebScalarScanTests {
   func scan(_ codes: [UInt32]) -> WebScalarScan { codes.withUnsafeBufferPointer(WebScalarScan.init(_:)) }
 
-  @Test func tabsAreFoundAtEveryOffset() {
+  /// A scalar the scan looks for, the flag it raises, a flag it must not raise, and a scalar
+  /// that looks alike and raises none.
+  enum Sought: CaseIterable, Sendable {
+    case tab, softHyphen
+
+    var scalar: UInt32 { self == .tab ? 9 : 0xAD }
+    var lookalike: UInt32 { self == .tab ? 0x20 : 0x2D }
+    func found(in scan: WebScalarScan) -> Bool { self == .tab ? scan.hasTab : scan.hasSoftHyphen }
+    func other(in scan: WebScalarScan) -> Bool { self == .tab ? scan.hasHyphenBeforeDigit : scan.hasTab }
+  }
+
+  /// A tab or a soft hyphen is found wherever it is, and raises no other flag; a space or a
+  /// hyphen-minus raises none.
+  @Test(arguments: Sought.allCases)
+  func scalarsAreFoundAtEveryOffset(_ sought: Sought) {
     for count in 0..<20 {
       for position in 0..<count {
         var codes = [UInt32](repeating: 0x61, count: count)
-        codes[position] = 9
-        #expect(scan(codes).hasTab, "\(position) of \(count)")
-        #expect(!scan(codes).hasHyphenBeforeDigit, "\(position) of \(count)")
+        codes[position] = sought.scalar
+        #expect(sought.found(in: scan(codes)), "\(position) of \(count)")
+        #expect(!sought.other(in: scan(codes)), "\(position) of \(count)")
       }
-      #expect(!scan([UInt32](repeating: 0x20, count: count)).hasTab)
+      #expect(!sought.found(in: scan([UInt32](repeating: sought.lookalike, count: count))))
     }
   }
 
@@ -44,15 +58,4 @@ import Testing
     }
   }
 
-  @Test func softHyphensAreFoundAtEveryOffset() {
-    for count in 0..<20 {
-      for position in 0..<count {
-        var codes = [UInt32](repeating: 0x61, count: count)
-        codes[position] = 0xAD
-        #expect(scan(codes).hasSoftHyphen, "\(position) of \(count)")
-        #expect(!scan(codes).hasTab)
-      }
-      #expect(!scan([UInt32](repeating: 0x2D, count: count)).hasSoftHyphen)
-    }
-  }
 }

@@ -51,6 +51,12 @@ extension AttributedText {
     return last
   }
 
+  /// True when segment `index` ends its paragraph: a hard break follows it, or it is the text's
+  /// last.
+  @inline(__always) func endsParagraph(_ index: Int) -> Bool {
+    segments[index].hardBreakAfter || index == segments.count - 1
+  }
+
   /// The last segment of the paragraph segment `index` is in: the first at or after it that
   /// ends with a hard break, else the text's last.
   func paragraphEnd(from index: Int) -> Int {

@@ -222,9 +222,7 @@ extension AttributedText {
           lineWidth = walker!.width(to: end)
           metrics.formUnion(segment.metrics)
           // (A hyphen counts at a paragraph's end too, where Blink then takes it away.)
-          if lineHyphen > 0, segment.hardBreakAfter || index == segments.count - 1,
-            lineContent + lineHyphen > limit
-          {
+          if lineHyphen > 0, endsParagraph(index), lineContent + lineHyphen > limit {
             guard let wentBack = endLineBeforeSegment(&index, at: end) else { return }
             if wentBack { continue }
           }
@@ -362,8 +360,7 @@ extension AttributedText {
         fits = false
         pieceLimit = limit - hyphen
       } else if fits, hyphen > 0, lineStart == first,
-        lineWidth + segment.contentWidth + widening + hyphen > limit,
-        segment.hardBreakAfter || index == segments.count - 1
+        lineWidth + segment.contentWidth + widening + hyphen > limit, endsParagraph(index)
       {
         fits = false
         pieceLimit = limit - hyphen
@@ -470,7 +467,7 @@ extension AttributedText {
           // the hyphen.
           if hyphen > 0, pieceLimit == limit, grapheme > lineStart,
             (itemAdvances?.reportedWidth(from: lineStart, to: contentEnd) ?? lineContent) + hyphen > limit,
-            segment.hardBreakAfter || index == segments.count - 1
+            endsParagraph(index)
               || lineWidth + segments[index + 1].start - (segment.start + segment.contentWidth)
                 + segments[index + 1].contentWidth > limit
           {

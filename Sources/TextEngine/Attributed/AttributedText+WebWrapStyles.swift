@@ -84,9 +84,9 @@ extension AttributedText {
   /// soft hyphen and its paragraph goes on (``WebSoftHyphens``, the span's); else 0.
   private func hyphen(after segment: Int, items: ItemAdvances) -> Double {
     let record = segments[segment]
-    guard !items.softHyphens.isEmpty, record.contentGraphemeCount > 0, !record.hardBreakAfter,
-      segment < segments.count - 1
-    else { return 0 }
+    guard !items.softHyphens.isEmpty, record.contentGraphemeCount > 0, !endsParagraph(segment) else {
+      return 0
+    }
     return items.hyphen(endingAt: record.graphemeStart + record.contentGraphemeCount)
   }
 
