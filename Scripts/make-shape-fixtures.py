@@ -22,7 +22,7 @@ OUT = os.path.join(ROOT, "Tests", "Fixtures", "hb-shape.json")
 SIZE = 15
 REG, BOLD, EMOJI = "NotoSansCJKsc-Regular.otf", "NotoSansCJKsc-Bold.otf", "NotoColorEmoji.ttf"
 
-# name, font, text, script (ISO 15924), language (BCP 47)
+# name, font, text, script (ISO 15924), language (BCP 47)[, direction (default ltr)]
 CASES = [
     ("latin-kerning-avatar", REG, "AVATAR Type", "Latn", "en"),
     ("latin-kerning-to-way", REG, "To Way. WAVE", "Latn", "en"),
@@ -43,6 +43,12 @@ CASES = [
     ("emoji-keycap-1", EMOJI, "1\uFE0F\u20E3", "Zyyy", "en"),
     ("emoji-heart-vs16", EMOJI, "\u2764\uFE0F", "Zyyy", "en"),
     ("emoji-rainbow-flag", EMOJI, "\U0001F3F3\uFE0F\u200D\U0001F308", "Zyyy", "en"),
+    # Runs of soft hyphens longer than NativeFont.maximumSoftHyphenRun (8), which the engine
+    # shapes with one soft hyphen in their place: hidden glyphs, kerning across the run.
+    ("soft-hyphen-long-run-kerning", REG, "A" + "\u00AD" * 40 + "VATAR", "Latn", "en"),
+    ("soft-hyphen-runs-of-8-and-9", REG, "T" + "\u00AD" * 9 + "o W" + "\u00AD" * 8 + "ay", "Latn", "en"),
+    ("soft-hyphen-long-run-rtl", "NotoSansArabic-Regular.ttf",
+     "\u0633\u0644\u0627\u0645" + "\u00AD" * 12 + "\u0639\u0644\u064A\u0643\u0645", "Arab", "ar", "rtl"),
 ]
 FEATURES = ""  # HarfBuzz defaults (kern, liga, … on); no extra features
 
@@ -60,9 +66,10 @@ def main():
     version = subprocess.run(["hb-shape", "--version"], capture_output=True, text=True,
                              check=True).stdout.splitlines()[0]
     cases = []
-    for name, font, text, script, lang in CASES:
+    for name, font, text, script, lang, *rest in CASES:
+        direction = rest[0] if rest else "ltr"
         cmd = ["hb-shape", "--font-funcs=ot", "--output-format=json", "--no-glyph-names",
-               "--direction=ltr", f"--script={script}", f"--language={lang}", f"--features={FEATURES}",
+               f"--direction={direction}", f"--script={script}", f"--language={lang}", f"--features={FEATURES}",
                f"Fonts/{font}", text]
         out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, check=True).stdout
         em = upem(font)
@@ -79,7 +86,7 @@ def main():
             "name": name, "font": font, "text": text,
             "codePoints": ["U+%04X" % ord(c) for c in text],
             "fontSize": SIZE, "features": FEATURES,
-            "direction": "ltr", "script": script, "language": lang,
+            "direction": direction, "script": script, "language": lang,
             "unitsPerEm": em,
             "command": shlex.join(cmd),
             "glyphs": glyphs,

@@ -11,6 +11,8 @@ import Testing
     var font: String
     var text: String
     var language: String
+    var script: String
+    var isRightToLeft: Bool
     var glyphIDs: [UInt32]
     var clusters: [Int]
     var advances: [Double]
@@ -24,14 +26,19 @@ import Testing
       let glyphs = row["glyphs"] as! [[String: Any]]
       return ShapeCase(
         name: row["name"] as! String, font: row["font"] as! String, text: row["text"] as! String,
-        language: row["language"] as! String,
+        language: row["language"] as! String, script: row["script"] as! String,
+        isRightToLeft: row["direction"] as! String == "rtl",
         glyphIDs: glyphs.map { UInt32($0["gid"] as! Int) }, clusters: glyphs.map { $0["cluster"] as! Int },
         advances: glyphs.map { Double($0["xAdvanceUnits"] as! Int) },
         totalAdvance: row["totalAdvanceUnits"] as! Double)
     }
   }()
 
-  @Test(arguments: cases)
+  /// The cases shaped as one segment (the others hold soft hyphens, after which a line may break).
+  static let segmentCases = cases.filter { !$0.name.hasPrefix("soft-hyphen") }
+  static let softHyphenCases = cases.filter { $0.name.hasPrefix("soft-hyphen") }
+
+  @Test(arguments: segmentCases)
   func glyphsAndAdvancesMatchHBShape(_ shapeCase: ShapeCase) throws {
     let font = try Font(path: Fixtures.fontsDirectory + "/" + shapeCase.font)
     let measurer = TextMeasurer(regular: try FontChain([font]), platform: .ios)
@@ -48,6 +55,36 @@ import Testing
     // The measured single-line width is the same sum (no trailing spaces in these cases).
     let prepared = try measurer.prepare(shapeCase.text, style: style)
     #expect(abs(prepared.unconstrainedWidth - shapeCase.totalAdvance * scale) < 1e-9)
+  }
+
+  /// Runs of soft hyphens longer than `NativeFont.maximumSoftHyphenRun` reach HarfBuzz as one
+  /// soft hyphen (HarfBuzz 6.0 is quadratic in such a run in Noto Sans CJK): the glyphs still
+  /// match `hb-shape` given the whole run, one hidden glyph a soft hyphen, kerning across it, in
+  /// either direction; and the widths each scalar takes add up to the same advance.
+  @Test(arguments: softHyphenCases)
+  func longSoftHyphenRunsShapeAsHBShapeDoes(_ shapeCase: ShapeCase) throws {
+    let font = try Font(path: Fixtures.fontsDirectory + "/" + shapeCase.font)
+    let scalars = shapeCase.text.unicodeScalars.map(\.value)
+    #expect(scalars.count(where: { $0 == 0xAD }) > NativeFont.maximumSoftHyphenRun)
+    let glyphs = font.shape(
+      scalars, range: 0..<scalars.count,
+      properties: RunProperties(
+        scriptTag: shapeCase.script, isRightToLeft: shapeCase.isRightToLeft, language: shapeCase.language))
+    #expect(glyphs.map(\.glyphID) == shapeCase.glyphIDs)
+    #expect(glyphs.map { Int($0.cluster) } == shapeCase.clusters)
+    #expect(glyphs.map { Double($0.xAdvance) } == shapeCase.advances)
+
+    var widths = [Double](repeating: 0, count: scalars.count)
+    let scriptCode = UInt8(ICUProperties.scriptCode(scalars[0]))
+    scalars.withUnsafeBufferPointer { scalars in
+      widths.withUnsafeMutableBufferPointer { widths in
+        font.addAdvances(
+          scalars, range: 0..<scalars.count, scriptCode: scriptCode, isRightToLeft: shapeCase.isRightToLeft,
+          language: shapeCase.language, to: widths.baseAddress!)
+      }
+    }
+    #expect(abs(widths.reduce(0, +) * Double(font.unitsPerEm) - shapeCase.totalAdvance) < 1e-9)
+    for (scalar, width) in zip(scalars, widths) where scalar == 0xAD { #expect(width == 0) }
   }
 
   @Test(arguments: [

@@ -116,6 +116,32 @@ import Testing
     }
   }
 
+  /// A run of soft hyphens longer than HarfBuzz is given (`NativeFont.maximumSoftHyphenRun`)
+  /// still takes no room and is kerned across, in the bundled chain (Noto Sans CJK SC first, in
+  /// which HarfBuzz 6.0 is quadratic in such a run: 100,000 took about 15 s); and a hostile text
+  /// of 100,000 of them is one line as wide as the rest of the text.
+  @Test(arguments: [TextPlatform.web, .flutter, .ios])
+  func longRunsOfSoftHyphensTakeNoRoom(_ platform: TextPlatform) throws {
+    let measurer = try BundledFonts.measurer(systemFonts: false, platform: platform)
+    let style = TextStyle(fontSize: 15)
+    let long = String(repeating: "\u{AD}", count: NativeFont.maximumSoftHyphenRun + 1)
+    let difference =
+      try measurer.prepare("Y\(long)ou T\(long)o", style: style).unconstrainedWidth
+      - measurer.prepare("You To", style: style).unconstrainedWidth
+    #expect(platform == .web ? difference == 0 : abs(difference) < 1.0 / 65536)
+
+    let hostile = try measurer.prepare(String(repeating: "\u{AD}", count: 100_000) + "ok", style: style)
+    let layout = try hostile.layout(width: 343)
+    #expect(layout.lineCount == 1)
+    let spans = try measurer.prepare(
+      [TextSpan(String(repeating: "\u{AD}", count: 100_000) + "ok", style: style)], paragraph: nil,
+      truncationToken: nil)
+    #expect(try spans.layout(width: 343).lineCount == 1)
+    #expect(
+      layout.lines.first?.width
+        == (try measurer.prepare("ok", style: style).layout(width: 343).lines.first?.width))
+  }
+
   /// Flutter and iOS draw no hyphen: the line holds `x ab` (29.48 px) at 30 px.
   @Test func otherPlatformsDrawNoHyphen() throws {
     for platform in [TextPlatform.flutter, .ios] {

@@ -124,7 +124,7 @@ public final class Font: Sendable {
     _ scalars: UnsafeBufferPointer<UInt32>, range: Range<Int>, scriptCode: UInt8, isRightToLeft: Bool,
     language: String, to widths: UnsafeMutablePointer<Double>,
     breaks: UnsafeBufferPointer<Int32>? = nil, safeBreaks: UnsafeMutablePointer<Bool>? = nil,
-    splitsLigatures: Bool = false, disabled: NativeFont.DisabledFeatures = []
+    splitsLigatures: Bool = false, disabled: NativeFont.DisabledFeatures = [], mayHoldSoftHyphens: Bool = true
   ) {
     // The buffers are the calling thread's scratch space, used inside the lock only during this
     // call; they cross into the lock's region as addresses.
@@ -143,7 +143,7 @@ public final class Font: Sendable {
         breaks: breakAddress == 0
           ? nil : UnsafeBufferPointer(start: UnsafePointer(bitPattern: breakAddress), count: breakCount),
         safeBreaks: UnsafeMutablePointer(bitPattern: safeAddress), splitsLigatures: splitsLigatures,
-        disabled: disabled)
+        disabled: disabled, mayHoldSoftHyphens: mayHoldSoftHyphens)
     }
   }
 

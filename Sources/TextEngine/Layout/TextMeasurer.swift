@@ -465,6 +465,10 @@ public final class TextMeasurer: Sendable {
       platform.rules.expandsTabs || platform.rules.keepsDigitsWithLineStartHyphen
         || platform.rules.drawsHyphenAtSoftHyphenBreaks
       ? codes.withUnsafeBufferPointer(WebScalarScan.init(_:)) : WebScalarScan()
+    let mayHoldSoftHyphens =
+      scan.hasSoftHyphen
+      || !(platform.rules.expandsTabs || platform.rules.keepsDigitsWithLineStartHyphen
+        || platform.rules.drawsHyphenAtSoftHyphenBreaks)
     let tabs =
       platform.rules.expandsTabs && scan.hasTab
       ? tabItems(
@@ -555,7 +559,9 @@ public final class TextMeasurer: Sendable {
           let isHard = breaks[index].isHard
           if index == runEnd {
             if shaper == nil {
-              shaper = self.shaper(weight: weight, language: language, ligaturesOff: ligaturesOff)
+              shaper = self.shaper(
+                weight: weight, language: language, ligaturesOff: ligaturesOff,
+                mayHoldSoftHyphens: mayHoldSoftHyphens)
             }
             appendInLeadingScript(
               Int32(directions.unsafelyUnwrapped.leadingScripts[index]), segment: index, scalars: slice,
@@ -579,7 +585,9 @@ public final class TextMeasurer: Sendable {
           }
           if !found {
             if shaper == nil {
-              shaper = self.shaper(weight: weight, language: language, ligaturesOff: ligaturesOff)
+              shaper = self.shaper(
+                weight: weight, language: language, ligaturesOff: ligaturesOff,
+                mayHoldSoftHyphens: mayHoldSoftHyphens)
             }
             if index >= scannedUpTo {
               // Shape this miss with the ones after it, then take them from the cache.
@@ -842,15 +850,18 @@ public final class TextMeasurer: Sendable {
       ligaturesOff: shapesWithoutLigatures(style))
   }
 
-  /// The shaper for a weight's chain and a language, with the ligatures off or on.
-  func shaper(weight: FontWeight, language: String, ligaturesOff: Bool = false) -> SegmentShaper {
+  /// The shaper for a weight's chain and a language, with the ligatures off or on, for a text
+  /// that may hold soft hyphens or is known to hold none.
+  func shaper(
+    weight: FontWeight, language: String, ligaturesOff: Bool = false, mayHoldSoftHyphens: Bool = true
+  ) -> SegmentShaper {
     SegmentShaper(
       chain: chain(for: weight), graphemeBreakers: graphemeBreakers, language: language,
       usesSystemFonts: usesSystemFonts, weight: weight, fontRule: platform.rules.clusterFontRule,
       splitsLigatures: platform.rules.splitsLigatures,
       fontsWithoutKerning: weight == .bold ? boldFontsWithoutKerning : regularFontsWithoutKerning,
       ligaturesOff: ligaturesOff,
-      rules: shapingRules)
+      rules: mayHoldSoftHyphens ? shapingRules : shapingRules.subtracting(.mayHoldSoftHyphens))
   }
 
   /// Convenience: prepare and lay out at one width.

@@ -15,16 +15,18 @@ extension NativeFont {
   /// With `breaks` (ascending offsets in `scalars`, left to right text only), `safeBreaks[i]`
   /// says whether the text may be cut at `breaks[i]` with each side shaping as it does here:
   /// a cluster starts there and HarfBuzz did not flag its first glyph unsafe to break.
+  ///
+  /// `mayHoldSoftHyphens` false (the caller knows the text holds none) skips the look for long
+  /// runs of them (`addItem`).
   func addAdvances(
     _ scalars: UnsafeBufferPointer<UInt32>, range: Range<Int>, scriptCode: UInt8, isRightToLeft: Bool,
     language: String, to widths: UnsafeMutablePointer<Double>,
     breaks: UnsafeBufferPointer<Int32>? = nil, safeBreaks: UnsafeMutablePointer<Bool>? = nil,
-    splitsLigatures: Bool = false, disabled: DisabledFeatures = []
+    splitsLigatures: Bool = false, disabled: DisabledFeatures = [], mayHoldSoftHyphens: Bool = true
   ) {
     let buffer = hbBuffer
     hb_buffer_clear_contents(buffer)
-    hb_buffer_add_utf32(
-      buffer, scalars.baseAddress, Int32(scalars.count), UInt32(range.lowerBound), Int32(range.count))
+    _ = Self.addItem(buffer, scalars, range: range, mayHoldSoftHyphens: mayHoldSoftHyphens)
     hb_buffer_set_direction(buffer, isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
     hb_buffer_set_script(buffer, hb_script_t(rawValue: Self.harfBuzzScripts[Int(scriptCode)]))
     hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)

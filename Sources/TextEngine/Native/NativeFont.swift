@@ -394,9 +394,8 @@ struct NativeFont: ~Copyable {
     var glyphs: [ShapedGlyph] = []
     let buffer = hbBuffer
     hb_buffer_clear_contents(buffer)
-    scalars.withUnsafeBufferPointer {
-      hb_buffer_add_utf32(
-        buffer, $0.baseAddress, Int32($0.count), UInt32(range.lowerBound), Int32(range.count))
+    let leftOut = scalars.withUnsafeBufferPointer {
+      Self.addItem(buffer, $0, range: range) ? Self.softHyphensLeftOut($0, range: range) : []
     }
     hb_buffer_set_direction(buffer, properties.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
     hb_buffer_set_script(buffer, hb_script_from_iso15924_tag(Self.tag(properties.scriptTag)))
@@ -418,7 +417,40 @@ struct NativeFont: ~Copyable {
           xAdvance: positions[index].x_advance, xOffset: positions[index].x_offset,
           yOffset: positions[index].y_offset))
     }
+    guard leftOut.isEmpty else {
+      return Self.restoringSoftHyphens(
+        leftOut, to: glyphs, base: base, isRightToLeft: properties.isRightToLeft)
+    }
     return glyphs
+  }
+
+  /// `glyphs` with a glyph for each soft hyphen `addItem` left out (`leftOut`, offsets in the
+  /// shaped array): the kept soft hyphen's glyph (HarfBuzz's invisible glyph) with no advance,
+  /// beside it in glyph order. None where HarfBuzz removed the kept one.
+  private static func restoringSoftHyphens(
+    _ leftOut: [Range<Int>], to glyphs: [ShapedGlyph], base: UInt32, isRightToLeft: Bool
+  ) -> [ShapedGlyph] {
+    var runAfter: [UInt32: Range<Int>] = [:]
+    for run in leftOut { runAfter[UInt32(run.lowerBound - 1) - base] = run }
+    var restored: [ShapedGlyph] = []
+    restored.reserveCapacity(glyphs.count + leftOut.reduce(0) { $0 + $1.count })
+    for glyph in glyphs {
+      guard let run = runAfter.removeValue(forKey: glyph.cluster) else {
+        restored.append(glyph)
+        continue
+      }
+      let hidden = run.map {
+        ShapedGlyph(glyphID: glyph.glyphID, cluster: UInt32($0) - base, xAdvance: 0, xOffset: 0, yOffset: 0)
+      }
+      if isRightToLeft {
+        restored += hidden.reversed()
+        restored.append(glyph)
+      } else {
+        restored.append(glyph)
+        restored += hidden
+      }
+    }
+    return restored
   }
 
   /// The advance of `scalar`'s own glyph (the cmap's), in design units, or nil without one.

@@ -46,6 +46,7 @@ extension SegmentShaper {
     let primary = chain.fonts[0]
     let language = self.language
     let hangsOtherSpaces = hangsOtherSpaceSeparators
+    let mayHoldSoftHyphens = self.mayHoldSoftHyphens
     // Per scalar: widths (8 bytes), scalars for HarfBuzz, joined scalars, grapheme ends (4
     // each), scripts (1); per segment: offset, break (4 each), script, safe break, font, one
     // cluster (1 each).
@@ -126,7 +127,7 @@ extension SegmentShaper {
             isRightToLeft: false, language: language, to: widths,
             breaks: UnsafeBufferPointer(start: breaks, count: members &- 1), safeBreaks: safeBreaks,
             splitsLigatures: splitsLigatures && !hasOneCluster,
-            disabled: disabledFeatures(ofFontAt: Int(font)))
+            disabled: disabledFeatures(ofFontAt: Int(font)), mayHoldSoftHyphens: mayHoldSoftHyphens)
           var member = 0
           var start = 0
           for index in first..<segmentCount where isMember(index) {

@@ -19,6 +19,7 @@ extension SegmentShaper {
     // The closure below captures these, not `self` (whose copy would retain the whole chain).
     let language = self.language
     let hangsOtherSpaces = hangsOtherSpaceSeparators
+    let mayHoldSoftHyphens = self.mayHoldSoftHyphens
     return withUnsafeTemporaryAllocation(byteCount: count * 17, alignment: 8) { raw in
       let base = raw.baseAddress.unsafelyUnwrapped
       let widths = base.bindMemory(to: Double.self, capacity: count)
@@ -36,7 +37,7 @@ extension SegmentShaper {
       Self.addAdvancesByScriptRun(
         UnsafeBufferPointer(start: shaping, count: count), scripts: scripts, font: primary,
         isRightToLeft: isRightToLeft, language: language, splitsLigatures: splitsLigatures,
-        disabled: disabled,
+        disabled: disabled, mayHoldSoftHyphens: mayHoldSoftHyphens,
         to: widths)
       body(
         UnsafeBufferPointer(start: widths, count: count), UnsafeBufferPointer(start: ends, count: count),
@@ -99,7 +100,7 @@ extension SegmentShaper {
   static func addAdvancesByScriptRun(
     _ context: UnsafeBufferPointer<UInt32>, scripts: UnsafePointer<UInt8>, font: Font, isRightToLeft: Bool,
     language: String, splitsLigatures: Bool, disabled: NativeFont.DisabledFeatures = [],
-    to widths: UnsafeMutablePointer<Double>
+    mayHoldSoftHyphens: Bool = true, to widths: UnsafeMutablePointer<Double>
   ) {
     let count = context.count
     var runStart = 0
@@ -110,7 +111,8 @@ extension SegmentShaper {
       font.addAdvances(
         context, range: runStart..<runEnd, scriptCode: script, isRightToLeft: isRightToLeft,
         language: language,
-        to: widths, splitsLigatures: splitsLigatures, disabled: disabled)
+        to: widths, splitsLigatures: splitsLigatures, disabled: disabled,
+        mayHoldSoftHyphens: mayHoldSoftHyphens)
       runStart = runEnd
     }
     clampNegativeWidths(widths, count: count)

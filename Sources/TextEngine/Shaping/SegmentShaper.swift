@@ -24,7 +24,7 @@ struct SegmentShaper {
   var ligaturesOff = false
   /// The platform's rules the shaping follows, in one byte (the shaper stays 40 bytes, copied
   /// inline).
-  var rules: Rules = [.hangsOtherSpaceSeparators]
+  var rules: Rules = [.hangsOtherSpaceSeparators, .mayHoldSoftHyphens]
 
   /// Platform rules of shaping (``PlatformTextRules``).
   struct Rules: OptionSet, Sendable {
@@ -36,12 +36,15 @@ struct SegmentShaper {
     /// end, as segments' trailing whitespace; without it they take room there (Blink:
     /// ``PlatformTextRules/hangsOtherSpaceSeparators``).
     static let hangsOtherSpaceSeparators = Rules(rawValue: 2)
+    /// The text may hold soft hyphens, so HarfBuzz is given long runs of them shortened
+    /// (`NativeFont.addItem`); off for a text known to hold none (not a platform's rule).
+    static let mayHoldSoftHyphens = Rules(rawValue: 4)
 
     init(rawValue: UInt8) { self.rawValue = rawValue }
 
     /// A platform's rules.
     init(_ platform: any PlatformTextRules.Type) {
-      self = []
+      self = [.mayHoldSoftHyphens]
       if platform.restartsScriptRunsAtBidiRuns { insert(.restartsScriptRunsAtBidiRuns) }
       if platform.hangsOtherSpaceSeparators { insert(.hangsOtherSpaceSeparators) }
     }
@@ -51,6 +54,8 @@ struct SegmentShaper {
   var restartsScriptRunsAtBidiRuns: Bool { rules.contains(.restartsScriptRunsAtBidiRuns) }
   /// Whether the other space separators are trailing whitespace (`Rules`).
   var hangsOtherSpaceSeparators: Bool { rules.contains(.hangsOtherSpaceSeparators) }
+  /// Whether the text may hold soft hyphens (`Rules`).
+  var mayHoldSoftHyphens: Bool { rules.contains(.mayHoldSoftHyphens) }
 
   /// The default features left off in shaping with the chain's font `index` (a font past the
   /// chain: nil).

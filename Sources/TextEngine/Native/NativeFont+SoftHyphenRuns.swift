@@ -1,0 +1,86 @@
+internal import CHarfBuzz
+
+extension NativeFont {
+  /// The most soft hyphens in a row HarfBuzz is given. HarfBuzz 6.0 takes time quadratic in the
+  /// length of a run of soft hyphens in some fonts (Noto Sans CJK: 20,000 in 0.4 s, 200,000 in a
+  /// minute; the other bundled fonts and the other default ignorables are linear). A soft hyphen
+  /// is hidden and takes no room, and the glyphs on either side of a run kern across it however
+  /// long it is, so a longer run keeps its first soft hyphen in the buffer and leaves the rest
+  /// out: they keep width 0, and `shape` gives them the first one's glyph.
+  static let maximumSoftHyphenRun = 8
+
+  /// Adds `scalars[range]` to `buffer` as `hb_buffer_add_utf32` does, the whole of `scalars` as
+  /// context, each scalar's cluster its offset in `scalars`, but leaving out all but the first
+  /// soft hyphen of each run longer than `maximumSoftHyphenRun` (unless the caller knows that
+  /// `mayHoldSoftHyphens` is false). Returns whether it left any out.
+  @inline(__always) static func addItem(
+    _ buffer: OpaquePointer, _ scalars: UnsafeBufferPointer<UInt32>, range: Range<Int>,
+    mayHoldSoftHyphens: Bool = true
+  ) -> Bool {
+    guard mayHoldSoftHyphens, range.count > maximumSoftHyphenRun, hasLongSoftHyphenRun(scalars, range: range)
+    else {
+      hb_buffer_add_utf32(
+        buffer, scalars.baseAddress, Int32(scalars.count), UInt32(range.lowerBound), Int32(range.count))
+      return false
+    }
+    addItemLeavingOutSoftHyphens(buffer, scalars, range: range)
+    return true
+  }
+
+  private static func hasLongSoftHyphenRun(_ scalars: UnsafeBufferPointer<UInt32>, range: Range<Int>) -> Bool
+  {
+    var run = 0
+    for index in range {
+      guard scalars[index] == 0xAD else {
+        run = 0
+        continue
+      }
+      run &+= 1
+      if run > maximumSoftHyphenRun { return true }
+    }
+    return false
+  }
+
+  /// The soft hyphens `addItem` leaves out of `scalars[range]`, as ranges of offsets in
+  /// `scalars`, ascending: each follows the soft hyphen kept at its `lowerBound - 1`.
+  static func softHyphensLeftOut(_ scalars: UnsafeBufferPointer<UInt32>, range: Range<Int>) -> [Range<Int>] {
+    var leftOut: [Range<Int>] = []
+    var index = range.lowerBound
+    while index < range.upperBound {
+      guard scalars[index] == 0xAD else {
+        index += 1
+        continue
+      }
+      var end = index + 1
+      while end < range.upperBound, scalars[end] == 0xAD { end += 1 }
+      if end - index > maximumSoftHyphenRun { leftOut.append((index + 1)..<end) }
+      index = end
+    }
+    return leftOut
+  }
+
+  private static func addItemLeavingOutSoftHyphens(
+    _ buffer: OpaquePointer, _ scalars: UnsafeBufferPointer<UInt32>, range: Range<Int>
+  ) {
+    let base = scalars.baseAddress
+    let count = Int32(scalars.count)
+    // An empty item first: HarfBuzz takes the pre-context from it (the buffer is empty) and
+    // marks the buffer's contents as Unicode; the last empty item sets the post-context.
+    hb_buffer_add_utf32(buffer, base, count, UInt32(range.lowerBound), 0)
+    var index = range.lowerBound
+    while index < range.upperBound {
+      let scalar = scalars[index]
+      hb_buffer_add(buffer, scalar, UInt32(index))
+      index += 1
+      guard scalar == 0xAD else { continue }
+      var end = index
+      while end < range.upperBound, scalars[end] == 0xAD { end += 1 }
+      // The rest of a long run is left out; a short run goes in whole.
+      if end - index < maximumSoftHyphenRun {
+        for offset in index..<end { hb_buffer_add(buffer, 0xAD, UInt32(offset)) }
+      }
+      index = end
+    }
+    hb_buffer_add_utf32(buffer, base, count, UInt32(range.upperBound), 0)
+  }
+}
