@@ -424,35 +424,6 @@ struct NativeFont: ~Copyable {
     return glyphs
   }
 
-  /// `glyphs` with a glyph for each soft hyphen `addItem` left out (`leftOut`, offsets in the
-  /// shaped array): the kept soft hyphen's glyph (HarfBuzz's invisible glyph) with no advance,
-  /// beside it in glyph order. None where HarfBuzz removed the kept one.
-  private static func restoringSoftHyphens(
-    _ leftOut: [Range<Int>], to glyphs: [ShapedGlyph], base: UInt32, isRightToLeft: Bool
-  ) -> [ShapedGlyph] {
-    var runAfter: [UInt32: Range<Int>] = [:]
-    for run in leftOut { runAfter[UInt32(run.lowerBound - 1) - base] = run }
-    var restored: [ShapedGlyph] = []
-    restored.reserveCapacity(glyphs.count + leftOut.reduce(0) { $0 + $1.count })
-    for glyph in glyphs {
-      guard let run = runAfter.removeValue(forKey: glyph.cluster) else {
-        restored.append(glyph)
-        continue
-      }
-      let hidden = run.map {
-        ShapedGlyph(glyphID: glyph.glyphID, cluster: UInt32($0) - base, xAdvance: 0, xOffset: 0, yOffset: 0)
-      }
-      if isRightToLeft {
-        restored += hidden.reversed()
-        restored.append(glyph)
-      } else {
-        restored.append(glyph)
-        restored += hidden
-      }
-    }
-    return restored
-  }
-
   /// The advance of `scalar`'s own glyph (the cmap's), in design units, or nil without one.
   func nominalAdvance(of scalar: UInt32) -> Int32? {
     var glyph: hb_codepoint_t = 0
