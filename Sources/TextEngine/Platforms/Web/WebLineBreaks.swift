@@ -14,7 +14,8 @@
 ///    at `/` in paths and URLs, after `-` anywhere else;
 /// 5. elsewhere ICU: the engine's opportunity, with Unicode 16's rule LB19a for quotation marks
 ///    between East Asian characters (ICU 78 breaks `是远而。”|岂不`, ICU 72's rules do not) and
-///    15.1's LB20a (ICU 78 keeps a word-initial hyphen with a letter after it, ` -الداخلي`),
+///    15.1's LB20a (ICU 78 keeps a word-initial hyphen with a letter after it, ` -الداخلي`,
+///    among them Unicode 16's other hyphens, ` –abc`),
 ///    LB21a (a hyphen or maqaf between Hebrew letters may be broken after, `ערבית-לטינית`) and
 ///    LB25's `IS × NU` (no break between an infix separator and a digit, ` ،١٢٣`).
 enum WebLineBreaks {
@@ -48,10 +49,15 @@ enum WebLineBreaks {
   }
 
   /// True when Blink's rules may decide a position next to `scalar` differently from UAX #14:
-  /// spaces, ASCII and Latin-1 (the pair table, the hyphen rule), U+2010 (LB20a) and quotation
-  /// marks (LB19a).
+  /// spaces, ASCII and Latin-1 (the pair table, the hyphen rule), Unicode 16's hyphens (LB20a)
+  /// and quotation marks (LB19a).
   @inline(__always) static func mayDiffer(_ scalar: UInt32) -> Bool {
-    scalar <= 0xFF || scalar &- 0x2010 <= 0x2A || scalar &- 0x2E02 <= 0x1F
+    scalar <= 0xFF || scalar &- 0x2010 <= 0x2A || scalar &- 0x2E02 <= 0x1F || isOtherUnicode16Hyphen(scalar)
+  }
+
+  /// The hyphens of Unicode 16's LB20a outside `mayDiffer`'s ranges (``LineBreaker/isUnicode16Hyphen(_:)``).
+  @inline(__always) static func isOtherUnicode16Hyphen(_ scalar: UInt32) -> Bool {
+    scalar == 0x058A || scalar == 0x05BE || scalar == 0x1400 || scalar == 0x2E40 || scalar == 0x2E5D
   }
 
   /// Unicode 15.1's `IS × NU` (LB25), which ICU 72's rules keep only after a number: true when
@@ -267,7 +273,7 @@ enum WebLineBreaks {
         return index >= 2 && isASCIIAlphanumeric(codes[index &- 2])
       }
       if current > 0x7F {
-        return engineAllows && !LineBreaker.keepsWordInitialHyphen(before: index, in: codes)
+        return engineAllows && !LineBreaker.keepsWordInitialHyphen(before: index, in: codes, unicode16: true)
       }
     }
     if last <= 0xFF && current <= 0xFF {
@@ -275,7 +281,8 @@ enum WebLineBreaks {
     }
     if engineAllows {
       if isInfixBeforeDigit(last, current) { return false }
-      return last != 0x2010 || !LineBreaker.keepsWordInitialHyphen(before: index, in: codes)
+      return !LineBreaker.isUnicode16Hyphen(last)
+        || !LineBreaker.keepsWordInitialHyphen(before: index, in: codes, unicode16: true)
     }
     // LB19a (Unicode 16): a quotation mark between East Asian characters may be broken around.
     if isInitialQuote(current), index &+ 1 < codes.count {
