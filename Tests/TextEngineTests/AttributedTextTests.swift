@@ -586,11 +586,15 @@ extension AttributedTextTests {
   /// with a cut word's tail inside a bidi item and goes on past the item is as wide as a span's
   /// in plain text too, and fits at a tie (`web-bidi-plain-fewer-lines`: 510.4375 px as plain
   /// text, 510.453125 as the span, breaking it one line later at 510.425 px;
-  /// `web-bidi-cut-tail-tie`: 90.015625 px at 90, a tie the span broke before).
+  /// `web-bidi-cut-tail-tie`: 90.015625 px at 90, a tie the span broke before); soft hyphens
+  /// whose hyphen does not fit, cut in the room less it (`web-soft-hyphen-*`, reduced in
+  /// `WebSoftHyphensTests.fuzzFindingsBreakAlikeAsSpansAndPlainText`).
   @Test(arguments: [
     "web-cut-line-width", "web-cut-piece-rtl", "web-cut-tail-fit", "web-balance-line-width",
     "web-cut-reshaped-start", "web-span-negative-start", "web-bidi-plain-fewer-lines",
-    "web-bidi-cut-tail-tie",
+    "web-bidi-cut-tail-tie", "web-soft-hyphen-letter-spacing-cut",
+    "web-soft-hyphen-letter-spacing-wider-line",
+    "web-soft-hyphen-spans-cut-after-fix",
   ])
   func aFuzzedWebSpanLaysOutAsItsPlainText(finding: String) throws {
     let url = Fixtures.directory.deletingLastPathComponent().deletingLastPathComponent()

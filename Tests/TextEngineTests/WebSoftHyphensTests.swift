@@ -177,20 +177,61 @@ import Testing
   /// - `pe\u{AD}h \u{AD}` at 26 px: the line from the tail `e\u{AD}` cannot end with the last
   ///   hyphen, and ends after the tail, with its hyphen, in the room less it;
   /// - a line from a segment rounded up further than its end is a grid unit wider when its
-  ///   hyphen is tested (it steps back: no line wider than the width).
+  ///   hyphen is tested (it steps back: no line wider than the width);
+  /// - and when its room less the hyphen is: a line whose keys end exactly at that room fits only
+  ///   where its exact width does (`ShapeLine` compares exact positions). `i\u{AD}p\u{AD}y` at
+  ///   2.25 px with 1.75 px letter spacing (`web-soft-hyphen-letter-spacing-wider-line`),
+  ///   `in\u{AD}ter\u{AD}na\u{AD}tion\u{AD}al` at 34.75 px and `epeiiol\u{AD}i\u{AD}tu` at 26 px
+  ///   with 5.625 px (`web-soft-hyphen-spans-cut-after-fix`, also under `balance`): plain text
+  ///   took the segment with its hyphen, 1/64 px past the width, where spans cut it;
+  /// - a piece cut in the room less the hyphen has its end reshaped in that room, not the line's:
+  ///   `xhyhy,\u{AD}` at 26 px, 10.25 px with 2.25 px letter spacing
+  ///   (`web-soft-hyphen-letter-spacing-cut`), and `AVAVAVAV\u{AD}` at 44 px: the pieces `hy`
+  ///   and `AVA` fit that room by their advances, not once their last letter loses its kerning
+  ///   to the next (the line steps back to `h`, `AV`), where plain text tested the line's room.
+  ///
+  /// (`epeiiol\u{AD}i\u{AD}tu`'s `l\u{AD}` is a line wider than the width, in both: Blink's
+  /// break-anywhere cut goes on past the soft hyphen there, `l\u{AD}i`, which is not modelled.)
   @Test func fuzzFindingsBreakAlikeAsSpansAndPlainText() throws {
     let measurer = try BundledFonts.measurer(systemFonts: false, platform: .web)
-    let style = TextStyle(fontSize: 16)
-    for (text, width, breaks) in [
-      ("Dictiol\u{AD}I", 26.0, [3, 4]), ("pe\u{AD}h \u{AD}", 26, [1, 3, 5]),
-      (" iinl o\u{FFFD}\u{7D0}\u{FFFD} ty\u{AD}DFK\u{4AD}ty$o", 85, [6, 11, 14]),
+    struct Case {
+      var text: String
+      var fontSize = 16.0
+      var letterSpacing = 0.0
+      var width: Double
+      var breaks: [Int]
+      var wrap = TextWrap.auto
+      var linesFit = true
+    }
+    for finding in [
+      Case(text: "Dictiol\u{AD}I", width: 26, breaks: [3, 4]),
+      Case(text: "pe\u{AD}h \u{AD}", width: 26, breaks: [1, 3, 5]),
+      Case(text: " iinl o\u{FFFD}\u{7D0}\u{FFFD} ty\u{AD}DFK\u{4AD}ty$o", width: 85, breaks: [6, 11, 14]),
+      Case(text: "i\u{AD}p\u{AD}y", fontSize: 2.25, letterSpacing: 1.75, width: 5.375, breaks: [2, 3]),
+      Case(text: "in\u{AD}ter\u{AD}na\u{AD}tion\u{AD}al", width: 34.75, breaks: [3, 5, 7, 8, 10, 12]),
+      Case(
+        text: "epeiiol\u{AD}i\u{AD}tu", letterSpacing: 5.625, width: 26, breaks: [1, 2, 4, 6, 8, 9, 10, 11],
+        linesFit: false),
+      Case(
+        text: "epeiiol\u{AD}i\u{AD}tu", letterSpacing: 5.625, width: 26, breaks: [1, 2, 4, 6, 8, 9, 10, 11],
+        wrap: .balance, linesFit: false),
+      Case(text: "xhyhy,\u{AD}", fontSize: 10.25, letterSpacing: 2.25, width: 26, breaks: [3, 4]),
+      Case(text: "AVAVAVAV\u{AD}", width: 44, breaks: [4, 6]),
     ] {
+      var style = TextStyle(fontSize: finding.fontSize, letterSpacing: finding.letterSpacing)
+      style.textWrap = finding.wrap
+      let (text, width) = (finding.text, finding.width)
       let plain = try measurer.prepare(text, style: style).layout(width: width)
       let spans = try measurer.prepare([TextSpan(text, style: style)], paragraph: nil, truncationToken: nil)
         .layout(width: width)
-      #expect(plain.breaks == breaks, "\(text)")
-      #expect(spans.breaks == breaks, "\(text)")
-      #expect(plain.lines.allSatisfy { $0.width <= width + WebTextRules.layoutUnit }, "\(text)")
+      #expect(plain.breaks == finding.breaks, "\(text)")
+      #expect(spans.breaks == finding.breaks, "\(text)")
+      #expect(
+        zip(plain.lines, spans.lines).allSatisfy { abs($0.width - $1.width) <= WebTextRules.layoutUnit },
+        "\(text)")
+      if finding.linesFit {
+        #expect(plain.lines.allSatisfy { $0.width <= width + WebTextRules.layoutUnit }, "\(text)")
+      }
     }
   }
 

@@ -369,6 +369,9 @@ extension PreparedText {
           }
           // The line's width before the segment (the joined hyphen's) on its first piece, else 0.
           var leadBefore = joinsLineStartHyphen ? leadWidth : 0
+          // The room the piece's reshaped end must fit: the line's, or the room less the hyphen
+          // where the piece was cut in it (Blink's second `ShapeLine` reshapes the end in that room).
+          var pieceLimit = limit
           var grapheme = first
           while true {
             let before = grapheme
@@ -401,6 +404,7 @@ extension PreparedText {
               cutBeforeHyphen = -1
               (grapheme, leadWidth) = piece
               leadContent = leadWidth
+              pieceLimit = limit - view.hyphenWidth
             } else if grapheme == contentEnd,
               !(snaps && view.hasBidiItems && grapheme - 1 > lineStart
                 && Self.snappedPieceIsWider(
@@ -415,9 +419,9 @@ extension PreparedText {
             var endKerning = 0.0
             if !view.cutKerning.isEmpty {
               endKerning = view.cutKerning(beforeGrapheme: grapheme)
-              if endKerning != 0, leadWidth + endKerning > limit, grapheme - 1 > lineStart {
+              if endKerning != 0, leadWidth + endKerning > pieceLimit, grapheme - 1 > lineStart {
                 (grapheme, leadWidth, endKerning) = steppingBack(
-                  from: grapheme, lineStart: lineStart, limit: limit, width: { graphemeWidths[$0] },
+                  from: grapheme, lineStart: lineStart, limit: pieceLimit, width: { graphemeWidths[$0] },
                   endKerning: { view.cutKerning(beforeGrapheme: $0) })
               }
               leadContent = leadWidth + endKerning
@@ -429,9 +433,9 @@ extension PreparedText {
                 advance: leadWidth - leadBefore + endKerning, in: view, grid: Rules.positionGrid ?? 0)
               // A piece over several bidi items is wider than its advances by their parts'
               // rounding: Blink steps back while it is wider than the line. (Rare: bidi text.)
-              if end.width > limit, view.hasBidiItems, grapheme - 1 > lineStart {
+              if end.width > pieceLimit, view.hasBidiItems, grapheme - 1 > lineStart {
                 (grapheme, leadWidth, endKerning, end, positions) = Self.steppingBackToSnappedFit(
-                  Widening.self, from: grapheme, within: limit, positions: positionsBefore, piece: piece,
+                  Widening.self, from: grapheme, within: pieceLimit, positions: positionsBefore, piece: piece,
                   lineStart: lineStart, first: first, leadBefore: leadBefore, in: view,
                   grid: Rules.positionGrid ?? 0)
               }
@@ -452,6 +456,7 @@ extension PreparedText {
             lineStart = grapheme
             leadWidth = 0
             leadBefore = 0
+            pieceLimit = limit
           }
           if snaps {
             let end = positions.position(

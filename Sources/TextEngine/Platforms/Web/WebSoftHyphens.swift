@@ -66,23 +66,32 @@ enum WebSoftHyphens {
   /// opportunity after the room: it fits without one), else nil (the line overflows: it is cut).
   /// The hyphen's test takes the line as wide as Blink snaps it: a grid unit wider than its keys
   /// where its start (rounded up `startRank`) was rounded up further than its end
-  /// (`LineKey.lineWidth`).
+  /// (`LineKey.lineWidth`). So does the room's: a line whose keys end exactly at the room fits
+  /// there only where its exact width does too (`ShapeLine` compares exact positions with the
+  /// room), which is where it is not that grid unit wider (`LineKey.tieRank`).
   static func lastSegment(
     _ last: Int, from first: Int, reach: Double, startRank: Int16, hasLead: Bool,
     in view: PreparedTextStorage.View
   ) -> Int? {
     let keys = view.keys.baseAddress.unsafelyUnwrapped
-    let wider = startRank > keys[last].tieRank ? PreparedText.LineKey.rankedGrid : 0
+    let grid = PreparedText.LineKey.rankedGrid
+    let wider = startRank > keys[last].tieRank ? grid : 0
     guard endsWithSoftHyphen(last, in: view), keys[last].contentEnd + wider + view.hyphenWidth > reach
     else {
       return last
     }
     let room = reach - view.hyphenWidth
-    guard keys[first].contentEnd <= room else {
+    // Whether the line's content up to segment `segment`'s fits the room, ties decided.
+    func fitsRoom(_ segment: Int) -> Bool {
+      keys[segment].contentEnd + (startRank > keys[segment].tieRank ? grid : 0) <= room
+    }
+    guard fitsRoom(first) else {
       return hasLead || endsWithSoftHyphen(first, in: view) ? nil : first
     }
     guard last > first else { return first }
-    return PreparedText.lastSegment(in: keys, from: first, through: last - 1, within: room)
+    var found = PreparedText.lastSegment(in: keys, from: first, through: last - 1, within: room)
+    while found > first, !fitsRoom(found) { found -= 1 }
+    return found
   }
 
   /// The hyphen a line adds to its width when it ends at segment `last`'s content: the hyphen's
