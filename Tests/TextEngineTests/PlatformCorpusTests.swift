@@ -343,7 +343,7 @@ import TextEngine
   /// fits (`View.cutKerning`, `PreparedText.steppingBack`). Before the engine did so, 45 layouts
   /// broke otherwise and 775 of 10,359 lines differed in width; then 4 layouts (a hyphen before
   /// digits that Chromium keeps with them on a line that starts at it:
-  /// `PlatformTextRules.keepsDigitsWithLineStartHyphen`); now none, and 47 of 10,907 lines
+  /// `PlatformTextRules.joinsLineStartHyphens`); now none, and 47 of 10,907 lines
   /// (pieces ending inside `ff`, `fl`, `fi` and a few 1/64 px roundings), listed exactly in
   /// `corpus/cut-word-mismatches.json` (any change either way fails until the list is updated;
   /// `SELFSIZE_RECORD_CUT_WORD_MISMATCHES=1` rewrites it).
@@ -396,7 +396,7 @@ import TextEngine
   /// `2019-11-28`, `x86-64`, URLs with dates) in 70 texts at 33 widths from 60 to 140 px
   /// (`corpus/hyphen-digits.oracles.jsonl`, Chromium 156, bundled fonts in their order,
   /// `break-word`): a line that starts at a cut word's hyphen keeps the digits after it
-  /// (`PlatformTextRules.keepsDigitsWithLineStartHyphen`). Every layout breaks as Chromium (52 of
+  /// (`PlatformTextRules.joinsLineStartHyphens`). Every layout breaks as Chromium (52 of
   /// the 2,310 did not before the rule) and every line is as wide, in plain text and one span;
   /// `measure` counts the same lines.
   @Test func wordsWithAHyphenBeforeDigitsBreakAsChromiums() throws {

@@ -259,7 +259,7 @@ extension WebTextRulesTests {
   }
 
   /// A line that starts at a cut word's hyphen before digits keeps the digits with the hyphen
-  /// (`PlatformTextRules.keepsDigitsWithLineStartHyphen`): Blink's break iterator starts at the
+  /// (`PlatformTextRules.joinsLineStartHyphens`): Blink's break iterator starts at the
   /// line's start and takes the hyphen for a minus sign. Chromium 156 (`corpus/cut-word-line-widths`,
   /// `cw016@60`, `cw043@80`): `…issuecomment|-601105|975`, `2003|-04/msg00|399.html`, where the
   /// opportunity after the hyphen would end those lines after it. Plain text, one span, `measure`

@@ -205,7 +205,7 @@ extension AttributedText {
             guard endLine(at: end) else { return }
             continue
           }
-          if lineStartsWithHyphenBeforeDigits(from: lineStart, before: first) {
+          if lineStartHyphenJoins(from: lineStart, before: first) {
             joinsLineStartHyphen = true
           } else {
             guard let wentBack = endLineBeforeSegment(&index, at: first) else { return }

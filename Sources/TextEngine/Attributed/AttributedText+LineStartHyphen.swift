@@ -1,11 +1,11 @@
 extension AttributedText {
-  /// `PreparedText.lineStartsWithHyphenBeforeDigits(from:before:in:)` for spans, on a platform
+  /// `PreparedText.lineStartHyphenJoins(from:before:in:)` for spans, on a platform
   /// that keeps the digits with such a hyphen.
-  func lineStartsWithHyphenBeforeDigits(from lineStart: Int, before first: Int) -> Bool {
-    guard lineStart == first &- 1, platform.rules.keepsDigitsWithLineStartHyphen else { return false }
+  func lineStartHyphenJoins(from lineStart: Int, before first: Int) -> Bool {
+    guard lineStart == first &- 1, platform.rules.joinsLineStartHyphens else { return false }
     return graphemeEnds.withUnsafeBufferPointer { ends in
       codes.withUnsafeBufferPointer {
-        WebScalarScan.isHyphenBeforeDigit(grapheme: lineStart, ends: ends, codes: $0)
+        WebScalarScan.joinsAtLineStart(grapheme: lineStart, ends: ends, codes: $0)
       }
     }
   }

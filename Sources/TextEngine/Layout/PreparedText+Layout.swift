@@ -299,8 +299,8 @@ extension PreparedText {
         // A word wider than any line starts on this one where the platform fills lines with it;
         // so does a word of digits after the hyphen a cut word's tail starts the line with (Blink).
         let joinsLineStartHyphen =
-          Rules.keepsDigitsWithLineStartHyphen && lineStart < first
-          && lineStartsWithHyphenBeforeDigits(from: lineStart, before: first, in: view)
+          Rules.joinsLineStartHyphens && lineStart < first
+          && lineStartHyphenJoins(from: lineStart, before: first, in: view)
         // A no-break space inside a word too long for any line is a break of last resort.
         var noBreakSpace = FlutterNoBreakSpaces.Break.none
         if Rules.breaksTooLongWordsAtNoBreakSpaces, lineStart < first, tooLong ?? isTooLongToWait(segment) {

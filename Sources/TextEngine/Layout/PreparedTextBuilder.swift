@@ -402,13 +402,13 @@ struct PreparedTextBuilder {
 
   /// Places the segments (`Positions`: kerning, line keys, paragraph ends) and records how
   /// much was written; the storage is complete.
-  /// `hasHyphenBeforeDigit`: a line may start at a hyphen that keeps the digits after it
-  /// (`Header.hasHyphenBeforeDigit`).
+  /// `hasLineStartHyphen`: a line may start at a hyphen that keeps the digits after it
+  /// (`Header.hasLineStartHyphen`).
   /// `spacingTrims`: where the text's fullwidth marks are trimmed (`WebSpacingTrim`), the marks
   /// set narrower inside their segments (applied to the widths before they are placed) and each
   /// segment's trims (the trims across segments are in `kerning`); nil where none is.
   func finish(
-    codes: UnsafeBufferPointer<UInt32>? = nil, hasHyphenBeforeDigit: Bool = false,
+    codes: UnsafeBufferPointer<UInt32>? = nil, hasLineStartHyphen: Bool = false,
     spacingTrims: WebSpacingTrim.BuilderTrims? = nil
   ) -> Finished {
     // (Appended to only where marks are trimmed: other texts keep the header's empty array.)
@@ -446,7 +446,7 @@ struct PreparedTextBuilder {
       snapsCutWordTails: positionGrid > 0 && webAdvances != nil
         && (letterSpacing * 65536).rounded() == letterSpacing * 65536,
       itemStartGraphemes: itemGraphemes, tabRuns: tabRuns, tabStops: tabRuns.isEmpty ? nil : tabStops,
-      hasBidiItems: hasBidiItems, hasHyphenBeforeDigit: hasHyphenBeforeDigit, lineEndTrims: lineEndTrims)
+      hasBidiItems: hasBidiItems, hasLineStartHyphen: hasLineStartHyphen, lineEndTrims: lineEndTrims)
     return (storage, fontMask, missingGlyphs)
   }
 

@@ -26,7 +26,7 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
     /// True when laying the text out reads its scalars, so views hold them: the platform's line
     /// rules look for spaces inside segments (`TextPlatform.layoutReadsScalars`), or lines
     /// differ in height and one broken inside a segment set in several fonts holds only its own
-    /// clusters' fonts (`hasHyphenBeforeDigit` too).
+    /// clusters' fonts (`hasLineStartHyphen` too).
     var viewHasScalars = false
     /// True when a line starting inside a segment (after a word cut between graphemes) is
     /// measured from its first grapheme's snapped position, found from its segment's
@@ -39,9 +39,9 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
     /// True when some of `itemStartGraphemes` start bidi items (`View.hasBidiItems`).
     var hasBidiItems = false
     /// True when a line may start at a hyphen that keeps the digits after it, which the line
-    /// finder then reads in the text's scalars (`WebScalarScan.hasHyphenBeforeDigit`; set by the
+    /// finder then reads in the text's scalars (`WebScalarScan.hasLineStartHyphen`; set by the
     /// builder, where `viewHasScalars` is the paragraph's).
-    var hasHyphenBeforeDigit = false
+    var hasLineStartHyphen = false
     /// The segments whose last mark may be trimmed at a line's end, ascending (`View.lineEndTrims`;
     /// the web under `text-spacing-trim: normal`, usually empty).
     var lineEndTrims: [WebSpacingTrim.LineEndTrim] = []
@@ -50,7 +50,7 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
     var softHyphenSegments: [Int32] = []
     var hyphenWidth = 0.0
     /// True when `itemStartGraphemes`, `tabRuns`, `lineEndTrims` or `softHyphenSegments` holds
-    /// any, or `hasHyphenBeforeDigit` (one test where views are made).
+    /// any, or `hasLineStartHyphen` (one test where views are made).
     var hasItemsOrTabs = false
     /// The tab stops the runs reach (`View.tabStops`).
     var tabStops: WebTabStops?
@@ -320,7 +320,7 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
   @inline(__always) private static func withScalars<Result>(
     of header: UnsafeMutablePointer<Header>, in view: View, _ body: (View) -> Result
   ) -> Result {
-    guard header.pointee.viewHasScalars || header.pointee.hasHyphenBeforeDigit else { return body(view) }
+    guard header.pointee.viewHasScalars || header.pointee.hasLineStartHyphen else { return body(view) }
     return header.pointee.paragraph.codes.withUnsafeBufferPointer { codes in
       var view = view
       view.codes = codes.baseAddress
@@ -337,7 +337,7 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
   func finish(
     graphemeCount: Int, segmentCount: Int, widestSegmentContent: Double, segmentsPerPoint: Double,
     snapsCutWordTails: Bool = false, itemStartGraphemes: [Int32] = [], tabRuns: [WebTabStops.Run] = [],
-    tabStops: WebTabStops? = nil, hasBidiItems: Bool = false, hasHyphenBeforeDigit: Bool = false,
+    tabStops: WebTabStops? = nil, hasBidiItems: Bool = false, hasLineStartHyphen: Bool = false,
     lineEndTrims: [WebSpacingTrim.LineEndTrim] = []
   ) {
     withUnsafeMutablePointerToHeader { header in
@@ -346,10 +346,10 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
       header.pointee.tabRuns = tabRuns
       header.pointee.tabStops = tabStops
       header.pointee.hasBidiItems = hasBidiItems
-      header.pointee.hasHyphenBeforeDigit = hasHyphenBeforeDigit
+      header.pointee.hasLineStartHyphen = hasLineStartHyphen
       if !lineEndTrims.isEmpty { header.pointee.lineEndTrims = lineEndTrims }
       header.pointee.hasItemsOrTabs =
-        !itemStartGraphemes.isEmpty || !tabRuns.isEmpty || hasHyphenBeforeDigit || !lineEndTrims.isEmpty
+        !itemStartGraphemes.isEmpty || !tabRuns.isEmpty || hasLineStartHyphen || !lineEndTrims.isEmpty
       precondition(segmentCount == header.pointee.segmentCount, "every segment is appended once")
       precondition(graphemeCount <= header.pointee.graphemeCapacity)
       header.pointee.graphemeCount = graphemeCount

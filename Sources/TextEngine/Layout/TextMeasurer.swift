@@ -279,6 +279,7 @@ public final class TextMeasurer: Sendable {
       ? SegmentCache(capacity: 1_024) : style.weight == .bold ? boldCache : regularCache
     let decoded = decode()
     let codes = decoded.codes
+    let variant = decoded.hasGeneralPunctuation ? variant.union(.holdsGeneralPunctuation) : variant
     guard codes.count <= Self.maximumScalarCount else {
       throw TextError(
         .textTooLong,
@@ -369,7 +370,7 @@ public final class TextMeasurer: Sendable {
   @inline(never) private func buildTrimmingSpacing(
     codes: [UInt32], breaks: UnsafeBufferPointer<(end: Int, isHard: Bool)>, directions: SegmentDirections?,
     fontSize: Double, letterSpacing: Double, weight: FontWeight, language: String, languageID: Int32,
-    chain: FontChain, cache: SegmentCache, kerning: UnsafePointer<SegmentKerning>?, ligaturesOff: Bool
+    chain: FontChain, cache: SegmentCache, kerning: UnsafePointer<SegmentKerning>?, variant: ShapingVariant
   ) -> PreparedTextBuilder.Finished {
     let trims = codes.withUnsafeBufferPointer {
       WebSpacingTrim.trims(codes: $0, breaks: breaks, chain: chain, fontSize: fontSize)
@@ -379,7 +380,7 @@ public final class TextMeasurer: Sendable {
         codes: codes, breaks: breaks, directions: directions, fontSize: fontSize,
         letterSpacing: letterSpacing,
         weight: weight, language: language, languageID: languageID, chain: chain, cache: cache,
-        kerning: kerning, ligaturesOff: ligaturesOff, spacingTrims: nil)
+        kerning: kerning, variant: variant, spacingTrims: nil)
     }
     var merged = [SegmentKerning](repeating: SegmentKerning(), count: breaks.count)
     if let kerning { for index in merged.indices { merged[index] = kerning[index] } }
@@ -397,7 +398,7 @@ public final class TextMeasurer: Sendable {
         codes: codes, breaks: breaks, directions: directions, fontSize: fontSize,
         letterSpacing: letterSpacing,
         weight: weight, language: language, languageID: languageID, chain: chain, cache: cache,
-        kerning: $0.baseAddress, ligaturesOff: ligaturesOff,
+        kerning: $0.baseAddress, variant: variant,
         spacingTrims: WebSpacingTrim.BuilderTrims(inside: trims.inside, segments: segmentTrims))
     }
   }
@@ -410,6 +411,9 @@ public final class TextMeasurer: Sendable {
     let rawValue: UInt8
     static let ligaturesOff = ShapingVariant(rawValue: 1)
     static let trimsSpacing = ShapingVariant(rawValue: 2)
+    /// Not a way of shaping: decoding found General Punctuation (``DecodedText``), so the web
+    /// scan also looks for the dashes a line may start with (``WebScalarScan``).
+    static let holdsGeneralPunctuation = ShapingVariant(rawValue: 4)
 
     init(rawValue: UInt8) { self.rawValue = rawValue }
 
@@ -441,13 +445,12 @@ public final class TextMeasurer: Sendable {
         codes: codes, breaks: breaks, directions: directions, fontSize: fontSize,
         letterSpacing: letterSpacing,
         weight: weight, language: language, languageID: languageID, chain: chain, cache: cache,
-        kerning: kerning, ligaturesOff: variant.contains(.ligaturesOff))
+        kerning: kerning, variant: variant)
     }
     return buildSegments(
       codes: codes, breaks: breaks, directions: directions, fontSize: fontSize, letterSpacing: letterSpacing,
       weight: weight, language: language, languageID: languageID, chain: chain, cache: cache,
-      kerning: kerning,
-      ligaturesOff: variant.contains(.ligaturesOff), spacingTrims: nil)
+      kerning: kerning, variant: variant, spacingTrims: nil)
   }
 
   /// `build`'s work: every segment looked up or shaped, then placed with `spacingTrims` (the
@@ -455,19 +458,22 @@ public final class TextMeasurer: Sendable {
   private func buildSegments(
     codes: [UInt32], breaks: UnsafeBufferPointer<(end: Int, isHard: Bool)>, directions: SegmentDirections?,
     fontSize: Double, letterSpacing: Double, weight: FontWeight, language: String, languageID: Int32,
-    chain: FontChain, cache: SegmentCache, kerning: UnsafePointer<SegmentKerning>?, ligaturesOff: Bool,
+    chain: FontChain, cache: SegmentCache, kerning: UnsafePointer<SegmentKerning>?, variant: ShapingVariant,
     spacingTrims: WebSpacingTrim.BuilderTrims?
   ) -> PreparedTextBuilder.Finished {
+    let ligaturesOff = variant.contains(.ligaturesOff)
     // Tabs reach tab stops where the platform sets them (the text after a run of tabs is an
     // item of its own); a line may start at a hyphen that keeps the digits after it, where the
     // platform's line finder then reads the text's scalars.
     let scan =
-      platform.rules.expandsTabs || platform.rules.keepsDigitsWithLineStartHyphen
+      platform.rules.expandsTabs || platform.rules.joinsLineStartHyphens
         || platform.rules.drawsHyphenAtSoftHyphenBreaks
-      ? codes.withUnsafeBufferPointer(WebScalarScan.init(_:)) : WebScalarScan()
+      ? codes.withUnsafeBufferPointer {
+        WebScalarScan($0, looksForDashes: variant.contains(.holdsGeneralPunctuation))
+      } : WebScalarScan()
     let mayHoldSoftHyphens =
       scan.hasSoftHyphen
-      || !(platform.rules.expandsTabs || platform.rules.keepsDigitsWithLineStartHyphen
+      || !(platform.rules.expandsTabs || platform.rules.joinsLineStartHyphens
         || platform.rules.drawsHyphenAtSoftHyphenBreaks)
     let tabs =
       platform.rules.expandsTabs && scan.hasTab
@@ -634,7 +640,7 @@ public final class TextMeasurer: Sendable {
     return codes.withUnsafeBufferPointer {
       let finished = builder.finish(
         codes: $0,
-        hasHyphenBeforeDigit: platform.rules.keepsDigitsWithLineStartHyphen && scan.hasHyphenBeforeDigit,
+        hasLineStartHyphen: platform.rules.joinsLineStartHyphens && scan.hasLineStartHyphen,
         spacingTrims: spacingTrims)
       if scan.hasSoftHyphen, platform.rules.drawsHyphenAtSoftHyphenBreaks {
         finished.storage.noteSoftHyphens(

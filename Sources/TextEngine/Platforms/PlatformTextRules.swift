@@ -66,10 +66,12 @@ protocol PlatformTextRules {
   /// True when a tab reaches the next tab stop of its line (Blink's `pre-wrap` tabs,
   /// ``WebTabStops``); false when it is shaped as the font draws it (by default).
   static var expandsTabs: Bool { get }
-  /// True when a line that starts at a hyphen-minus before a digit (after a word cut between
-  /// graphemes) keeps the digits with it (Blink, ``WebScalarScan/hasHyphenBeforeDigit``); false
-  /// when the opportunity after the hyphen stays (by default).
-  static var keepsDigitsWithLineStartHyphen: Bool { get }
+  /// True when a line that starts at a hyphen (after a word cut between graphemes) keeps what
+  /// follows with it as Blink's break iterator, which starts at the line, does: the digits after
+  /// a hyphen-minus, the letter after one of Unicode 16's hyphens
+  /// (``WebScalarScan/hasLineStartHyphen``); false when the opportunity after the hyphen stays
+  /// (by default).
+  static var joinsLineStartHyphens: Bool { get }
   /// True when a line that ends at a soft hyphen (U+00AD) ends with a hyphen the fit test counts
   /// (Blink, ``WebSoftHyphens``); false when the soft hyphen stays invisible (by default).
   static var drawsHyphenAtSoftHyphenBreaks: Bool { get }
@@ -184,7 +186,7 @@ extension PlatformTextRules {
 
   static var expandsTabs: Bool { false }
 
-  static var keepsDigitsWithLineStartHyphen: Bool { false }
+  static var joinsLineStartHyphens: Bool { false }
 
   static var drawsHyphenAtSoftHyphenBreaks: Bool { false }
 

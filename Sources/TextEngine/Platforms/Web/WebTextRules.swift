@@ -106,8 +106,9 @@ enum WebTextRules: PlatformTextRules {
 
   /// Blink's break iterator starts at each line's start (`LineBreaker` sets its start offset
   /// from the break token), so a line that starts at a cut word's hyphen sees no letter before
-  /// it and keeps the digits after it (``WebScalarScan/hasHyphenBeforeDigit``).
-  static var keepsDigitsWithLineStartHyphen: Bool { true }
+  /// it: it keeps the digits after a hyphen-minus, and the letter after one of Unicode 16's
+  /// hyphens, word-initial there (``WebScalarScan/hasLineStartHyphen``).
+  static var joinsLineStartHyphens: Bool { true }
 
   /// `LineBreaker::AddHyphen`: a line ending at a soft hyphen ends with the style's hyphen,
   /// which the fit test counts (``WebSoftHyphens``).
