@@ -81,10 +81,12 @@ extension AttributedText {
   }
 
   /// The hyphen a line ending after segment `segment` ends with: where its content ends with a
-  /// soft hyphen and its paragraph goes on (``WebSoftHyphens``, the span's); else 0.
-  private func hyphen(after segment: Int, items: ItemAdvances) -> Double {
+  /// soft hyphen and its paragraph goes on (``WebSoftHyphens``, the span's); else 0. With
+  /// `inFit`, also at the paragraph's end, where Blink's fit test counts the hyphen it then
+  /// takes away (as plain text's `WebWrapStyles.widthAlone`).
+  private func hyphen(after segment: Int, items: ItemAdvances, inFit: Bool = false) -> Double {
     let record = segments[segment]
-    guard !items.softHyphens.isEmpty, record.contentGraphemeCount > 0, !endsParagraph(segment) else {
+    guard !items.softHyphens.isEmpty, record.contentGraphemeCount > 0, inFit || !endsParagraph(segment) else {
       return 0
     }
     return items.hyphen(endingAt: record.graphemeStart + record.contentGraphemeCount)
@@ -146,7 +148,7 @@ extension AttributedText {
     while first > 0, !segments[first - 1].hardBreakAfter { first -= 1 }
     var index = first
     while index < segments.count {
-      let ending = itemAdvances.map { hyphen(after: index, items: $0) } ?? 0
+      let ending = itemAdvances.map { hyphen(after: index, items: $0, inFit: true) } ?? 0
       if segments[index].contentWidth + ending > limit { return true }
       if segments[index].hardBreakAfter { break }
       index += 1
@@ -288,7 +290,8 @@ extension AttributedText {
     let minimum = WebWrapStyles.narrowestBalancedWidth(lineWidthSum: sum, lineCount: lineCount)
     var widestContent = 0.0
     for index in segments.indices {
-      widestContent = max(widestContent, segments[index].contentWidth + hyphen(after: index, items: items))
+      widestContent = max(
+        widestContent, segments[index].contentWidth + hyphen(after: index, items: items, inFit: true))
     }
     // Whether the greedy lines at `layoutUnits` are no more than `lineCount` (a word wider than
     // the line: `BreakLines` gives up). A word is wider than the line where the greedy breaker
