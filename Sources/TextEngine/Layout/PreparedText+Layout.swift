@@ -297,7 +297,9 @@ extension PreparedText {
           }
         }
         // A word wider than any line starts on this one where the platform fills lines with it;
-        // so does a word of digits after the hyphen a cut word's tail starts the line with (Blink).
+        // so does a word after the hyphen a cut word's tail starts the line with, where Blink's
+        // break iterator, starting at the line, keeps them together (digits, or a letter after a
+        // dash).
         let joinsLineStartHyphen =
           Rules.joinsLineStartHyphens && lineStart < first
           && lineStartHyphenJoins(from: lineStart, before: first, in: view)
