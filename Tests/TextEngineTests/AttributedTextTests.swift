@@ -588,13 +588,17 @@ extension AttributedTextTests {
   /// text, 510.453125 as the span, breaking it one line later at 510.425 px;
   /// `web-bidi-cut-tail-tie`: 90.015625 px at 90, a tie the span broke before); soft hyphens
   /// whose hyphen does not fit, cut in the room less it (`web-soft-hyphen-*`, reduced in
-  /// `WebSoftHyphensTests.fuzzFindingsBreakAlikeAsSpansAndPlainText`).
+  /// `WebSoftHyphensTests.fuzzFindingsBreakAlikeAsSpansAndPlainText`); a dash a cut word's tail
+  /// starts a line with, joined with the letter after it (`web-join-*`, reduced in
+  /// `WebWordInitialHyphensTests.joinedDashesBreakAlikeAsSpansAndPlainText`).
   @Test(arguments: [
     "web-cut-line-width", "web-cut-piece-rtl", "web-cut-tail-fit", "web-balance-line-width",
     "web-cut-reshaped-start", "web-span-negative-start", "web-bidi-plain-fewer-lines",
     "web-bidi-cut-tail-tie", "web-soft-hyphen-letter-spacing-cut",
     "web-soft-hyphen-letter-spacing-wider-line",
-    "web-soft-hyphen-spans-cut-after-fix",
+    "web-soft-hyphen-spans-cut-after-fix", "web-join-dash-kerned-width", "web-join-dash-kerned-width-AV-T",
+    "web-join-dash-kerned-width-spacing", "web-join-soft-hyphen-digits", "web-join-soft-hyphen-line-too-wide",
+    "web-join-soft-hyphen-paragraph-end",
   ])
   func aFuzzedWebSpanLaysOutAsItsPlainText(finding: String) throws {
     let url = Fixtures.directory.deletingLastPathComponent().deletingLastPathComponent()

@@ -45,6 +45,31 @@ import Testing
     "dsh384@45", "dsh400@45", "dsh403@30", "dsh403@45", "dsh404@45",
   ]
 
+  /// Fuzz findings (helper run at 02bfdcc, `Fuzz/Findings/attributed/web-join-*`), each the
+  /// same as plain text and as one span: a dash cut alone from the letter it is joined with
+  /// (`s|–|t`) is as wide as the dash reshaped alone (8.046875 px, not 7.609375 with its kerning
+  /// to `t`: Blink cuts the joined word there); a joined dash whose segment ends with a soft
+  /// hyphen whose hyphen does not fit is cut in the room less the hyphen (`xyz|–|a\u{AD}bc`, plain
+  /// text took `–a\u{AD}` at 31.5 px, over 24), as is the older join of a hyphen before digits.
+  @Test func joinedDashesBreakAlikeAsSpansAndPlainText() throws {
+    let measurer = try BundledFonts.measurer(systemFonts: false, platform: .web)
+    let style = TextStyle(fontSize: 15)
+    for (text, width, breaks, dashLine) in [
+      ("s\u{2013}t", 12.5, [1, 2], 1), ("AV\u{2013}Te", 14.0, [1, 2, 3, 4], 2),
+      ("xyz\u{2013}a\u{AD}bc", 24.0, [3, 4, 6], 1), ("xyz\u{2013}a\u{AD}", 24.0, [3, 4], 1),
+      ("xyz-1\u{AD}bc", 24.0, [3, 4, 6], -1),
+    ] {
+      let plain = try measurer.prepare(text, style: style).layout(width: width)
+      let spans = try measurer.prepare([TextSpan(text, style: style)], paragraph: nil, truncationToken: nil)
+        .layout(width: width)
+      #expect(plain.breaks == breaks, "\(text)")
+      #expect(spans.breaks == breaks, "\(text)")
+      #expect(plain.lines.map(\.width) == spans.lines.map(\.width), "\(text)")
+      #expect(plain.lines.allSatisfy { $0.width <= width }, "\(text)")
+      if dashLine >= 0 { #expect(plain.lines[dashLine].width == 8.046875, "\(text)") }
+    }
+  }
+
   @Test func unicode16HyphensAreWordInitialOnTheWeb() throws {
     let measurer = try PlatformCorpusTests.measurer(chain: ["Noto Sans"], platform: .web)
     let style = TextStyle(fontSize: 15, lineHeight: .fixed(21))

@@ -371,6 +371,9 @@ extension PreparedText {
           }
           // The line's width before the segment (the joined hyphen's) on its first piece, else 0.
           var leadBefore = joinsLineStartHyphen ? leadWidth : 0
+          // The joined hyphen's line where none of the segment fits after it: the hyphen's own
+          // width, its end reshaped without the kerning to the segment (Blink's cut there).
+          let joinedLeadContent = leadContent
           // The room the piece's reshaped end must fit: the line's, or the room less the hyphen
           // where the piece was cut in it (Blink's second `ShapeLine` reshapes the end in that room).
           var pieceLimit = limit
@@ -395,7 +398,7 @@ extension PreparedText {
             if grapheme > before { leadContent = leadWidth }
             // (The rest fits by its advances, but not with the hyphen after it where the line ends
             // at its soft hyphen: the cut moves back.)
-            if grapheme == contentEnd, drawsHyphens, lineStart >= first,
+            if grapheme == contentEnd, drawsHyphens, lineStart >= first || joinsLineStartHyphen,
               let piece = WebSoftHyphens.pieceBeforeHyphen(
                 of: index, from: lineStart, to: contentEnd, width: leadWidth, limit: limit,
                 endsLine: index == cutBeforeHyphen
@@ -441,7 +444,7 @@ extension PreparedText {
                   lineStart: lineStart, first: first, leadBefore: leadBefore, in: view,
                   grid: Rules.positionGrid ?? 0)
               }
-              leadContent = end.width
+              leadContent = joinsLineStartHyphen && grapheme == first ? joinedLeadContent : end.width
               // (The next piece starts where the text's shaping puts the cut, not the reshaped end.)
               piece =
                 endKerning == 0
