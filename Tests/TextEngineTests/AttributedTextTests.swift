@@ -598,7 +598,8 @@ extension AttributedTextTests {
     "web-soft-hyphen-letter-spacing-wider-line",
     "web-soft-hyphen-spans-cut-after-fix", "web-join-dash-kerned-width", "web-join-dash-kerned-width-AV-T",
     "web-join-dash-kerned-width-spacing", "web-join-soft-hyphen-digits", "web-join-soft-hyphen-line-too-wide",
-    "web-join-soft-hyphen-paragraph-end",
+    "web-join-soft-hyphen-paragraph-end", "web-join-after-pair-break-double-hyphen",
+    "web-join-after-pair-break-question",
   ])
   func aFuzzedWebSpanLaysOutAsItsPlainText(finding: String) throws {
     let url = Fixtures.directory.deletingLastPathComponent().deletingLastPathComponent()

@@ -50,14 +50,17 @@ import Testing
   /// (`s|–|t`) is as wide as the dash reshaped alone (8.046875 px, not 7.609375 with its kerning
   /// to `t`: Blink cuts the joined word there); a joined dash whose segment ends with a soft
   /// hyphen whose hyphen does not fit is cut in the room less the hyphen (`xyz|–|a\u{AD}bc`, plain
-  /// text took `–a\u{AD}` at 31.5 px, over 24), as is the older join of a hyphen before digits.
+  /// text took `–a\u{AD}` at 31.5 px, over 24), as is the older join of a hyphen before digits;
+  /// a line that starts at a segment of one hyphen (after `-` or `?`, where the text breaks
+  /// before it) keeps it with the letters after it (`Na-|-ж|жж`).
   @Test func joinedDashesBreakAlikeAsSpansAndPlainText() throws {
     let measurer = try BundledFonts.measurer(systemFonts: false, platform: .web)
     let style = TextStyle(fontSize: 15)
     for (text, width, breaks, dashLine) in [
       ("s\u{2013}t", 12.5, [1, 2], 1), ("AV\u{2013}Te", 14.0, [1, 2, 3, 4], 2),
       ("xyz\u{2013}a\u{AD}bc", 24.0, [3, 4, 6], 1), ("xyz\u{2013}a\u{AD}", 24.0, [3, 4], 1),
-      ("xyz-1\u{AD}bc", 24.0, [3, 4, 6], -1),
+      ("xyz-1\u{AD}bc", 24.0, [3, 4, 6], -1), ("Na--\u{436}\u{436}\u{436}", 25.0, [3, 5], -1),
+      ("Na?-\u{436}\u{436}\u{436}", 28.0, [3, 6], -1),
     ] {
       let plain = try measurer.prepare(text, style: style).layout(width: width)
       let spans = try measurer.prepare([TextSpan(text, style: style)], paragraph: nil, truncationToken: nil)

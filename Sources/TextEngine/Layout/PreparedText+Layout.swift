@@ -544,6 +544,20 @@ extension PreparedText {
           last &-= 1
         }
       }
+      // A line of one hyphen the next segment does not fit after, where Blink's break iterator,
+      // starting at the line, keeps the hyphen with what follows (`joinsLineStartHyphens`, after
+      // `-` or `?`: `Na-|-жжж`): the hyphen leads that segment, cut as one word with it.
+      if Rules.joinsLineStartHyphens, last == index, leadWidth == 0, leadPosition.isNaN, lineStart == first,
+        segment.graphemeCount == 1, index < Int(key.paragraphEnd),
+        lineStartHyphenJoins(from: first, before: first + 1, in: view)
+      {
+        leadWidth = segment.contentWidth
+        leadContent = leadWidth
+        leadPosition = key.start
+        leadRank = key.startRounding
+        index += 1
+        continue
+      }
       // Where a line ending with a mark Blink may trim fits neither way (`WebSpacingTrim`).
       if Widening.changesLineEnds, !view.lineEndTrims.isEmpty, leadWidth == 0, leadPosition.isNaN {
         last = WebSpacingTrim.adjustedLastSegment(
