@@ -547,9 +547,9 @@ extension PreparedText {
       // A line of one hyphen the next segment does not fit after, where Blink's break iterator,
       // starting at the line, keeps the hyphen with what follows (`joinsLineStartHyphens`, after
       // `-` or `?`: `Na-|-жжж`): the hyphen leads that segment, cut as one word with it.
-      if Rules.joinsLineStartHyphens, last == index, leadWidth == 0, leadPosition.isNaN, lineStart == first,
-        segment.graphemeCount == 1, index < Int(key.paragraphEnd),
-        lineStartHyphenJoins(from: first, before: first + 1, in: view)
+      if Rules.joinsLineStartHyphens, last == index, segment.graphemeCount == 1,
+        Self.hyphenLeadsNextSegment(
+          index, lineStart: lineStart, leadWidth: leadWidth, leadPosition: leadPosition, in: view)
       {
         leadWidth = segment.contentWidth
         leadContent = leadWidth
@@ -1286,5 +1286,21 @@ extension PreparedText {
     return TextLayout.Line(
       scalarRange: scalarStart..<contentEnd, width: contentWidth + ellipsisWidth, isTruncated: true,
       height: lineHeight)
+  }
+}
+
+extension PreparedText {
+  /// Whether segment `index`, one grapheme alone at a line's start with nothing leading it,
+  /// is a hyphen Blink keeps with the next segment of its paragraph there
+  /// (`lineStartHyphenJoins(from:before:in:)`). Out of line: asked of lines of one one-grapheme
+  /// segment only, and inlined it slows every line finder's loop.
+  @inline(never) static func hyphenLeadsNextSegment(
+    _ index: Int, lineStart: Int, leadWidth: Double, leadPosition: Double, in view: PreparedTextStorage.View
+  ) -> Bool {
+    let first = Int(view.segments[index].graphemeStart)
+    guard view.codes != nil, leadWidth == 0, leadPosition.isNaN, lineStart == first,
+      index < Int(view.keys[index].paragraphEnd)
+    else { return false }
+    return lineStartHyphenJoins(from: first, before: first + 1, in: view)
   }
 }
