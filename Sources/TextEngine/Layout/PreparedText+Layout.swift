@@ -1298,8 +1298,7 @@ extension PreparedText {
     _ index: Int, lineStart: Int, leadWidth: Double, leadPosition: Double, in view: PreparedTextStorage.View
   ) -> Bool {
     let first = Int(view.segments[index].graphemeStart)
-    guard view.codes != nil, leadWidth == 0, leadPosition.isNaN, lineStart == first,
-      index < Int(view.keys[index].paragraphEnd)
+    guard leadWidth == 0, leadPosition.isNaN, lineStart == first, index < Int(view.keys[index].paragraphEnd)
     else { return false }
     return lineStartHyphenJoins(from: first, before: first + 1, in: view)
   }

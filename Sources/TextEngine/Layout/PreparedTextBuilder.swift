@@ -402,7 +402,7 @@ struct PreparedTextBuilder {
 
   /// Places the segments (`Positions`: kerning, line keys, paragraph ends) and records how
   /// much was written; the storage is complete.
-  /// `hasLineStartHyphen`: a line may start at a hyphen that keeps the digits after it
+  /// `hasLineStartHyphen`: a line may start at a hyphen that keeps what follows with it
   /// (`Header.hasLineStartHyphen`).
   /// `spacingTrims`: where the text's fullwidth marks are trimmed (`WebSpacingTrim`), the marks
   /// set narrower inside their segments (applied to the widths before they are placed) and each

@@ -38,7 +38,7 @@ final class PreparedTextStorage: ManagedBuffer<PreparedTextStorage.Header, UInt6
     var tabRuns: [WebTabStops.Run] = []
     /// True when some of `itemStartGraphemes` start bidi items (`View.hasBidiItems`).
     var hasBidiItems = false
-    /// True when a line may start at a hyphen that keeps the digits after it, which the line
+    /// True when a line may start at a hyphen that keeps what follows with it, which the line
     /// finder then reads in the text's scalars (`WebScalarScan.hasLineStartHyphen`; set by the
     /// builder, where `viewHasScalars` is the paragraph's).
     var hasLineStartHyphen = false

@@ -463,18 +463,18 @@ public final class TextMeasurer: Sendable {
   ) -> PreparedTextBuilder.Finished {
     let ligaturesOff = variant.contains(.ligaturesOff)
     // Tabs reach tab stops where the platform sets them (the text after a run of tabs is an
-    // item of its own); a line may start at a hyphen that keeps the digits after it, where the
-    // platform's line finder then reads the text's scalars.
-    let scan =
+    // item of its own); a line may start at a hyphen that keeps what follows with it, where the
+    // platform's line finder then reads the text's scalars; soft hyphens end lines with a hyphen.
+    let scans =
       platform.rules.expandsTabs || platform.rules.joinsLineStartHyphens
-        || platform.rules.drawsHyphenAtSoftHyphenBreaks
+      || platform.rules.drawsHyphenAtSoftHyphenBreaks
+    let scan =
+      scans
       ? codes.withUnsafeBufferPointer {
         WebScalarScan($0, looksForDashes: variant.contains(.holdsGeneralPunctuation))
       } : WebScalarScan()
-    let mayHoldSoftHyphens =
-      scan.hasSoftHyphen
-      || !(platform.rules.expandsTabs || platform.rules.joinsLineStartHyphens
-        || platform.rules.drawsHyphenAtSoftHyphenBreaks)
+    // (A text not scanned may hold any.)
+    let mayHoldSoftHyphens = scan.hasSoftHyphen || !scans
     let tabs =
       platform.rules.expandsTabs && scan.hasTab
       ? tabItems(

@@ -12,19 +12,21 @@ extension NativeFont {
   /// Adds `scalars[range]` to `buffer` as `hb_buffer_add_utf32` does, the whole of `scalars` as
   /// context, each scalar's cluster its offset in `scalars`, but leaving out all but the first
   /// soft hyphen of each run longer than `maximumSoftHyphenRun` (unless the caller knows that
-  /// `mayHoldSoftHyphens` is false). Returns whether it left any out.
+  /// `mayHoldSoftHyphens` is false). Returns the soft hyphens it left out, as ranges of offsets
+  /// in `scalars`, ascending, each after the soft hyphen kept at its `lowerBound - 1`.
   @inline(__always) static func addItem(
     _ buffer: OpaquePointer, _ scalars: UnsafeBufferPointer<UInt32>, range: Range<Int>,
     mayHoldSoftHyphens: Bool = true
-  ) -> Bool {
+  ) -> [Range<Int>] {
     guard mayHoldSoftHyphens, range.count > maximumSoftHyphenRun, hasLongSoftHyphenRun(scalars, range: range)
     else {
       hb_buffer_add_utf32(
         buffer, scalars.baseAddress, Int32(scalars.count), UInt32(range.lowerBound), Int32(range.count))
-      return false
+      return []
     }
-    addItemLeavingOutSoftHyphens(buffer, scalars, range: range)
-    return true
+    let leftOut = softHyphensLeftOut(scalars, range: range)
+    addItem(buffer, scalars, range: range, leavingOut: leftOut)
+    return leftOut
   }
 
   private static func hasLongSoftHyphenRun(_ scalars: UnsafeBufferPointer<UInt32>, range: Range<Int>) -> Bool
@@ -41,9 +43,11 @@ extension NativeFont {
     return false
   }
 
-  /// The soft hyphens `addItem` leaves out of `scalars[range]`, as ranges of offsets in
-  /// `scalars`, ascending: each follows the soft hyphen kept at its `lowerBound - 1`.
-  static func softHyphensLeftOut(_ scalars: UnsafeBufferPointer<UInt32>, range: Range<Int>) -> [Range<Int>] {
+  /// The soft hyphens `addItem` leaves out of `scalars[range]`: all but the first of each run
+  /// longer than `maximumSoftHyphenRun`.
+  private static func softHyphensLeftOut(_ scalars: UnsafeBufferPointer<UInt32>, range: Range<Int>)
+    -> [Range<Int>]
+  {
     var leftOut: [Range<Int>] = []
     var index = range.lowerBound
     while index < range.upperBound {
@@ -59,28 +63,26 @@ extension NativeFont {
     return leftOut
   }
 
-  private static func addItemLeavingOutSoftHyphens(
-    _ buffer: OpaquePointer, _ scalars: UnsafeBufferPointer<UInt32>, range: Range<Int>
+  /// Adds `scalars[range]` but the offsets of `leftOut` one scalar at a time, with the context
+  /// `hb_buffer_add_utf32` would give.
+  private static func addItem(
+    _ buffer: OpaquePointer, _ scalars: UnsafeBufferPointer<UInt32>, range: Range<Int>,
+    leavingOut leftOut: [Range<Int>]
   ) {
     let base = scalars.baseAddress
     let count = Int32(scalars.count)
     // An empty item first: HarfBuzz takes the pre-context from it (the buffer is empty) and
     // marks the buffer's contents as Unicode; the last empty item sets the post-context.
     hb_buffer_add_utf32(buffer, base, count, UInt32(range.lowerBound), 0)
-    var index = range.lowerBound
-    while index < range.upperBound {
-      let scalar = scalars[index]
-      hb_buffer_add(buffer, scalar, UInt32(index))
-      index += 1
-      guard scalar == 0xAD else { continue }
-      var end = index
-      while end < range.upperBound, scalars[end] == 0xAD { end += 1 }
-      // The rest of a long run is left out; a short run goes in whole.
-      if end - index < maximumSoftHyphenRun {
-        for offset in index..<end { hb_buffer_add(buffer, 0xAD, UInt32(offset)) }
-      }
-      index = end
+    func add(_ offsets: Range<Int>) {
+      for offset in offsets { hb_buffer_add(buffer, scalars[offset], UInt32(offset)) }
     }
+    var index = range.lowerBound
+    for run in leftOut {
+      add(index..<run.lowerBound)
+      index = run.upperBound
+    }
+    add(index..<range.upperBound)
     hb_buffer_add_utf32(buffer, base, count, UInt32(range.upperBound), 0)
   }
 

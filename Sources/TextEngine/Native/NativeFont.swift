@@ -394,9 +394,7 @@ struct NativeFont: ~Copyable {
     var glyphs: [ShapedGlyph] = []
     let buffer = hbBuffer
     hb_buffer_clear_contents(buffer)
-    let leftOut = scalars.withUnsafeBufferPointer {
-      Self.addItem(buffer, $0, range: range) ? Self.softHyphensLeftOut($0, range: range) : []
-    }
+    let leftOut = scalars.withUnsafeBufferPointer { Self.addItem(buffer, $0, range: range) }
     hb_buffer_set_direction(buffer, properties.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
     hb_buffer_set_script(buffer, hb_script_from_iso15924_tag(Self.tag(properties.scriptTag)))
     if !properties.language.isEmpty {
